@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** Storage keys of product-frame.md §3 (client-side storage). */
+export const STORAGE_KEYS = { access: 'access', refresh: 'refresh', userId: 'user_id', profile: 'user_profile' } as const;
+
+/** A token counts as expired with under 60 seconds of life left (product-frame.md §5). */
+export const TOKEN_EXPIRY_LEEWAY_SECONDS = 60;
+
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+/** simplejwt-compatible claims. */
+export const tokenClaimsSchema = z.object({
+  token_type: z.enum(['access', 'refresh']),
+  exp: z.number(),
+  iat: z.number(),
+  jti: z.string(),
+  user_id: z.number().int(),
+});
+export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
+
+function base64UrlDecode(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** Reads a JWT's claims without verifying it (the server verifies); null if undecodable. */
+export function decodeToken(token: string | null | undefined): TokenClaims | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const parsed = tokenClaimsSchema.safeParse(JSON.parse(base64UrlDecode(payload)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Expired when missing, undecodable, or with under 60 seconds of life left. */
+export function isTokenExpired(token: string | null | undefined, nowMs: number = Date.now()): boolean {
+  const claims = decodeToken(token);
+  if (!claims) return true;
+  return claims.exp - nowMs / 1000 < TOKEN_EXPIRY_LEEWAY_SECONDS;
+}
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, 'This field may not be blank.'),
+  password: z.string().min(1, 'This field may not be blank.'),
+});
+export const refreshSchema = z.object({ refresh: z.string().min(1, 'This field may not be blank.') });
+export const verifySchema = z.object({ token: z.string().min(1, 'This field may not be blank.') });
+
+export const AUTH_MESSAGES = {
+  noActiveAccount: 'No active account found with the given credentials',
+  invalidToken: 'Token is invalid or expired',
+  blacklisted: 'Token is blacklisted',
+  notAuthenticated: 'Authentication credentials were not provided.',
+  userInactive: 'User is inactive',
+  invalidPassword: 'Invalid password.',
+  registrationClosed: 'New registrations are currently closed.',
+  usernameTaken: 'A user with that username already exists.',
+  cannotBlockSelf: 'You cannot block your own account.',
+} as const;
+
+/** Session messages of product-frame.md §4 and §8. */
+export const SESSION_MESSAGES = {
+  initTimeout: 'User initialization timeout',
+  noUserData: 'No user data received',
+  noAccessToken: 'No access token available',
+  noUserFromToken: 'Failed to load user data from token',
+  authFailedPrefix: 'Failed to authenticate user: ',
+} as const;

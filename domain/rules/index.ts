@@ -1,0 +1,4 @@
+export * from './dates';
+export * from './contact';
+export * from './numbers';
+export * from './notify';

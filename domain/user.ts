@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { DEPARTMENT_VALUES, DESIGNATION_VALUES } from './departments';
+
+export const departmentSchema = z.enum(DEPARTMENT_VALUES);
+export const designationSchema = z.enum(DESIGNATION_VALUES);
+
+/** The User entity of product-frame.md §3, as the API returns it. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  department: departmentSchema.nullable(),
+  designation: designationSchema.nullable(),
+  is_active: z.boolean(),
+  is_superuser: z.boolean(),
+  can_create_materials: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Only what roles and landing rules read, so they work on any user-like value. */
+export type UserRole = Pick<User, 'department' | 'designation' | 'is_superuser'>;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(150, 'Ensure this field has no more than 150 characters.')
+  .regex(/^[\w.@+-]+$/, 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.');
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORDS_DO_NOT_MATCH = "The two password fields didn't match.";
+
+/** Password rules in the spirit of Django's validators: long enough, not all digits. */
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(128, 'Ensure this field has no more than 128 characters.')
+  .refine((p) => !/^\d+$/.test(p), 'This password is entirely numeric.');
+
+const nameSchema = z.string().trim().max(150, 'Ensure this field has no more than 150 characters.');
+
+/** Self-registration (POST /auth/users/). */
+export const registrationSchema = z
+  .object({
+    username: usernameSchema,
+    password: passwordSchema,
+    re_password: z.string(),
+    first_name: nameSchema.default(''),
+    last_name: nameSchema.default(''),
+    email: z.union([z.literal(''), z.email('Enter a valid email address.')]).default(''),
+    department: departmentSchema,
+    designation: designationSchema,
+  })
+  .refine((r) => r.password === r.re_password, { message: PASSWORDS_DO_NOT_MATCH, path: ['non_field_errors'] });
+export type Registration = z.infer<typeof registrationSchema>;
+
+/** POST /auth/users/set_password/ */
+export const setPasswordSchema = z
+  .object({
+    current_password: z.string().min(1, 'This field may not be blank.'),
+    new_password: passwordSchema,
+    re_new_password: z.string(),
+  })
+  .refine((r) => r.new_password === r.re_new_password, { message: PASSWORDS_DO_NOT_MATCH, path: ['non_field_errors'] });
+
+/** POST /users/reset_password/{id}/ */
+export const resetPasswordSchema = z.object({ new_password: passwordSchema });
+
+export function displayName(user: Pick<User, 'first_name' | 'last_name' | 'username'>): string {
+  return `${user.first_name} ${user.last_name}`.trim() || user.username;
+}

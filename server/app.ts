@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import '../domain/zod-messages';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { systemSecrets } from './db/schema';
+import { registerErrorHandling } from './plugins/errors';
+import { registerAuth } from './plugins/auth';
+import authRoutes from './modules/auth/routes';
+import usersRoutes from './modules/users/routes';
+import systemRoutes from './modules/system/routes';
+import dashboardRoutes from './modules/dashboard/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: Database['kind'];
+    config: Config;
+    jwtSecret: string;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+const BODY_LIMIT = 1024 * 1024;
+
+/** The signing key: from the environment, else generated once and shared through the database. */
+async function jwtSecret(db: Db, config: Config): Promise<string> {
+  if (config.JWT_SECRET) return config.JWT_SECRET;
+  await db.insert(systemSecrets).values({ name: 'jwt', value: randomBytes(48).toString('base64url') }).onConflictDoNothing();
+  const [row] = await db.select().from(systemSecrets).where(eq(systemSecrets.name, 'jwt'));
+  return row!.value;
+}
+
+/** Serves the built PWA: hashed assets forever, index.html and sw.js always revalidated. */
+async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  const index = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(index)) return;
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  // Files are looked up per request so a rebuilt client is served without a restart.
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const relative = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
+    const file = path.join(clientDir, relative);
+    if (relative && file.startsWith(clientDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(relative);
+    }
+    if (relative.startsWith('api/') || relative === 'api') return reply.code(404).send({ detail: 'Not found.' });
+    // The SPA fallback: any other path is a client route.
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+}
+
+export async function buildApp({ config, database }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT,
+    ignoreTrailingSlash: true,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: config.NODE_ENV === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('config', config);
+  app.decorate('jwtSecret', await jwtSecret(database.db, config));
+  app.addHook('onClose', () => database.close());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Chakra (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  registerErrorHandling(app);
+  registerAuth(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'FabOps API', version: '1' },
+      components: { securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT <access token>' } } },
+      security: [{ jwt: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(systemRoutes);
+      await api.register(dashboardRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerClient(app, config.clientDir);
+  return app;
+}

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Optimistic concurrency: bumped by every update. */
+  version: integer('version').notNull().default(1),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    password_hash: text('password_hash').notNull(),
+    first_name: text('first_name').notNull().default(''),
+    last_name: text('last_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    department: text('department'),
+    designation: text('designation'),
+    is_active: boolean('is_active').notNull().default(true),
+    is_superuser: boolean('is_superuser').notNull().default(false),
+    can_create_materials: boolean('can_create_materials').notNull().default(false),
+    blocked_at: timestamp('blocked_at', { withTimezone: true }),
+    blocked_reason: text('blocked_reason'),
+    /** Tokens issued before this instant are refused (password change or reset). */
+    password_changed_at: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    last_login: timestamp('last_login', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), index('users_department_idx').on(t.department)],
+);
+
+/** Rotated refresh tokens (simplejwt's blacklist): a jti here can never be used again. */
+export const tokenBlacklist = pgTable('token_blacklist', {
+  jti: text('jti').primaryKey(),
+  user_id: integer('user_id').notNull(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  blacklisted_at: timestamp('blacklisted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Failed sign-ins per key (ip:… or user:…) and window; shared by every API process. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    key: text('key').notNull(),
+    window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.window_start] })],
+);
+
+/** Secrets generated once and shared by every API process (the JWT signing key). */
+export const systemSecrets = pgTable('system_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const systemModules = pgTable('system_modules', {
+  name: text('name').primaryKey(),
+  is_enabled: boolean('is_enabled').notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_by: integer('updated_by').references(() => users.id),
+});
+
+/** One row (id = 1): the system configuration of product-frame.md §3. */
+export const systemConfig = pgTable('system_config', {
+  id: integer('id').primaryKey().default(1),
+  maintenance_mode: boolean('maintenance_mode').notNull().default(false),
+  allow_new_registrations: boolean('allow_new_registrations').notNull().default(true),
+  session_timeout: integer('session_timeout').notNull().default(3600),
+  max_concurrent_sessions: integer('max_concurrent_sessions').notNull().default(5),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    user_id: integer('user_id'),
+    username: text('username'),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    metadata: jsonb('metadata').notNull().default({}),
+    risk_level: text('risk_level').notNull().default('low'),
+  },
+  (t) => [index('audit_log_timestamp_idx').on(t.timestamp), index('audit_log_user_idx').on(t.user_id)],
+);
+
+/** Job orders: the columns the landing figures need; the production issue extends them. */
+export const jobOrders = pgTable(
+  'job_orders',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status').notNull().default('Created'),
+    bucket: text('bucket').notNull().default('Sales'),
+    total_value: numeric('total_value', { precision: 14, scale: 2 }).notNull().default('0'),
+    created_by: integer('created_by').references(() => users.id),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    closure_remarks: text('closure_remarks'),
+    ...timestamps,
+  },
+  (t) => [index('job_orders_status_idx').on(t.status), index('job_orders_created_idx').on(t.created_at)],
+);
+
+/** Local purchase orders: the columns the monthly purchase chart needs; purchasing extends them. */
+export const lpos = pgTable(
+  'lpos',
+  {
+    id: serial('id').primaryKey(),
+    lpo_date: date('lpo_date').notNull(),
+    total_amount: numeric('total_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    created_by: integer('created_by').references(() => users.id),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    cancellation_remarks: text('cancellation_remarks'),
+    ...timestamps,
+  },
+  (t) => [index('lpos_date_idx').on(t.lpo_date)],
+);

@@ -1,0 +1,22 @@
+/** The error bodies of DESIGN.md: 400 {field: [messages]}, others {detail}. */
+export type FieldErrors = Record<string, string[]>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+export const badRequest = (fields: FieldErrors) => new HttpError(400, fields);
+export const fieldError = (field: string, message: string) => badRequest({ [field]: [message] });
+export const unauthorized = (detail: string, code?: string) =>
+  new HttpError(401, code ? { detail, code } : { detail }, { 'WWW-Authenticate': 'JWT realm="api"' });
+export const forbidden = (detail = 'You do not have permission to perform this action.') => new HttpError(403, { detail });
+export const notFound = (detail = 'Not found.') => new HttpError(404, { detail });
+export const conflict = (detail: string, extra: Record<string, unknown> = {}) => new HttpError(409, { detail, ...extra });
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new HttpError(429, { detail }, { 'Retry-After': String(retryAfterSeconds) });

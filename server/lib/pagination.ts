@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+
+/** DRF page-number pagination: `?page=&page_size=`. */
+export function pageQuerySchema(defaultSize: number, maxSize = 1000) {
+  return z.object({
+    page: z.coerce.number().int('A valid integer is required.').min(1, 'Invalid page.').default(1),
+    page_size: z.coerce.number().int('A valid integer is required.').min(1).max(maxSize).default(defaultSize),
+  });
+}
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+function pageUrl(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+export function toPage<T>(request: FastifyRequest, results: T[], count: number, page: number, pageSize: number): Page<T> {
+  return {
+    count,
+    next: page * pageSize < count ? pageUrl(request, page + 1) : null,
+    previous: page > 1 ? pageUrl(request, Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
+    results,
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { departmentSchema, resetPasswordSchema, userSchema } from '../../../domain/user';
+import { can } from '../../../domain/permissions';
+import { currentUser } from '../../plugins/auth';
+import { forbidden } from '../../lib/http-error';
+import { pageQuerySchema, pageSchema, toPage } from '../../lib/pagination';
+import { idParams } from '../../lib/schemas';
+import { getUser, listUsers, resetPassword, setActive, setMaterialCreation } from './service';
+
+const listQuery = pageQuerySchema(100).extend({
+  department: departmentSchema.optional(),
+  is_active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  search: z.string().max(100).optional(),
+});
+
+const materialPermissionSchema = z.object({ user_id: z.number().int(), can_create_materials: z.boolean() });
+const materialPermission = (user: { id: number; can_create_materials: boolean }) => ({ user_id: user.id, can_create_materials: user.can_create_materials });
+
+/** The users calls of product-frame.md §7. */
+export default async function usersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  app.get('/users/', { config: { access: 'users.list' }, schema: { tags, querystring: listQuery, response: { 200: pageSchema(userSchema) } } }, async (req) => {
+    const { rows, count } = await listUsers(app.db, req.query);
+    return toPage(req, rows, count, req.query.page, req.query.page_size);
+  });
+  app.get('/users/:id/', { config: { access: 'users.list' }, schema: { tags, params: idParams, response: { 200: userSchema } } }, (req) => getUser(app.db, req.params.id));
+  app.post('/users/reset_password/:id/', { config: { access: 'users.admin' }, schema: { tags, params: idParams, body: resetPasswordSchema } }, async (req, reply) => {
+    await resetPassword(app.db, currentUser(req), req.params.id, req.body.new_password);
+    return reply.code(204).send();
+  });
+  app.post('/users/deactivate/:id/', { config: { access: 'users.admin' }, schema: { tags, params: idParams, response: { 200: userSchema } } }, (req) =>
+    setActive(app.db, currentUser(req), req.params.id, false),
+  );
+  app.post('/users/activate/:id/', { config: { access: 'users.admin' }, schema: { tags, params: idParams, response: { 200: userSchema } } }, (req) =>
+    setActive(app.db, currentUser(req), req.params.id, true),
+  );
+
+  const permissionPath = '/users/:id/permissions/material-creation/';
+  // A user may read their own permission (the materials screen asks); only admins read others'.
+  app.get(permissionPath, { config: { access: 'signed-in' }, schema: { tags, params: idParams, response: { 200: materialPermissionSchema } } }, async (req) => {
+    const actor = currentUser(req);
+    if (actor.id !== req.params.id && !can(actor, 'users.admin')) throw forbidden();
+    return materialPermission(await getUser(app.db, req.params.id));
+  });
+  app.post(permissionPath, { config: { access: 'users.admin' }, schema: { tags, params: idParams, response: { 200: materialPermissionSchema } } }, async (req) =>
+    materialPermission(await setMaterialCreation(app.db, currentUser(req), req.params.id, true)),
+  );
+  app.delete(permissionPath, { config: { access: 'users.admin' }, schema: { tags, params: idParams, response: { 200: materialPermissionSchema } } }, async (req) =>
+    materialPermission(await setMaterialCreation(app.db, currentUser(req), req.params.id, false)),
+  );
+}

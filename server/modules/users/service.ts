@@ -1,0 +1,157 @@
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { systemConfig, users } from '../../db/schema';
+import { AUTH_MESSAGES } from '../../../domain/auth';
+import type { Department, Designation } from '../../../domain/departments';
+import type { Registration, User } from '../../../domain/user';
+import { badRequest, fieldError, forbidden, notFound } from '../../lib/http-error';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { recordAudit } from '../audit/service';
+import type { RiskLevel } from '../../../domain/system';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    department: row.department as Department | null,
+    designation: row.designation as Designation | null,
+    is_active: row.is_active && !row.blocked_at,
+    is_superuser: row.is_superuser,
+    can_create_materials: row.can_create_materials,
+  };
+}
+
+export interface UserListQuery {
+  page: number;
+  page_size: number;
+  department?: Department;
+  is_active?: boolean;
+  search?: string;
+}
+
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: User[]; count: number }> {
+  const filters: SQL[] = [];
+  if (query.department) filters.push(eq(users.department, query.department));
+  if (query.is_active !== undefined) filters.push(eq(users.is_active, query.is_active));
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(or(ilike(users.username, pattern), ilike(users.first_name, pattern), ilike(users.last_name, pattern))!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.username))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  return { rows: rows.map(toUser), count: total?.n ?? 0 };
+}
+
+async function findRow(db: Db, id: number): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getUser(db: Db, id: number): Promise<User> {
+  return toUser(await findRow(db, id));
+}
+
+export async function findByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  return row;
+}
+
+/**
+ * Self-registration: only while the system config allows it. The account starts inactive and
+ * cannot sign in until the Admin department activates it (docs/decisions.md).
+ */
+export async function registerUser(db: Db, input: Registration): Promise<User> {
+  const [config] = await db.select().from(systemConfig);
+  if (config && !config.allow_new_registrations) throw forbidden(AUTH_MESSAGES.registrationClosed);
+  if (await findByUsername(db, input.username)) throw fieldError('username', AUTH_MESSAGES.usernameTaken);
+  if (input.password.toLowerCase() === input.username.toLowerCase()) {
+    throw fieldError('password', 'The password is too similar to the username.');
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        username: input.username,
+        password_hash: await hashPassword(input.password),
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        department: input.department,
+        designation: input.designation,
+        is_active: false,
+      })
+      .returning();
+    await recordAudit(tx, { actor: null, action: 'user.register', target: `user:${row!.id}`, risk: 'medium', metadata: { username: input.username } });
+    return toUser(row!);
+  });
+}
+
+export async function setOwnPassword(db: Db, user: User, currentPassword: string, newPassword: string): Promise<void> {
+  const row = await findRow(db, user.id);
+  if (!(await verifyPassword(currentPassword, row.password_hash))) throw fieldError('current_password', AUTH_MESSAGES.invalidPassword);
+  if (currentPassword === newPassword) throw fieldError('new_password', 'The new password must differ from the current one.');
+  await db.transaction(async (tx) => {
+    await changePassword(tx, user.id, newPassword);
+    await recordAudit(tx, { actor: user, action: 'user.set_password', target: `user:${user.id}`, risk: 'medium' });
+  });
+}
+
+/** Sets a password and ends every session opened before it (older tokens are refused). */
+async function changePassword(db: Db, id: number, password: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ password_hash: await hashPassword(password), password_changed_at: new Date(Math.ceil(Date.now() / 1000) * 1000), updated_at: new Date(), version: sql`${users.version} + 1` })
+    .where(eq(users.id, id));
+}
+
+export async function resetPassword(db: Db, actor: User, id: number, newPassword: string): Promise<void> {
+  await findRow(db, id);
+  await db.transaction(async (tx) => {
+    await changePassword(tx, id, newPassword);
+    await recordAudit(tx, { actor, action: 'user.reset_password', target: `user:${id}`, risk: 'high' });
+  });
+}
+
+async function updateUser(db: Db, actor: User, id: number, changes: Partial<UserRow>, action: string, risk: RiskLevel, metadata: Record<string, unknown> = {}): Promise<User> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ ...changes, updated_at: new Date(), version: sql`${users.version} + 1` })
+      .where(eq(users.id, id))
+      .returning();
+    if (!row) throw notFound();
+    await recordAudit(tx, { actor, action, target: `user:${id}`, risk, metadata });
+    return toUser(row);
+  });
+}
+
+export async function setActive(db: Db, actor: User, id: number, active: boolean): Promise<User> {
+  if (!active && actor.id === id) throw badRequest({ non_field_errors: ['You cannot deactivate your own account.'] });
+  return updateUser(db, actor, id, { is_active: active }, active ? 'user.activate' : 'user.deactivate', 'high');
+}
+
+export async function setMaterialCreation(db: Db, actor: User, id: number, granted: boolean): Promise<User> {
+  return updateUser(db, actor, id, { can_create_materials: granted }, granted ? 'user.grant_material_creation' : 'user.revoke_material_creation', 'medium');
+}
+
+export async function blockUser(db: Db, actor: User, id: number, reason: string): Promise<User> {
+  if (actor.id === id) throw badRequest({ non_field_errors: [AUTH_MESSAGES.cannotBlockSelf] });
+  return updateUser(db, actor, id, { blocked_at: new Date(), blocked_reason: reason }, 'user.block', 'critical', { reason });
+}
+
+export async function unblockUser(db: Db, actor: User, id: number): Promise<User> {
+  return updateUser(db, actor, id, { blocked_at: null, blocked_reason: null }, 'user.unblock', 'high');
+}
