@@ -76,11 +76,10 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
-    ignoreTrailingSlash: true,
+    routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    disableRequestLogging: config.NODE_ENV === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -44,7 +44,7 @@ export function registerAuth(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === 'public' || !request.routeOptions.url) return;
-    if (access === undefined && !request.routeOptions.url.startsWith('/api/')) return;
+    if (access === undefined && !request.routeOptions.url.startsWith('/api/v1/')) return;
     request.user = await authenticate(app, request);
     if (access === undefined || access === 'signed-in') return;
     if (!can(request.user, access)) {

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, truncateAll, type Database } from '../../server/db/client';
+import { DEMO_PASSWORD, seedDemoCompany } from '../../server/db/seed';
+
+export { DEMO_PASSWORD };
+
+/**
+ * One database and one app per test file (PGlite takes seconds to start). On PostgreSQL the
+ * file gets a database of its own, dropped afterwards.
+ */
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  /** Empties every table and seeds the demo company again. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `fabops_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const usePostgres = process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL;
+  const pgDb = usePostgres ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : null;
+  const database = await openDatabase(pgDb ? { url: pgDb.url } : { memory: true });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CLIENT_DIR: '/nonexistent' }, overrides);
+  const app = await buildApp({ config, database });
+  await seedDemoCompany(database.db);
+  return {
+    app,
+    database,
+    reset: async () => {
+      await truncateAll(database.db);
+      await seedDemoCompany(database.db);
+    },
+    close: async () => {
+      await app.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+/** Signs a demo user in and returns the token pair. */
+export async function signIn(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<{ access: string; refresh: string }> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** A client bound to one user's access token. */
+export function as(app: FastifyInstance, access: string | null) {
+  const call = (method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    app.inject({
+      method,
+      url: `/api/v1${url}`,
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+      headers: { ...(access ? { authorization: `JWT ${access}` } : {}), ...headers },
+    });
+  return {
+    get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
+    post: (url: string, payload?: unknown, headers?: Record<string, string>) => call('POST', url, payload ?? {}, headers),
+    put: (url: string, payload?: unknown, headers?: Record<string, string>) => call('PUT', url, payload ?? {}, headers),
+    patch: (url: string, payload?: unknown, headers?: Record<string, string>) => call('PATCH', url, payload ?? {}, headers),
+    delete: (url: string, headers?: Record<string, string>) => call('DELETE', url, undefined, headers),
+  };
+}
+
+export async function signedInAs(app: FastifyInstance, username: string) {
+  const { access } = await signIn(app, username);
+  return as(app, access);
+}
