@@ -12,7 +12,7 @@ export default defineConfig({
       { extends: true, test: { name: 'client', include: ['tests/client/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
       { extends: true, test: { name: 'api-pglite', include: apiTests, environment: 'node', env: { TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true, test: { name: 'api-postgres', include: apiTests, environment: 'node', env: { TEST_DB: 'postgres' } } }]
+        ? [{ extends: true as const, test: { name: 'api-postgres', include: apiTests, environment: 'node', env: { TEST_DB: 'postgres' } } }]
         : []),
     ],
   },

@@ -9,3 +9,5 @@ export * from './auth';
 export * from './system';
 export * from './dashboard';
 export * from './job-order';
+export * from './api-errors';
+export * from './menus';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -56,15 +56,27 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
   });
   // Files are looked up per request so a rebuilt client is served without a restart.
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const relative = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
+    // The router has already decoded the path; decoding again would turn '%25' into a URIError (500).
+    const relative = (request.params as { '*': string })['*'] ?? '';
     const file = path.join(clientDir, relative);
     if (relative && file.startsWith(clientDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(relative);
     }
-    if (relative.startsWith('api/') || relative === 'api') return reply.code(404).send({ detail: 'Not found.' });
+    // A missing API path or hashed asset is a 404: a stale client must not run index.html as a script.
+    if (relative.startsWith('api/') || relative === 'api' || relative.startsWith('assets/')) return reply.code(404).send({ detail: 'Not found.' });
     // The SPA fallback: any other path is a client route.
     return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
   });
+}
+
+/** Errors the router raises before any route runs (a malformed %-escape) get the API's error shape. */
+function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send({ detail: 'Malformed URL.' });
+    return;
+  }
+  request.log.error({ err: error }, 'router error');
+  void reply.code(500).send({ detail: 'A server error occurred.' });
 }
 
 export interface AppOptions {
@@ -80,6 +92,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

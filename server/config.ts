@@ -35,5 +35,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const merged = { ...parsed.data, ...overrides };
-  return { ...merged, dataDir: path.resolve(merged.DATA_DIR), clientDir: path.resolve(merged.CLIENT_DIR) };
+  // A directory given as an override (tests) wins over the one derived from the environment.
+  return { ...merged, dataDir: path.resolve(overrides.dataDir ?? merged.DATA_DIR), clientDir: path.resolve(overrides.clientDir ?? merged.CLIENT_DIR) };
 }

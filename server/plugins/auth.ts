@@ -38,10 +38,14 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   return toUser(row);
 }
 
-/** The one hook that guards every route by its declared access (DESIGN.md: one matrix, one hook). */
+/**
+ * The one hook that guards every route by its declared access (DESIGN.md: one matrix, one hook).
+ * It runs before validation, as DRF does: a caller who may not use a route gets 401/403, never
+ * a list of what their body lacks.
+ */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === 'public' || !request.routeOptions.url) return;
     if (access === undefined && !request.routeOptions.url.startsWith('/api/v1/')) return;

@@ -6,7 +6,10 @@ import { AUTH_MESSAGES, type TokenPair } from '../../../domain/auth';
 import { signToken, verifyToken } from '../../lib/jwt';
 import { tooManyRequests, unauthorized } from '../../lib/http-error';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password';
+import { DEMO_PASSWORD } from '../../db/seed';
 import { findByUsername } from '../users/service';
+
+type UserRow = typeof users.$inferSelect;
 
 export interface AuthContext {
   db: Db;
@@ -16,10 +19,15 @@ export interface AuthContext {
 
 const INVALID = () => unauthorized(AUTH_MESSAGES.invalidToken, 'token_not_valid');
 
-function issuePair({ config, secret }: AuthContext, userId: number): TokenPair {
+/**
+ * A new pair is never stamped before the user's last password change: that instant is rounded up
+ * to the next second, and a token issued within that second must not count as an older one.
+ */
+function issuePair({ config, secret }: AuthContext, user: Pick<UserRow, 'id' | 'password_changed_at'>): TokenPair {
+  const nowMs = Math.max(Date.now(), user.password_changed_at.getTime());
   return {
-    access: signToken('access', userId, config.ACCESS_TOKEN_MINUTES * 60, secret),
-    refresh: signToken('refresh', userId, config.REFRESH_TOKEN_DAYS * 86400, secret),
+    access: signToken('access', user.id, config.ACCESS_TOKEN_MINUTES * 60, secret, nowMs),
+    refresh: signToken('refresh', user.id, config.REFRESH_TOKEN_DAYS * 86400, secret, nowMs),
   };
 }
 
@@ -53,18 +61,22 @@ async function recordFailure(ctx: AuthContext, keys: string[]): Promise<void> {
   await ctx.db.delete(loginFailures).where(lt(loginFailures.window_start, new Date(window.getTime() - 86_400_000)));
 }
 
-/** POST /auth/jwt/create/: a deactivated or blocked account is refused like a wrong password. */
+/**
+ * POST /auth/jwt/create/: a deactivated or blocked account is refused like a wrong password, and
+ * so is the published demo password in production (a demo account must not open a live system).
+ */
 export async function signIn(ctx: AuthContext, username: string, password: string, ip: string): Promise<TokenPair> {
   const keys = [`ip:${ip}`, `user:${username.toLowerCase()}`];
   await checkRateLimit(ctx, keys);
   const row = await findByUsername(ctx.db, username);
   const valid = await verifyPassword(password, row?.password_hash ?? DUMMY_PASSWORD_HASH);
-  if (!row || !valid || !row.is_active || row.blocked_at) {
+  const demoInProduction = ctx.config.NODE_ENV === 'production' && password === DEMO_PASSWORD;
+  if (!row || !valid || demoInProduction || !row.is_active || row.blocked_at) {
     await recordFailure(ctx, keys);
     throw unauthorized(AUTH_MESSAGES.noActiveAccount, 'no_active_account');
   }
   await ctx.db.update(users).set({ last_login: new Date() }).where(eq(users.id, row.id));
-  return issuePair(ctx, row.id);
+  return issuePair(ctx, row);
 }
 
 /**
@@ -84,7 +96,7 @@ export async function refresh(ctx: AuthContext, token: string): Promise<TokenPai
     .returning({ jti: tokenBlacklist.jti });
   if (claimed.length === 0) throw unauthorized(AUTH_MESSAGES.blacklisted, 'token_not_valid');
   await ctx.db.delete(tokenBlacklist).where(lt(tokenBlacklist.expires_at, new Date()));
-  return issuePair(ctx, row.id);
+  return issuePair(ctx, row);
 }
 
 /** POST /auth/jwt/verify/: any well-signed, unexpired, not blacklisted token. */

@@ -30,7 +30,7 @@ export default async function systemRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/admin/users/:id/block/',
-    { config: { access: 'system.admin' }, schema: { tags, params: idParams, body: z.object({ reason: z.string().trim().min(1).max(500) }), response: { 200: userSchema } } },
+    { config: { access: 'system.admin' }, schema: { tags, params: idParams, body: z.object({ reason: z.string().trim().min(1, 'This field may not be blank.').max(500) }), response: { 200: userSchema } } },
     (req) => blockUser(app.db, currentUser(req), req.params.id, req.body.reason),
   );
   app.post('/admin/users/:id/unblock/', { config: { access: 'system.admin' }, schema: { tags, params: idParams, response: { 200: userSchema } } }, (req) =>

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { isUniqueViolation, type Db } from '../../db/client';
 import { systemConfig, users } from '../../db/schema';
 import { AUTH_MESSAGES } from '../../../domain/auth';
 import type { Department, Designation } from '../../../domain/departments';
@@ -37,7 +37,9 @@ export interface UserListQuery {
 export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: User[]; count: number }> {
   const filters: SQL[] = [];
   if (query.department) filters.push(eq(users.department, query.department));
-  if (query.is_active !== undefined) filters.push(eq(users.is_active, query.is_active));
+  // Active as toUser reports it: a blocked account is not active.
+  if (query.is_active === true) filters.push(and(eq(users.is_active, true), isNull(users.blocked_at))!);
+  if (query.is_active === false) filters.push(or(eq(users.is_active, false), isNotNull(users.blocked_at))!);
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(or(ilike(users.username, pattern), ilike(users.first_name, pattern), ilike(users.last_name, pattern))!);
@@ -80,6 +82,16 @@ export async function registerUser(db: Db, input: Registration): Promise<User> {
   if (input.password.toLowerCase() === input.username.toLowerCase()) {
     throw fieldError('password', 'The password is too similar to the username.');
   }
+  try {
+    return await insertRegistration(db, input);
+  } catch (error) {
+    // Two sign-ups with one name at once: the unique index decides, the loser gets the same 400.
+    if (isUniqueViolation(error)) throw fieldError('username', AUTH_MESSAGES.usernameTaken);
+    throw error;
+  }
+}
+
+async function insertRegistration(db: Db, input: Registration): Promise<User> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
@@ -109,16 +121,28 @@ export async function setOwnPassword(db: Db, user: User, currentPassword: string
   });
 }
 
-/** Sets a password and ends every session opened before it (older tokens are refused). */
+/**
+ * Sets a password and ends every session opened before it (older tokens are refused). Token
+ * times are whole seconds, so the change counts from the next whole second: every token issued
+ * up to now is older, and sign-in stamps new tokens no earlier than that (auth service).
+ */
 async function changePassword(db: Db, id: number, password: string): Promise<void> {
+  const changedAt = new Date((Math.floor(Date.now() / 1000) + 1) * 1000);
   await db
     .update(users)
-    .set({ password_hash: await hashPassword(password), password_changed_at: new Date(Math.ceil(Date.now() / 1000) * 1000), updated_at: new Date(), version: sql`${users.version} + 1` })
+    .set({ password_hash: await hashPassword(password), password_changed_at: changedAt, updated_at: new Date(), version: sql`${users.version} + 1` })
     .where(eq(users.id, id));
 }
 
+/** The Admin department manages accounts, but only a superuser may change a superuser's account. */
+async function findManageableRow(db: Db, actor: User, id: number): Promise<UserRow> {
+  const row = await findRow(db, id);
+  if (row.is_superuser && !actor.is_superuser) throw forbidden('Only a superuser can change a superuser account.');
+  return row;
+}
+
 export async function resetPassword(db: Db, actor: User, id: number, newPassword: string): Promise<void> {
-  await findRow(db, id);
+  await findManageableRow(db, actor, id);
   await db.transaction(async (tx) => {
     await changePassword(tx, id, newPassword);
     await recordAudit(tx, { actor, action: 'user.reset_password', target: `user:${id}`, risk: 'high' });
@@ -140,10 +164,12 @@ async function updateUser(db: Db, actor: User, id: number, changes: Partial<User
 
 export async function setActive(db: Db, actor: User, id: number, active: boolean): Promise<User> {
   if (!active && actor.id === id) throw badRequest({ non_field_errors: ['You cannot deactivate your own account.'] });
+  await findManageableRow(db, actor, id);
   return updateUser(db, actor, id, { is_active: active }, active ? 'user.activate' : 'user.deactivate', 'high');
 }
 
 export async function setMaterialCreation(db: Db, actor: User, id: number, granted: boolean): Promise<User> {
+  await findManageableRow(db, actor, id);
   return updateUser(db, actor, id, { can_create_materials: granted }, granted ? 'user.grant_material_creation' : 'user.revoke_material_creation', 'medium');
 }
 

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Badge, Box, Button, CloseButton, Container, Drawer, Flex, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { menuFor, type MenuGroup } from '../../domain/menus';
+import { pathOf, type Layout } from '../../domain/routes';
+import { displayName } from '../../domain/user';
+import { useSession } from '../data/session';
+import { useOnline } from '../data/online';
+import { LAYOUT_THEMES } from './layouts';
+
+function Menu({ groups, onNavigate }: { groups: MenuGroup[]; onNavigate?: () => void }) {
+  return (
+    <Stack as="nav" aria-label="Main menu" gap="5">
+      {groups.map((group) => (
+        <Box key={group.department} data-menu-group={group.department}>
+          <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" color="fg.muted" mb="1">
+            {group.label}
+          </Text>
+          <Stack gap="0.5">
+            {group.routes.map((route) => (
+              <Button key={route.name} asChild variant="ghost" size="sm" justifyContent="flex-start" fontWeight="normal">
+                <NavLink to={route.path} end onClick={onNavigate}>
+                  {route.title}
+                </NavLink>
+              </Button>
+            ))}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** The signed-in frame shared by every department layout: header, department menu, screen. */
+export function AppShell({ layout }: { layout: Layout }) {
+  const { user, modules, offline } = useSession();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const theme = LAYOUT_THEMES[layout];
+  if (!user) return null;
+  const groups = menuFor(user, modules);
+  return (
+    <Flex direction="column" minH="100vh" colorPalette={theme.palette} data-layout={layout}>
+      <Flex as="header" align="center" gap="3" px="4" py="2" bg="colorPalette.solid" color="colorPalette.contrast">
+        <Button display={{ base: 'inline-flex', lg: 'none' }} size="sm" variant="subtle" onClick={() => setMenuOpen(true)}>
+          Menu
+        </Button>
+        <Heading size="md" flex="1">
+          {theme.title ? `FabOps · ${theme.title}` : 'FabOps'}
+        </Heading>
+        {(!online || offline) && <Badge colorPalette="orange">Offline</Badge>}
+        <Text display={{ base: 'none', md: 'block' }} data-testid="signed-in-user">
+          {displayName(user)}
+        </Text>
+        <Button size="sm" variant="subtle" onClick={() => navigate(pathOf('password-change'))}>
+          Change password
+        </Button>
+        <Button size="sm" variant="subtle" onClick={() => navigate(pathOf('logout'))}>
+          Sign out
+        </Button>
+      </Flex>
+      <Flex flex="1">
+        <Box as="aside" display={{ base: 'none', lg: 'block' }} w="64" p="4" borderRightWidth="1px" overflowY="auto">
+          <Menu groups={groups} />
+        </Box>
+        <Container as="main" maxW="7xl" py="6" flex="1">
+          <Outlet />
+        </Container>
+      </Flex>
+      <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="start">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header>
+                <Drawer.Title>Menu</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body>
+                <Menu groups={groups} onNavigate={() => setMenuOpen(false)} />
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+    </Flex>
+  );
+}
+
+/** Public screens (sign-in, registration, not-found): a centred page without menus. */
+export function PublicShell() {
+  return (
+    <Flex minH="100vh" align="center" justify="center" bg="bg.subtle" p="4">
+      <Box w="full" maxW="md" bg="bg" p="8" rounded="lg" boxShadow="md">
+        <HStack mb="6">
+          <Heading size="lg">FabOps</Heading>
+        </HStack>
+        <Outlet />
+      </Box>
+    </Flex>
+  );
+}

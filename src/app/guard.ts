@@ -1,0 +1,80 @@
+import { SESSION_MESSAGES } from '../../domain/auth';
+import { isModuleEnabled } from '../../domain/modules';
+import { SUPERUSER_REQUIRED } from '../../domain/permissions';
+import { landingRouteFor } from '../../domain/roles';
+import { isPublicRoute, pathOf, SIGN_IN_ROUTES, type RouteDef } from '../../domain/routes';
+import type { User } from '../../domain/user';
+import { emitRefresh } from '../data/refresh-events';
+import { loadCurrentUser, loadModules, logout, session } from '../data/session';
+import { tokens } from '../data/tokens';
+
+export type GuardVerdict =
+  | { allow: true }
+  | { allow: false; redirect: string; message?: string; caption?: string; messageType?: 'negative' | 'warning' | 'info' };
+
+let previousRoute: RouteDef | null = null;
+
+async function currentUser(): Promise<User> {
+  if (session.state.user) return session.state.user;
+  if (!tokens.access) throw new Error(SESSION_MESSAGES.noAccessToken);
+  const user = await loadCurrentUser().catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      message === SESSION_MESSAGES.initTimeout || message === SESSION_MESSAGES.noUserData ? message : `${SESSION_MESSAGES.authFailedPrefix}${message}`,
+    );
+  });
+  if (!user.id) throw new Error(SESSION_MESSAGES.noUserFromToken);
+  // Module switches come with the session; a failure here only warns (step 4: never blocks).
+  await loadModules().catch((error: Error) => console.warn(error.message));
+  return user;
+}
+
+/**
+ * The navigation guard of product-frame.md §4, run on every route change.
+ * `fullPath` is the intended path with its query and hash, kept for the redirect after sign-in.
+ */
+export async function guard(route: RouteDef, fullPath: string): Promise<GuardVerdict> {
+  // 1. Public routes proceed; sign-in screens send a signed-in user to their landing page.
+  if (isPublicRoute(route)) {
+    if (SIGN_IN_ROUTES.includes(route.name) && tokens.access) {
+      const user = session.state.user ?? (await currentUser().catch(() => null));
+      if (user) return { allow: false, redirect: pathOf(landingRouteFor(user)) };
+    }
+    previousRoute = route;
+    return { allow: true };
+  }
+
+  // 2–3. Other routes need a user; any failure signs out and goes to login with the redirect.
+  let user: User;
+  try {
+    user = await currentUser();
+  } catch (error) {
+    logout();
+    const redirect = `${pathOf('login')}?redirect=${encodeURIComponent(fullPath)}`;
+    const message = (error as Error).message;
+    // Opening a bookmark while signed out is routine, not an error: ask to sign in.
+    if (message === SESSION_MESSAGES.noAccessToken) return { allow: false, redirect, message: 'Please sign in to continue.', caption: message, messageType: 'info' };
+    return { allow: false, redirect, message, messageType: 'negative' };
+  }
+
+  // 5. The superuser area is admin-only.
+  if (route.adminOnly && !user.is_superuser) {
+    return { allow: false, redirect: pathOf(landingRouteFor(user)), message: SUPERUSER_REQUIRED, messageType: 'negative' };
+  }
+  // A switched-off module's screens do not exist for the user.
+  if (!isModuleEnabled(session.state.modules, route.module)) {
+    return { allow: false, redirect: pathOf('not-found') };
+  }
+
+  // 4. Leaving a create/update/delete screen refreshes the lists it affects.
+  if (previousRoute?.kind === 'operation' && previousRoute.name !== route.name) {
+    emitRefresh(previousRoute.name, previousRoute.affects ?? []);
+  }
+  previousRoute = route;
+  return { allow: true };
+}
+
+/** Test seam. */
+export function resetGuardForTests(): void {
+  previousRoute = null;
+}

@@ -1,0 +1,54 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { LAYOUTS, ROUTES, routeByName, type Layout, type RouteDef } from '../../domain/routes';
+import { notify } from '../ui/notify';
+import { guard } from './guard';
+import { notAvailableScreen, SCREENS } from './screens';
+import { RootShell, RouteErrorScreen, StartingScreen } from './RootShell';
+
+export interface RouteHandle {
+  route: RouteDef;
+}
+
+function routeObject(def: RouteDef, path = def.path): RouteObject {
+  return {
+    path,
+    handle: { route: def } satisfies RouteHandle,
+    loader: async ({ request }) => {
+      const url = new URL(request.url);
+      const verdict = await guard(def, `${url.pathname}${url.search}`);
+      if (!verdict.allow) {
+        if (verdict.message) notify({ type: verdict.messageType ?? 'negative', message: verdict.message, ...(verdict.caption ? { caption: verdict.caption } : {}) });
+        throw redirect(verdict.redirect);
+      }
+      return null;
+    },
+    lazy: async () => ({ Component: (await (SCREENS[def.name] ?? notAvailableScreen)()).default }),
+  };
+}
+
+function layoutGroup(layout: Layout): RouteObject {
+  return {
+    id: `layout-${layout}`,
+    lazy: async () => {
+      const { PublicShell, AppShell } = await import('./AppShell');
+      return { Component: layout === 'container' ? PublicShell : () => <AppShell layout={layout} /> };
+    },
+    children: ROUTES.filter((r) => r.layout === layout).map((r) => routeObject(r)),
+  };
+}
+
+/** The route table of domain/routes.ts as a path-style (browser history) router. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <RootShell />,
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <StartingScreen />,
+      children: [
+        ...LAYOUTS.map(layoutGroup),
+        // Any unknown path is the same not-found screen as /404.
+        { lazy: async () => ({ Component: (await import('./AppShell')).PublicShell }), children: [routeObject(routeByName('not-found'), '*')] },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+
+type ScreenModule = () => Promise<{ default: ComponentType }>;
+
+/**
+ * The screens built so far, by route name; each loads on demand. A route missing here shows
+ * the "not available yet" notice until its issue builds it.
+ */
+export const SCREENS: Readonly<Record<string, ScreenModule>> = {
+  'login-root': () => import('../features/auth/LoginScreen'),
+  login: () => import('../features/auth/LoginScreen'),
+  register: () => import('../features/auth/RegisterScreen'),
+  logout: () => import('../features/auth/LogoutScreen'),
+  'password-change': () => import('../features/auth/PasswordChangeScreen'),
+  'not-found': () => import('../features/not-found/NotFoundScreen'),
+  landing: () => import('../features/landing/LandingScreen'),
+  'users-home': () => import('../features/users/UsersScreen'),
+};
+
+export const notAvailableScreen: ScreenModule = () => import('./NotAvailableScreen');

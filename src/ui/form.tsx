@@ -1,0 +1,59 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { Field, Input, NativeSelect, Stack, type InputProps, type StackProps } from '@chakra-ui/react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import type { Option } from '../../domain/options';
+
+interface FieldProps {
+  label: string;
+  error?: FieldError | undefined;
+  helper?: ReactNode;
+  required?: boolean;
+}
+
+export function TextField({ label, error, helper, required, registration, ...input }: FieldProps & { registration: UseFormRegisterReturn } & InputProps) {
+  return (
+    <Field.Root invalid={!!error} required={required}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Input {...input} {...registration} />
+      {helper && <Field.HelperText>{helper}</Field.HelperText>}
+      {error?.message && <Field.ErrorText>{error.message}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+export function SelectField({ label, error, required, registration, options, placeholder = 'Select' }: FieldProps & { registration: UseFormRegisterReturn; options: readonly Option[]; placeholder?: string }) {
+  return (
+    <Field.Root invalid={!!error} required={required}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field {...registration} defaultValue="">
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {error?.message && <Field.ErrorText>{error.message}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** A form laid out as a stack; the browser's own validation bubbles are off (zod's messages show). */
+export function FormStack({ onSubmit, children, ...stack }: StackProps & { onSubmit: FormEventHandler<HTMLFormElement> }) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="4" {...stack}>
+        {children}
+      </Stack>
+    </form>
+  );
+}
