@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -13,7 +13,7 @@ import '../domain/zod-messages';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { systemSecrets } from './db/schema';
-import { registerErrorHandling } from './plugins/errors';
+import { registerErrorHandling, routerErrorHandler } from './plugins/errors';
 import { registerAuth } from './plugins/auth';
 import authRoutes from './modules/auth/routes';
 import usersRoutes from './modules/users/routes';
@@ -69,16 +69,6 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
   });
 }
 
-/** Errors the router raises before any route runs (a malformed %-escape) get the API's error shape. */
-function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  if (error.code === 'FST_ERR_BAD_URL') {
-    void reply.code(400).send({ detail: 'Malformed URL.' });
-    return;
-  }
-  request.log.error({ err: error }, 'router error');
-  void reply.code(500).send({ detail: 'A server error occurred.' });
-}
-
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -92,7 +82,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    frameworkErrors: frameworkError,
+    frameworkErrors: routerErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, type FieldErrors } from '../lib/http-error';
 
@@ -18,6 +18,23 @@ const FASTIFY_CODES: Record<string, { status: number; detail: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: 'JSON parse error - the body is empty.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: 'Request body size did not match Content-Length.' },
 };
+
+const ROUTER_CODES: Record<string, { status: number; detail: string }> = {
+  FST_ERR_BAD_URL: { status: 400, detail: 'Malformed URL: a %-escape in the path is invalid.' },
+  // A path parameter longer than any id or name names no row: 404, as for any other bad parameter.
+  FST_ERR_MAX_PARAM_LENGTH: { status: 404, detail: 'Not found.' },
+};
+
+/** Errors the router raises before any route or error handler runs (Fastify's frameworkErrors). */
+export function routerErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = error.code ? ROUTER_CODES[error.code] : undefined;
+  if (known) {
+    void reply.code(known.status).send({ detail: known.detail });
+    return;
+  }
+  request.log.error({ err: error }, 'router error');
+  void reply.code(500).send({ detail: 'A server error occurred.' });
+}
 
 /**
  * One place for every error's shape (DESIGN.md "Errors"): bad input is never a 500, and a

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { Badge, Box, Button, CloseButton, Container, Drawer, Flex, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, CloseButton, Container, Drawer, Flex, Heading, Portal, Stack, Text } from '@chakra-ui/react';
 import { menuFor, type MenuGroup } from '../../domain/menus';
 import { pathOf, type Layout } from '../../domain/routes';
 import { displayName } from '../../domain/user';
-import { useSession } from '../data/session';
+import { logout, useSession } from '../data/session';
 import { useOnline } from '../data/online';
 import { LAYOUT_THEMES } from './layouts';
 
@@ -56,7 +56,14 @@ export function AppShell({ layout }: { layout: Layout }) {
         <Button size="sm" variant="subtle" onClick={() => navigate(pathOf('password-change'))}>
           Change password
         </Button>
-        <Button size="sm" variant="subtle" onClick={() => navigate(pathOf('logout'))}>
+        <Button
+          size="sm"
+          variant="subtle"
+          onClick={() => {
+            logout();
+            navigate(pathOf('logout'));
+          }}
+        >
           Sign out
         </Button>
       </Flex>
@@ -86,20 +93,6 @@ export function AppShell({ layout }: { layout: Layout }) {
           </Drawer.Positioner>
         </Portal>
       </Drawer.Root>
-    </Flex>
-  );
-}
-
-/** Public screens (sign-in, registration, not-found): a centred page without menus. */
-export function PublicShell() {
-  return (
-    <Flex minH="100vh" align="center" justify="center" bg="bg.subtle" p="4">
-      <Box w="full" maxW="md" bg="bg" p="8" rounded="lg" boxShadow="md">
-        <HStack mb="6">
-          <Heading size="lg">FabOps</Heading>
-        </HStack>
-        <Outlet />
-      </Box>
     </Flex>
   );
 }

@@ -1,9 +1,12 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation, useRouteError, Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Center, Heading, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Notifications } from '../ui/Notifications';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
-import { AppDialog } from '../ui/dialog';
+import { useCurrentDialog } from '../ui/dialog-store';
+
+// Dialogs are rare: their code loads the first time one opens, not with the sign-in page.
+const AppDialog = lazy(async () => ({ default: (await import('../ui/dialog')).AppDialog }));
 
 /** Every navigation scrolls to the top left. */
 function ScrollToTop() {
@@ -16,6 +19,7 @@ function ScrollToTop() {
 
 export function RootShell() {
   const navigation = useNavigation();
+  const dialog = useCurrentDialog();
   return (
     <>
       <ScrollToTop />
@@ -29,7 +33,11 @@ export function RootShell() {
       <Outlet />
       <Notifications />
       <LoadingOverlay />
-      <AppDialog />
+      {dialog && (
+        <Suspense>
+          <AppDialog />
+        </Suspense>
+      )}
     </>
   );
 }

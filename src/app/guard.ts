@@ -4,7 +4,9 @@ import { SUPERUSER_REQUIRED } from '../../domain/permissions';
 import { landingRouteFor } from '../../domain/roles';
 import { isPublicRoute, pathOf, SIGN_IN_ROUTES, type RouteDef } from '../../domain/routes';
 import type { User } from '../../domain/user';
+import { isNetworkError } from '../data/api';
 import { emitRefresh } from '../data/refresh-events';
+import { NETWORK_ERROR_MESSAGE } from '../ui/server-errors';
 import { loadCurrentUser, loadModules, logout, session } from '../data/session';
 import { tokens } from '../data/tokens';
 
@@ -21,6 +23,7 @@ async function currentUser(): Promise<User> {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(
       message === SESSION_MESSAGES.initTimeout || message === SESSION_MESSAGES.noUserData ? message : `${SESSION_MESSAGES.authFailedPrefix}${message}`,
+      { cause: error },
     );
   });
   if (!user.id) throw new Error(SESSION_MESSAGES.noUserFromToken);
@@ -36,10 +39,9 @@ async function currentUser(): Promise<User> {
 export async function guard(route: RouteDef, fullPath: string): Promise<GuardVerdict> {
   // 1. Public routes proceed; sign-in screens send a signed-in user to their landing page.
   if (isPublicRoute(route)) {
-    if (SIGN_IN_ROUTES.includes(route.name) && tokens.access) {
-      const user = session.state.user ?? (await currentUser().catch(() => null));
-      if (user) return { allow: false, redirect: pathOf(landingRouteFor(user)) };
-    }
+    // A stored session is picked up quietly, so public screens know who is there.
+    const user = tokens.access && route.name !== 'logout' ? (session.state.user ?? (await currentUser().catch(() => null))) : null;
+    if (user && SIGN_IN_ROUTES.includes(route.name)) return { allow: false, redirect: pathOf(landingRouteFor(user)) };
     previousRoute = route;
     return { allow: true };
   }
@@ -49,8 +51,10 @@ export async function guard(route: RouteDef, fullPath: string): Promise<GuardVer
   try {
     user = await currentUser();
   } catch (error) {
-    logout();
     const redirect = `${pathOf('login')}?redirect=${encodeURIComponent(fullPath)}`;
+    // Unreachable server and no cached profile: ask to sign in, but keep the stored session.
+    if (isNetworkError((error as Error).cause)) return { allow: false, redirect, message: NETWORK_ERROR_MESSAGE, messageType: 'warning' };
+    logout();
     const message = (error as Error).message;
     // Opening a bookmark while signed out is routine, not an error: ask to sign in.
     if (message === SESSION_MESSAGES.noAccessToken) return { allow: false, redirect, message: 'Please sign in to continue.', caption: message, messageType: 'info' };

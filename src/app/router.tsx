@@ -30,8 +30,9 @@ function layoutGroup(layout: Layout): RouteObject {
   return {
     id: `layout-${layout}`,
     lazy: async () => {
-      const { PublicShell, AppShell } = await import('./AppShell');
-      return { Component: layout === 'container' ? PublicShell : () => <AppShell layout={layout} /> };
+      if (layout === 'container') return { Component: (await import('./PublicShell')).default };
+      const { AppShell } = await import('./AppShell');
+      return { Component: () => <AppShell layout={layout} /> };
     },
     children: ROUTES.filter((r) => r.layout === layout).map((r) => routeObject(r)),
   };
@@ -47,7 +48,7 @@ export function createAppRouter() {
       children: [
         ...LAYOUTS.map(layoutGroup),
         // Any unknown path is the same not-found screen as /404.
-        { lazy: async () => ({ Component: (await import('./AppShell')).PublicShell }), children: [routeObject(routeByName('not-found'), '*')] },
+        { lazy: async () => ({ Component: (await import('./PublicShell')).default }), children: [routeObject(routeByName('not-found'), '*')] },
       ],
     },
   ]);

@@ -1,51 +1,9 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { Button, Dialog, Field, Input, Portal, Text } from '@chakra-ui/react';
 import type { NotifyType } from '../../domain/rules/notify';
+import { closeDialog as close, useCurrentDialog, type OpenDialog } from './dialog-store';
 
-export interface DialogPrompt {
-  label: string;
-  type?: 'text' | 'password';
-  initial?: string;
-  /** The OK button stays disabled while this returns a message (or false). */
-  validate: (value: string) => string | true;
-}
-
-export interface DialogOptions {
-  title: string;
-  message: string;
-  type?: NotifyType;
-  okLabel?: string;
-  cancelLabel?: string;
-  prompt?: DialogPrompt;
-}
-
-interface OpenDialog extends DialogOptions {
-  resolve: (value: string | boolean) => void;
-}
-
-let current: OpenDialog | null = null;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-
-/**
- * Opens the app's dialog. Resolves to true (or the prompt's value) on OK, false on cancel.
- */
-export function openDialog(options: DialogOptions & { prompt: DialogPrompt }): Promise<string | false>;
-export function openDialog(options: DialogOptions): Promise<boolean>;
-export function openDialog(options: DialogOptions): Promise<string | boolean> {
-  return new Promise((resolve) => {
-    current?.resolve(false);
-    current = { ...options, resolve };
-    emit();
-  });
-}
-
-function close(value: string | boolean) {
-  const dialog = current;
-  current = null;
-  emit();
-  dialog?.resolve(value);
-}
+export { openDialog, type DialogOptions, type DialogPrompt } from './dialog-store';
 
 const PALETTE: Record<NotifyType, string> = { positive: 'green', negative: 'red', warning: 'orange', info: 'blue', ongoing: 'blue' };
 
@@ -83,13 +41,7 @@ function DialogBody({ dialog }: { dialog: OpenDialog }) {
 }
 
 export function AppDialog() {
-  const dialog = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => current,
-  );
+  const dialog = useCurrentDialog();
   return (
     <Dialog.Root open={dialog !== null} onOpenChange={(e) => !e.open && close(false)} role={dialog?.type === 'negative' ? 'alertdialog' : 'dialog'}>
       <Portal>

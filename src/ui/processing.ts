@@ -40,12 +40,13 @@ export function useProcessingOverlay(delayMs = LOADING_OVERLAY_DELAY_MS): boolea
   const busy = useSyncExternalStore(subscribe, () => inFlight > 0);
   const [shown, setShown] = useState(false);
   useEffect(() => {
-    if (!busy) {
-      setShown(false);
-      return;
-    }
+    if (!busy) return;
     const timer = setTimeout(() => setShown(true), delayMs);
-    return () => clearTimeout(timer);
+    // The busy spell is over: the next one waits the full delay again.
+    return () => {
+      clearTimeout(timer);
+      setShown(false);
+    };
   }, [busy, delayMs]);
   return busy && shown;
 }

@@ -12,20 +12,26 @@ export interface ApiData<T> {
 
 /** Loads server data when a screen is entered (dashboards reload on every entry) and on reload(). */
 export function useApiData<T>(load: () => Promise<T>): ApiData<T> {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: true });
   const [generation, setGeneration] = useState(0);
+  // Which request (loader and generation) the data and error belong to; loading until the current one settles.
+  const [state, setState] = useState<{ data: T | null; error: string | null; load: (() => Promise<T>) | null; generation: number }>({
+    data: null,
+    error: null,
+    load: null,
+    generation: -1,
+  });
   useEffect(() => {
     let current = true;
-    setState((s) => ({ ...s, loading: true }));
     load().then(
-      (data) => current && setState({ data, error: null, loading: false }),
+      (data) => current && setState({ data, error: null, load, generation }),
       (error: unknown) =>
-        current && setState((s) => ({ data: s.data, error: isNetworkError(error) ? NETWORK_ERROR_MESSAGE : apiErrorMessage(responseBody(error)), loading: false })),
+        current &&
+        setState((s) => ({ data: s.data, error: isNetworkError(error) ? NETWORK_ERROR_MESSAGE : apiErrorMessage(responseBody(error)), load, generation })),
     );
     return () => {
       current = false;
     };
   }, [load, generation]);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { ...state, reload };
+  return { data: state.data, error: state.error, loading: state.load !== load || state.generation !== generation, reload };
 }

@@ -10,7 +10,7 @@ import { api, responseBody } from '../../data/api';
 import { useSession } from '../../data/session';
 import { useRefreshOn } from '../../data/refresh-events';
 import { DataTable } from '../../ui/DataTable';
-import { openDialog } from '../../ui/dialog';
+import { openDialog } from '../../ui/dialog-store';
 import { notify } from '../../ui/notify';
 import { useApiData } from '../../ui/useApiData';
 import { apiErrorMessage } from '../../../domain/api-errors';

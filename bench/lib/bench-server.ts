@@ -1,0 +1,28 @@
+import { startChild, stopChild, type Child } from './processes';
+
+export interface BenchServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+function announcedPort(child: Child): Promise<number> {
+  return new Promise((resolve, reject) => {
+    child.process.stdout!.on('data', () => {
+      const match = /^port (\d+)$/m.exec(child.output());
+      if (match) resolve(Number(match[1]));
+    });
+    void child.exited.then(() => reject(new Error(`The bench server stopped before listening:\n${child.output()}`)));
+  });
+}
+
+/** Starts bench/serve.ts on an empty database and waits until it listens. */
+export async function startBenchServer(env: NodeJS.ProcessEnv): Promise<BenchServer> {
+  const child = startChild(['--import', 'tsx', 'bench/serve.ts'], env);
+  try {
+    const port = await announcedPort(child);
+    return { origin: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+import autocannon from 'autocannon';
+
+export interface LoadFigures {
+  /** Latency percentiles in milliseconds. */
+  p50: number;
+  p99: number;
+  requestsPerSecond: number;
+}
+
+export interface Load {
+  url: string;
+  connections: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+const WARM_UP_SECONDS = 1;
+const MEASURED_SECONDS = 5;
+
+async function fire(load: Load, seconds: number): Promise<autocannon.Result> {
+  const result = await autocannon({ ...load, duration: seconds });
+  // A figure made of refusals or errors measures the wrong thing: that is a real failure.
+  if (result.non2xx || result.errors) {
+    throw new Error(`${load.method ?? 'GET'} ${load.url}: ${result.non2xx} non-2xx responses and ${result.errors} errors under load`);
+  }
+  return result;
+}
+
+/** A short unrecorded run first, so compilation and connection pools are warm before measuring. */
+export async function underLoad(load: Load): Promise<LoadFigures> {
+  await fire(load, WARM_UP_SECONDS);
+  const result = await fire(load, MEASURED_SECONDS);
+  return { p50: result.latency.p50, p99: result.latency.p99, requestsPerSecond: result.requests.average };
+}

@@ -1,0 +1,18 @@
+export interface Row {
+  metric: string;
+  database: string;
+  value: string;
+  unit: string;
+  goal: string;
+  verdict: string;
+}
+
+const COLUMNS = ['metric', 'database', 'value', 'unit', 'goal', 'verdict'] as const;
+
+/** Plain text with aligned columns; values are right-aligned so digits line up. */
+export function formatTable(rows: Row[]): string {
+  const widths = COLUMNS.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, i) => (COLUMNS[i] === 'value' ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ').trimEnd();
+  return [line(COLUMNS), widths.map((w) => '-'.repeat(w)).join('-+-'), ...rows.map((row) => line(COLUMNS.map((c) => row[c])))].join('\n');
+}

@@ -1,0 +1,150 @@
+// `npm run bench`: FabOps' performance figures on PGlite and PostgreSQL, printed as one table.
+// Figures and ratios come from this one run on this machine. A slow figure never fails the run;
+// only a real error does (a refused request, a server that does not start).
+import { DEMO_PASSWORD } from '../server/db/seed';
+import { environmentFor, findPostgres, freshPglite, freshPostgres, type DatabaseKind, type FreshDatabase } from './lib/databases';
+import { startBenchServer } from './lib/bench-server';
+import { underLoad, type LoadFigures } from './lib/load';
+import { timeStart } from './lib/start-up';
+import { buildClientIfStale, loginRouteJs } from './lib/login-bundle';
+import { formatTable, type Row } from './lib/table';
+
+interface Figures {
+  signIn: LoadFigures;
+  currentUser: LoadFigures;
+  /** Milliseconds to the first healthy answer: on an empty database, then on the same one again. */
+  firstStart: number;
+  secondStart: number;
+}
+
+const SIGN_IN_CONNECTIONS = 10;
+const CURRENT_USER_CONNECTIONS = 50;
+const LOGIN_JS_GOAL_KIB = 250;
+const SKIPPED = 'skipped (no PostgreSQL)';
+
+// Ctrl-C exits through process.on('exit'), which stops the servers this run started.
+process.once('SIGINT', () => process.exit(130));
+
+const progress = (message: string) => console.error(`bench: ${message}`);
+
+async function withDatabase<T>(fresh: () => Promise<FreshDatabase>, use: (database: FreshDatabase) => Promise<T>): Promise<T> {
+  const database = await fresh();
+  try {
+    return await use(database);
+  } finally {
+    await database.dispose();
+  }
+}
+
+async function accessToken(origin: string, credentials: string): Promise<string> {
+  const response = await fetch(`${origin}/api/v1/auth/jwt/create/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: credentials });
+  if (response.status !== 200) throw new Error(`Sign-in for the bench failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access: string }).access;
+}
+
+async function underLoadOn(database: FreshDatabase): Promise<Pick<Figures, 'signIn' | 'currentUser'>> {
+  const server = await startBenchServer(environmentFor(database));
+  try {
+    const credentials = JSON.stringify({ username: 'sales.exec', password: DEMO_PASSWORD });
+    const signIn = await underLoad({
+      url: `${server.origin}/api/v1/auth/jwt/create/`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: credentials,
+      connections: SIGN_IN_CONNECTIONS,
+    });
+    const access = await accessToken(server.origin, credentials);
+    const currentUser = await underLoad({
+      url: `${server.origin}/api/v1/auth/users/me/`,
+      headers: { authorization: `JWT ${access}` },
+      connections: CURRENT_USER_CONNECTIONS,
+    });
+    return { signIn, currentUser };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measure(kind: DatabaseKind, fresh: () => Promise<FreshDatabase>): Promise<Figures> {
+  progress(`${kind}: sign-in and current user under load`);
+  const load = await withDatabase(fresh, underLoadOn);
+  progress(`${kind}: start-up, first and second`);
+  const [firstStart, secondStart] = await withDatabase(fresh, async (database) => {
+    const env = environmentFor(database);
+    return [await timeStart(env), await timeStart(env)];
+  });
+  return { ...load, firstStart: firstStart!, secondStart: secondStart! };
+}
+
+interface Measure {
+  metric: string;
+  unit: string;
+  digits: number;
+  of(figures: Figures): number;
+}
+
+/** Rows grouped by what is measured, each on every database. */
+const SECTIONS: Measure[][] = [
+  [
+    { metric: `sign-in latency p50, ${SIGN_IN_CONNECTIONS} connections`, unit: 'ms', digits: 0, of: (f) => f.signIn.p50 },
+    { metric: `sign-in latency p99, ${SIGN_IN_CONNECTIONS} connections`, unit: 'ms', digits: 0, of: (f) => f.signIn.p99 },
+    { metric: `sign-ins per second, ${SIGN_IN_CONNECTIONS} connections`, unit: 'req/s', digits: 0, of: (f) => f.signIn.requestsPerSecond },
+  ],
+  [
+    { metric: `current user latency p50, ${CURRENT_USER_CONNECTIONS} connections`, unit: 'ms', digits: 0, of: (f) => f.currentUser.p50 },
+    { metric: `current user latency p99, ${CURRENT_USER_CONNECTIONS} connections`, unit: 'ms', digits: 0, of: (f) => f.currentUser.p99 },
+    { metric: `current user per second, ${CURRENT_USER_CONNECTIONS} connections`, unit: 'req/s', digits: 0, of: (f) => f.currentUser.requestsPerSecond },
+  ],
+  [
+    { metric: 'npm start to health 200, empty database', unit: 's', digits: 2, of: (f) => f.firstStart / 1000 },
+    { metric: 'npm start to health 200, same database again', unit: 's', digits: 2, of: (f) => f.secondStart / 1000 },
+  ],
+];
+
+const figure = (metric: string, database: string, value: string, unit: string): Row => ({ metric, database, value, unit, goal: '-', verdict: '-' });
+
+function ratioRows(pglite: Figures, postgres: Figures | null): Row[] {
+  const ratio = (metric: string, database: string, of: (pg: Figures) => number) => figure(metric, database, postgres ? of(postgres).toFixed(2) : SKIPPED, postgres ? 'x' : '');
+  return [
+    figure('second start / first start', 'PGlite', (pglite.secondStart / pglite.firstStart).toFixed(2), 'x'),
+    ratio('second start / first start', 'PostgreSQL', (pg) => pg.secondStart / pg.firstStart),
+    ratio('sign-in p50, PostgreSQL / PGlite', 'both', (pg) => pg.signIn.p50 / pglite.signIn.p50),
+    ratio('current user per second, PostgreSQL / PGlite', 'both', (pg) => pg.currentUser.requestsPerSecond / pglite.currentUser.requestsPerSecond),
+  ];
+}
+
+async function main(): Promise<void> {
+  await buildClientIfStale();
+  const login = loginRouteJs();
+  const postgresUrl = await findPostgres();
+  if (!postgresUrl) progress('no PostgreSQL answered; its rows are skipped');
+
+  const pglite = await measure('PGlite', freshPglite);
+  const postgres = postgresUrl ? await measure('PostgreSQL', () => freshPostgres(postgresUrl)) : null;
+  const results: [DatabaseKind, Figures | null][] = [
+    ['PGlite', pglite],
+    ['PostgreSQL', postgres],
+  ];
+
+  const rows = SECTIONS.flatMap((section) =>
+    results.flatMap(([kind, figures]) =>
+      section.map((m) => (figures ? figure(m.metric, kind, m.of(figures).toFixed(m.digits), m.unit) : figure(m.metric, kind, SKIPPED, ''))),
+    ),
+  );
+  const loginKib = login.gzippedBytes / 1024;
+  rows.push({
+    metric: `login route JS, gzip -9 (${login.files} files)`,
+    database: '-',
+    value: loginKib.toFixed(1),
+    unit: 'KiB',
+    goal: `<= ${LOGIN_JS_GOAL_KIB} KiB`,
+    verdict: loginKib <= LOGIN_JS_GOAL_KIB ? 'pass' : 'fail',
+  });
+  rows.push(...ratioRows(pglite, postgres));
+  console.log(formatTable(rows));
+}
+
+main().catch((error: unknown) => {
+  console.error('bench failed:', error);
+  process.exitCode = 1;
+});

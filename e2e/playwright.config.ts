@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 8310);
+// A fresh demo company for every run, so specs never depend on what an earlier run left.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fabops-e2e-'));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  outputDir: path.join(os.tmpdir(), 'fabops-e2e-results'),
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
+    url: `http://127.0.0.1:${PORT}/api/v1/health/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED: 'demo', NODE_ENV: 'test' },
+  },
+});

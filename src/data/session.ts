@@ -1,0 +1,141 @@
+import { useSyncExternalStore } from 'react';
+import { SESSION_MESSAGES, tokenPairSchema } from '../../domain/auth';
+import { userSchema, type User } from '../../domain/user';
+import { moduleMapSchema, type ModuleMap } from '../../domain/modules';
+import { api, isNetworkError, responseStatus, SessionExpiredError } from './api';
+import { tokens } from './tokens';
+
+export interface SessionState {
+  user: User | null;
+  /** The user list (product-frame.md §7 GET /users/), loaded by the screens that need it. */
+  users: User[];
+  modules: ModuleMap;
+  /** The profile came from the cache because the server could not be reached. */
+  offline: boolean;
+}
+
+const INITIAL: SessionState = { user: null, users: [], modules: {}, offline: false };
+let state: SessionState = INITIAL;
+const listeners = new Set<() => void>();
+
+function setState(patch: Partial<SessionState>): void {
+  state = { ...state, ...patch };
+  listeners.forEach((l) => l());
+}
+
+export const USER_INIT_WAIT_MS = 5000;
+export const USER_INIT_POLL_MS = 100;
+
+let loading = false;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function fetchCurrentUser(): Promise<User> {
+  try {
+    const { data } = await api.get('/auth/users/me/');
+    if (!data || (typeof data === 'object' && Object.keys(data).length === 0)) throw new Error(SESSION_MESSAGES.noUserData);
+    const user = userSchema.parse(data);
+    tokens.storeUser(user);
+    setState({ user, offline: false });
+    return user;
+  } catch (error) {
+    // Offline is not signed out: keep working from the cached profile (DESIGN.md offline rules).
+    if (isNetworkError(error)) {
+      const cached = tokens.cachedUser();
+      if (cached) {
+        setState({ user: cached, offline: true });
+        return cached;
+      }
+      // Unreachable and nothing cached: keep the tokens for when the network is back.
+      throw error;
+    }
+    logout();
+    throw error;
+  }
+}
+
+/**
+ * Loads the current user. A second call while one runs waits for it, polling every 100 ms for
+ * up to 5 s, then fails with 'User initialization timeout' (product-frame.md §4).
+ */
+export async function loadCurrentUser(): Promise<User> {
+  if (loading) {
+    for (let waited = 0; waited < USER_INIT_WAIT_MS; waited += USER_INIT_POLL_MS) {
+      await sleep(USER_INIT_POLL_MS);
+      if (!loading) {
+        if (state.user) return state.user;
+        throw new Error(SESSION_MESSAGES.noUserData);
+      }
+    }
+    throw new Error(SESSION_MESSAGES.initTimeout);
+  }
+  loading = true;
+  try {
+    return await fetchCurrentUser();
+  } finally {
+    loading = false;
+  }
+}
+
+export class ModuleConfigError extends Error {
+  constructor() {
+    super('Failed to load module configuration');
+  }
+}
+
+/** Module switches: a 401 falls back to defaults silently (all on); other failures are reported. */
+export async function loadModules(): Promise<ModuleMap> {
+  try {
+    const { data } = await api.get('/system/modules/');
+    const modules = moduleMapSchema.parse(data);
+    setState({ modules });
+    return modules;
+  } catch (error) {
+    // A 401 whose renewal was refused surfaces as SessionExpiredError: still a 401 here.
+    if (responseStatus(error) === 401 || error instanceof SessionExpiredError || isNetworkError(error)) return state.modules;
+    throw new ModuleConfigError();
+  }
+}
+
+export async function signIn(username: string, password: string): Promise<User> {
+  const { data } = await api.post('/auth/jwt/create/', { username, password });
+  tokens.store(tokenPairSchema.parse(data));
+  const user = await loadCurrentUser();
+  await loadModules().catch((error: Error) => console.warn(error.message));
+  return user;
+}
+
+/** Logout: storage, header, user list and current user are all cleared. */
+export function logout(): void {
+  tokens.clear();
+  delete api.defaults.headers.common.Authorization;
+  setState(INITIAL);
+}
+
+export async function loadUsers(): Promise<User[]> {
+  const { data } = await api.get('/users/', { params: { page_size: 1000 } });
+  const results: unknown = Array.isArray(data) ? data : data?.results;
+  // A non-array answer gives an empty list (product-frame.md §8), logged only.
+  const users = Array.isArray(results) ? results.map((u) => userSchema.parse(u)) : [];
+  if (!Array.isArray(results)) console.warn('Users list is not an array');
+  setState({ users });
+  return users;
+}
+
+export const session = {
+  get state(): SessionState {
+    return state;
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Test seam: forget everything in memory without touching storage. */
+  resetForTests(): void {
+    state = INITIAL;
+    loading = false;
+  },
+};
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(session.subscribe, () => state);
+}

@@ -1,0 +1,58 @@
+import { useSyncExternalStore } from 'react';
+import type { NotifyType } from '../../domain/rules/notify';
+
+export interface DialogPrompt {
+  label: string;
+  type?: 'text' | 'password';
+  initial?: string;
+  /** The OK button stays disabled while this returns a message (or false). */
+  validate: (value: string) => string | true;
+}
+
+export interface DialogOptions {
+  title: string;
+  message: string;
+  type?: NotifyType;
+  okLabel?: string;
+  cancelLabel?: string;
+  prompt?: DialogPrompt;
+}
+
+export interface OpenDialog extends DialogOptions {
+  resolve: (value: string | boolean) => void;
+}
+
+let current: OpenDialog | null = null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+/**
+ * Opens the app's dialog. Resolves to true (or the prompt's value) on OK, false on cancel.
+ */
+export function openDialog(options: DialogOptions & { prompt: DialogPrompt }): Promise<string | false>;
+export function openDialog(options: DialogOptions): Promise<boolean>;
+export function openDialog(options: DialogOptions): Promise<string | boolean> {
+  return new Promise((resolve) => {
+    current?.resolve(false);
+    current = { ...options, resolve };
+    emit();
+  });
+}
+
+export function closeDialog(value: string | boolean) {
+  const dialog = current;
+  current = null;
+  emit();
+  dialog?.resolve(value);
+}
+
+/** The dialog on screen, if any (the root shell mounts the dialog component only then). */
+export function useCurrentDialog(): OpenDialog | null {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => current,
+  );
+}

@@ -1,0 +1,207 @@
+import './setup';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import { fakeServer, makeToken, makeUser, storeSession, type FakeServer } from './support';
+import { guard, resetGuardForTests } from '../../src/app/guard';
+import { emitRefresh, REFRESH_HISTORY_LIMIT, refreshHistory, useRefreshOn } from '../../src/data/refresh-events';
+import { loadCurrentUser, session } from '../../src/data/session';
+import { routeByName } from '../../domain/routes';
+import type { User } from '../../domain/user';
+
+const ME = '/auth/users/me/';
+let server: FakeServer;
+
+function signedIn(user: Partial<User> = {}, modules: Record<string, boolean> = {}): void {
+  storeSession({ access: makeToken('access', 300), refresh: makeToken('refresh', 7 * 86400) });
+  server.on('GET', ME, { status: 200, data: makeUser(user) });
+  server.on('GET', '/system/modules/', { status: 200, data: modules });
+}
+
+const go = (name: string, fullPath?: string) => guard(routeByName(name), fullPath ?? routeByName(name).path);
+
+beforeEach(() => {
+  localStorage.clear();
+  session.resetForTests();
+  resetGuardForTests();
+  server = fakeServer();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('step 1: public routes', () => {
+  it.each(['login-root', 'login', 'register', 'logout', 'not-found'])('%s proceeds without a session', async (name) => {
+    await expect(go(name)).resolves.toEqual({ allow: true });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['login', { department: 'sales', designation: 'executive' }, '/sales/home'],
+    ['login-root', { department: 'accounts', designation: 'manager' }, '/accounts'],
+    ['register', { department: 'production', designation: 'foreman' }, '/production/foreman'],
+  ] as [string, Partial<User>, string][])('%s with a signed-in user and a stored token redirects to the landing route', async (name, user, landing) => {
+    signedIn(user);
+    await expect(go(name)).resolves.toEqual({ allow: false, redirect: landing });
+  });
+
+  it('login with a user in memory but no stored token proceeds', async () => {
+    signedIn();
+    await loadCurrentUser();
+    localStorage.removeItem('access');
+    await expect(go('login')).resolves.toEqual({ allow: true });
+  });
+
+  it('login with a stored token the server no longer accepts proceeds to the sign-in screen', async () => {
+    storeSession({ access: makeToken('access', 300) });
+    server.on('GET', ME, { status: 401, data: { detail: 'Token is invalid or expired' } });
+    await expect(go('login')).resolves.toEqual({ allow: true });
+  });
+});
+
+describe('steps 2–3: other routes need a user', () => {
+  it("redirects to /login?redirect=<encoded full path> with 'Please sign in to continue.' when no token is stored", async () => {
+    await expect(go('leads-home', '/leads?status=open&page=2')).resolves.toEqual({
+      allow: false,
+      redirect: '/login?redirect=%2Fleads%3Fstatus%3Dopen%26page%3D2',
+      message: 'Please sign in to continue.',
+      caption: 'No access token available',
+      messageType: 'info',
+    });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('loads the user from the stored token and lets the user in', async () => {
+    signedIn();
+    await expect(go('leads-home')).resolves.toEqual({ allow: true });
+    expect(session.state.user?.id).toBe(7);
+  });
+
+  it("logs out and redirects with 'Failed to authenticate user: ...' when the user cannot be loaded", async () => {
+    signedIn();
+    localStorage.setItem('user_id', '7');
+    server.on('GET', ME, { status: 500, data: { detail: 'Server error' } });
+
+    const verdict = await go('jobs-home', '/jobs?page=3');
+
+    expect(verdict).toEqual({
+      allow: false,
+      redirect: '/login?redirect=%2Fjobs%3Fpage%3D3',
+      message: 'Failed to authenticate user: Request failed with status code 500',
+      messageType: 'negative',
+    });
+    for (const key of ['access', 'refresh', 'user_id']) expect(localStorage.getItem(key)).toBeNull();
+    expect(session.state.user).toBeNull();
+  });
+
+  it("logs out and redirects with 'Failed to load user data from token' when no user id results", async () => {
+    signedIn({ id: 0 });
+    const verdict = await go('landing');
+    expect(verdict).toMatchObject({ allow: false, redirect: '/login?redirect=%2Flanding', message: 'Failed to load user data from token' });
+    expect(localStorage.getItem('access')).toBeNull();
+  });
+
+  it("logs out and redirects with 'No user data received' on an empty current-user answer", async () => {
+    signedIn();
+    server.on('GET', ME, { status: 200, data: {} });
+    await expect(go('landing')).resolves.toMatchObject({ allow: false, message: 'No user data received' });
+    expect(localStorage.getItem('access')).toBeNull();
+  });
+
+  it('lets the user in from the cached profile while the server is unreachable', async () => {
+    signedIn();
+    await loadCurrentUser();
+    session.resetForTests();
+    server.on('GET', ME, 'network-error');
+    server.on('GET', '/system/modules/', 'network-error');
+    await expect(go('landing')).resolves.toEqual({ allow: true });
+    expect(session.state.offline).toBe(true);
+  });
+});
+
+describe('step 4: data loading only warns', () => {
+  it('a failed module configuration load warns and does not block navigation', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    signedIn();
+    server.on('GET', '/system/modules/', { status: 500, data: { detail: 'boom' } });
+    await expect(go('landing')).resolves.toEqual({ allow: true });
+    expect(warn).toHaveBeenCalledWith('Failed to load module configuration');
+  });
+});
+
+describe('step 5: the superuser area', () => {
+  it.each(['superuser-dashboard', 'system-diagnostics', 'module-management', 'user-management', 'audit-logs', 'performance-monitor', 'system-configuration'])(
+    "redirects a non-superuser away from %s with 'Access denied: Superuser privileges required'",
+    async (name) => {
+      signedIn({ department: 'accounts', designation: 'manager' });
+      await expect(go(name)).resolves.toEqual({
+        allow: false,
+        redirect: '/accounts',
+        message: 'Access denied: Superuser privileges required',
+        messageType: 'negative',
+      });
+    },
+  );
+
+  it('lets a superuser in', async () => {
+    signedIn({ department: 'admin', designation: 'manager', is_superuser: true });
+    await expect(go('superuser-dashboard')).resolves.toEqual({ allow: true });
+    await expect(go('system-configuration')).resolves.toEqual({ allow: true });
+  });
+});
+
+describe('module switches', () => {
+  it("redirects a disabled module's route to /404", async () => {
+    signedIn({}, { leads: false });
+    await expect(go('leads-home')).resolves.toEqual({ allow: false, redirect: '/404' });
+    await expect(go('lead-edit', '/leads/edit/4')).resolves.toEqual({ allow: false, redirect: '/404' });
+  });
+
+  it('lets an enabled (or unlisted) module through', async () => {
+    signedIn({}, { leads: true });
+    await expect(go('leads-home')).resolves.toEqual({ allow: true });
+    await expect(go('customers-home')).resolves.toEqual({ allow: true });
+  });
+});
+
+describe('refresh events (list refresh rules)', () => {
+  it('leaving an operation route emits a refresh event with its affects', async () => {
+    signedIn();
+    const leads = vi.fn();
+    const customers = vi.fn();
+    renderHook(() => {
+      useRefreshOn('leads-home', leads);
+      useRefreshOn('customers-home', customers);
+    });
+
+    await go('lead-edit', '/leads/edit/4');
+    expect(leads).not.toHaveBeenCalled();
+    await go('leads-home');
+
+    expect(leads).toHaveBeenCalledTimes(1);
+    expect(customers).not.toHaveBeenCalled();
+    expect(refreshHistory().at(-1)).toMatchObject({ from: 'lead-edit', affects: ['leads-home'] });
+  });
+
+  it('coming back from a detail route emits nothing', async () => {
+    signedIn();
+    await go('leads-home');
+    const before = refreshHistory().length;
+    const leads = vi.fn();
+    renderHook(() => useRefreshOn('leads-home', leads));
+
+    await go('lead-detail', '/leads/detail/4');
+    await go('leads-home');
+
+    expect(leads).not.toHaveBeenCalled();
+    expect(refreshHistory()).toHaveLength(before);
+  });
+
+  it('refresh history keeps at most 100 events, dropping the oldest', () => {
+    for (let i = 0; i < REFRESH_HISTORY_LIMIT + 30; i++) emitRefresh(`screen-${i}`, ['leads-home']);
+    expect(REFRESH_HISTORY_LIMIT).toBe(100);
+    expect(refreshHistory()).toHaveLength(100);
+    expect(refreshHistory()[0]!.from).toBe('screen-30');
+    expect(refreshHistory().at(-1)!.from).toBe('screen-129');
+  });
+});
