@@ -117,6 +117,19 @@ describe('steps 2–3: other routes need a user', () => {
     await expect(go('landing')).resolves.toEqual({ allow: true });
     expect(session.state.offline).toBe(true);
   });
+
+  it('sends to sign-in with a network warning but keeps the stored session when the server is unreachable and nothing is cached', async () => {
+    signedIn();
+    server.on('GET', ME, 'network-error');
+    await expect(go('users-home', '/users')).resolves.toEqual({
+      allow: false,
+      redirect: '/login?redirect=%2Fusers',
+      message: 'The server cannot be reached. Check the connection and try again.',
+      messageType: 'warning',
+    });
+    expect(localStorage.getItem('access')).not.toBeNull();
+    expect(localStorage.getItem('refresh')).not.toBeNull();
+  });
 });
 
 describe('step 4: data loading only warns', () => {

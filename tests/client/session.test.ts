@@ -92,6 +92,14 @@ describe('loading the current user (product-frame.md §4 Session)', () => {
     expect(localStorage.getItem('refresh')).not.toBeNull();
   });
 
+  it('keeps the stored tokens when the network fails and no profile is cached', async () => {
+    server.on('GET', ME, 'network-error');
+    await expect(loadCurrentUser()).rejects.toThrow();
+    expect(localStorage.getItem('access')).not.toBeNull();
+    expect(localStorage.getItem('refresh')).not.toBeNull();
+    expect(session.state.user).toBeNull();
+  });
+
   it('is back online (offline: false) once the server answers again', async () => {
     server.on('GET', ME, { status: 200, data: makeUser() });
     await loadCurrentUser();
