@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { seedDemoCompany } from '../server/db/seed';
+import { seedIfEmpty } from '../server/db/seed';
 
 const config = loadConfig({
   NODE_ENV: 'development',
@@ -15,7 +15,7 @@ const config = loadConfig({
   DATABASE_URL: process.env.DATABASE_URL,
 });
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
-await seedDemoCompany(database.db);
+await seedIfEmpty(database.db, config);
 const app = await buildApp({ config, database });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 await app.listen({ port: 0, host: '127.0.0.1' });

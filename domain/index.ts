@@ -11,3 +11,4 @@ export * from './dashboard';
 export * from './job-order';
 export * from './api-errors';
 export * from './menus';
+export * from './row-rules';

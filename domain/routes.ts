@@ -62,6 +62,7 @@ export const ROUTES: readonly RouteDef[] = [
     ['landing', '/landing', 'dashboard', 'Home'],
     ['password-change', '/password-change', 'operation', 'Change password'],
     ['users-home', '/users', 'list', 'Users', { department: 'admin' }],
+    ['sync', '/sync', 'list', 'Sync', { menu: true }],
   ]),
 
   // Sales

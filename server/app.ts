@@ -7,7 +7,8 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { responseSerializerCompiler } from './lib/serializer';
 import { eq } from 'drizzle-orm';
 import '../domain/zod-messages';
 import type { Config } from './config';
@@ -15,10 +16,16 @@ import type { Database, Db } from './db/client';
 import { systemSecrets } from './db/schema';
 import { registerErrorHandling, routerErrorHandler } from './plugins/errors';
 import { registerAuth } from './plugins/auth';
+import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
 import authRoutes from './modules/auth/routes';
 import usersRoutes from './modules/users/routes';
 import systemRoutes from './modules/system/routes';
 import dashboardRoutes from './modules/dashboard/routes';
+import materialsRoutes from './modules/materials/routes';
+import vendorsRoutes from './modules/vendors/routes';
+import estimationMaterialsRoutes from './modules/estimation-materials/routes';
+import customersRoutes from './modules/customers/routes';
+import leadsRoutes from './modules/leads/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,7 +92,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     frameworkErrors: routerErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
@@ -94,6 +101,11 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerIdempotency(app);
+  await purgeIdempotencyKeys(database.db);
+  const purgeTimer = setInterval(() => void purgeIdempotencyKeys(database.db).catch((err: unknown) => app.log.error({ err }, 'idempotency purge failed')), 6 * 3600_000);
+  purgeTimer.unref();
+  app.addHook('onClose', () => clearInterval(purgeTimer));
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -133,6 +145,11 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(usersRoutes);
       await api.register(systemRoutes);
       await api.register(dashboardRoutes);
+      await api.register(materialsRoutes);
+      await api.register(vendorsRoutes);
+      await api.register(estimationMaterialsRoutes);
+      await api.register(customersRoutes);
+      await api.register(leadsRoutes);
     },
     { prefix: API_PREFIX },
   );

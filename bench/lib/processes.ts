@@ -54,3 +54,15 @@ export async function stopChild(child: Child): Promise<void> {
   await child.exited;
   clearTimeout(kill);
 }
+
+/** Runs a node script to its end and returns its standard output; a failure carries its output. */
+export async function runToEnd(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const child = startChild(args, env);
+  let stdout = '';
+  child.process.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  await child.exited;
+  if (child.process.exitCode !== 0) throw new Error(`${args.join(' ')} failed (${child.process.exitCode ?? child.process.signalCode}):\n${child.output()}`);
+  return stdout;
+}

@@ -36,6 +36,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     try {
       await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await ensureRowTriggers(db);
     } finally {
       await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       lock.release();
@@ -56,6 +57,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await client.waitReady;
     const pgliteDb = drizzlePglite(client, { schema });
     await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
+    await ensureRowTriggers(pgliteDb as unknown as Db);
     return {
       db: pgliteDb as unknown as Db,
       kind: 'pglite',
@@ -67,6 +69,35 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+/**
+ * Every table with a `txid` column (columns.ts `tracked`) gets the `fabops_touch` trigger: each
+ * insert or update stamps the writing transaction's id (the delta-sync cursor), and an update
+ * bumps `version` and `updated_at`. Done after the migrations on every start, so a table added
+ * by a later migration cannot miss it.
+ */
+export async function ensureRowTriggers(db: Db): Promise<void> {
+  await db.execute(sql`
+    CREATE OR REPLACE FUNCTION fabops_touch() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      NEW.txid := pg_current_xact_id()::text::bigint;
+      IF TG_OP = 'UPDATE' THEN
+        NEW.version := OLD.version + 1;
+        NEW.updated_at := now();
+        NEW.created_at := OLD.created_at;
+      END IF;
+      RETURN NEW;
+    END $$`);
+  const missing = await queryRows<{ table_name: string }>(db, sql`
+    SELECT c.table_name FROM information_schema.columns c
+    WHERE c.table_schema = current_schema() AND c.column_name = 'txid'
+      AND NOT EXISTS (
+        SELECT 1 FROM pg_trigger t JOIN pg_class r ON r.oid = t.tgrelid
+        WHERE r.relname = c.table_name AND t.tgname = 'fabops_touch' AND r.relnamespace = to_regnamespace(current_schema()))`);
+  for (const { table_name } of missing) {
+    await db.execute(sql.raw(`CREATE TRIGGER fabops_touch BEFORE INSERT OR UPDATE ON "${table_name}" FOR EACH ROW EXECUTE FUNCTION fabops_touch()`));
   }
 }
 

@@ -26,12 +26,38 @@ function accessTokenOf(request: FastifyRequest): string | null {
   return scheme === 'JWT' && token && !extra ? token : null;
 }
 
+/**
+ * Users read by the guard, kept briefly: every API call needs its caller's row, and reading it
+ * once per call would cost a database round trip per request. Any account write through this
+ * process clears the cache; another process's change (deactivation, block, password change)
+ * applies within USER_CACHE_MS.
+ */
+const USER_CACHE_MS = 2000;
+type UserRow = typeof users.$inferSelect;
+const userCaches = new WeakMap<FastifyInstance, Map<number, { row: UserRow; until: number }>>();
+const ACCOUNT_WRITES = /^\/api\/v1\/(users|admin|auth\/users)\//;
+
+/** Drops the cached users of an app (after writes the guard cannot see, such as a test's reset). */
+export function forgetUsers(app: FastifyInstance): void {
+  userCaches.get(app)?.clear();
+}
+
+async function userRow(app: FastifyInstance, id: number): Promise<UserRow | undefined> {
+  const cache = userCaches.get(app) ?? new Map();
+  userCaches.set(app, cache);
+  const hit = cache.get(id);
+  if (hit && hit.until > Date.now()) return hit.row;
+  const [row] = await app.db.select().from(users).where(eq(users.id, id));
+  if (row) cache.set(id, { row, until: Date.now() + USER_CACHE_MS });
+  return row;
+}
+
 export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<User> {
   const token = accessTokenOf(request);
   if (!token) throw unauthorized(AUTH_MESSAGES.notAuthenticated, 'not_authenticated');
   const claims = verifyToken(token, 'access', app.jwtSecret);
   if (!claims) throw unauthorized(INVALID_TOKEN, 'token_not_valid');
-  const [row] = await app.db.select().from(users).where(eq(users.id, claims.user_id));
+  const row = await userRow(app, claims.user_id);
   if (!row) throw unauthorized('User not found', 'user_not_found');
   if (!row.is_active || row.blocked_at) throw unauthorized(AUTH_MESSAGES.userInactive, 'user_inactive');
   if (claims.iat < Math.floor(row.password_changed_at.getTime() / 1000)) throw unauthorized(INVALID_TOKEN, 'token_not_valid');
@@ -45,6 +71,9 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && ACCOUNT_WRITES.test(request.url)) forgetUsers(app);
+  });
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === 'public' || !request.routeOptions.url) return;

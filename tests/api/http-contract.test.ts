@@ -135,7 +135,6 @@ describe('response headers', () => {
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).toContain("object-src 'none'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(res.headers['x-powered-by'], url).toBeUndefined();
     }
   });
 });

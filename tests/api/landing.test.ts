@@ -1,18 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JOB_ORDER_STATUSES } from '../../domain/job-order';
-import { jobOrders, lpos } from '../../server/db/schema';
+import { customers, jobOrders, lpos, vendors } from '../../server/db/schema';
+import { userId } from '../support/factories';
 import { as, signedInAs, startTestServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { seed: 'users' });
 });
 afterAll(() => server.close());
-// Each test empties the job orders and LPOs of the seed and inserts exactly the rows it counts.
+
+// Each test inserts exactly the job orders and LPOs it counts, for one customer and one vendor.
+let owners: { customer: number; sales_executive: number; vendor: number };
 beforeEach(async () => {
   await server.reset();
-  await server.database.db.delete(jobOrders);
-  await server.database.db.delete(lpos);
+  const db = server.database.db;
+  const [customer] = await db.insert(customers).values({ name: 'Orbit Retail' }).returning();
+  const [vendor] = await db.insert(vendors).values({ name: 'Acme Sheets' }).returning();
+  owners = { customer: customer!.id, sales_executive: await userId(db, 'sales.exec'), vendor: vendor!.id };
 });
 
 interface Landing {
@@ -40,8 +45,15 @@ async function landing(username = 'sales.manager'): Promise<Landing> {
   return res.json();
 }
 
-const jobOrder = (status: string, total_value: string, cancelled = false) => ({ status, total_value, cancelled_at: cancelled ? new Date() : null });
-const lpo = (lpo_date: string, total_amount: string, cancelled = false) => ({ lpo_date, total_amount, cancelled_at: cancelled ? new Date() : null });
+const cancelledAt = (cancelled: boolean) => (cancelled ? new Date().toISOString() : null);
+const jobOrder = (status: string, total_value: string, cancelled = false) => ({
+  customer: owners.customer,
+  sales_executive: owners.sales_executive,
+  status,
+  total_value,
+  cancelled_at: cancelledAt(cancelled),
+});
+const lpo = (lpo_date: string, total_amount: string, cancelled = false) => ({ vendor: owners.vendor, lpo_date, total_amount, cancelled_at: cancelledAt(cancelled) });
 
 describe('GET /dashboard/landing/', () => {
   it('answers 401 without sign-in', async () => {

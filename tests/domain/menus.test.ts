@@ -14,7 +14,7 @@ const SUPERUSER_ROUTES = ROUTES.filter((r) => r.adminOnly).map((r) => r.name);
 describe('the menu', () => {
   it("starts a sales executive's menu with Sales, right after the shared Home entry", () => {
     const groups = menuFor(salesExecutive, {});
-    expect(groups[0]).toMatchObject({ department: 'general', routes: [{ name: 'landing' }] });
+    expect(groups[0]).toMatchObject({ department: 'general', routes: [{ name: 'landing' }, { name: 'sync' }] });
     expect(groups[1]).toMatchObject({ department: 'sales', label: 'Sales' });
     expect(groups[1]!.routes.map((r) => r.name)).toEqual(expect.arrayContaining(['sales-dash', 'leads-home', 'customers-home', 'quotations-home']));
   });

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app';
+import { forgetUsers } from '../../server/plugins/auth';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, truncateAll, type Database } from '../../server/db/client';
-import { DEMO_PASSWORD, seedDemoCompany } from '../../server/db/seed';
+import { DEMO_PASSWORD, seedDemoCompany, seedDemoUsers } from '../../server/db/seed';
 
 export { DEMO_PASSWORD };
 
@@ -15,7 +16,9 @@ export { DEMO_PASSWORD };
 export interface TestServer {
   app: FastifyInstance;
   database: Database;
-  /** Empties every table and seeds the demo company again. */
+  /** The PostgreSQL database of this file (null on PGlite), for tests that open their own connections. */
+  url: string | null;
+  /** Empties every table and seeds again. */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,19 +42,27 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
   };
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** 'users' (default): only the demo users, for tests that make their own data; 'demo': the whole demo company. */
+  seed?: 'demo' | 'users';
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const seed = options.seed === 'demo' ? (db: Database['db']) => seedDemoCompany(db) : (db: Database['db']) => seedDemoUsers(db).then(() => undefined);
   const usePostgres = process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL;
   const pgDb = usePostgres ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : null;
   const database = await openDatabase(pgDb ? { url: pgDb.url } : { memory: true });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CLIENT_DIR: '/nonexistent' }, overrides);
   const app = await buildApp({ config, database });
-  await seedDemoCompany(database.db);
+  await seed(database.db);
   return {
     app,
     database,
+    url: pgDb?.url ?? null,
     reset: async () => {
       await truncateAll(database.db);
-      await seedDemoCompany(database.db);
+      await seed(database.db);
+      forgetUsers(app);
     },
     close: async () => {
       await app.close();

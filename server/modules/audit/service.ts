@@ -22,3 +22,20 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     metadata: entry.metadata ?? {},
   });
 }
+
+/**
+ * A write and its audit entry in one transaction (DESIGN.md: every write is audited): both
+ * commit, or neither does.
+ */
+export async function auditedWrite<R>(
+  db: Db,
+  actor: AuditEntry['actor'],
+  write: (tx: Db) => Promise<R>,
+  entry: (result: R) => Omit<AuditEntry, 'actor'>,
+): Promise<R> {
+  return db.transaction(async (tx) => {
+    const result = await write(tx);
+    await recordAudit(tx, { actor, ...entry(result) });
+    return result;
+  });
+}

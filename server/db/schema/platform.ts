@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -91,33 +91,22 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_timestamp_idx').on(t.timestamp), index('audit_log_user_idx').on(t.user_id)],
 );
 
-/** Job orders: the columns the landing figures need; the production issue extends them. */
-export const jobOrders = pgTable(
-  'job_orders',
+/**
+ * Idempotency keys of writes (DESIGN.md: replay, 422 on another body, 409 while in flight,
+ * kept 30 days). In the database so every API process shares them.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
   {
-    id: serial('id').primaryKey(),
-    status: text('status').notNull().default('Created'),
-    bucket: text('bucket').notNull().default('Sales'),
-    total_value: numeric('total_value', { precision: 14, scale: 2 }).notNull().default('0'),
-    created_by: integer('created_by').references(() => users.id),
-    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
-    closure_remarks: text('closure_remarks'),
-    ...timestamps,
+    user_id: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    request_hash: text('request_hash').notNull(),
+    /** Null while the first request is still running. */
+    status_code: integer('status_code'),
+    response_body: text('response_body'),
+    response_type: text('response_type'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completed_at: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('job_orders_status_idx').on(t.status), index('job_orders_created_idx').on(t.created_at)],
-);
-
-/** Local purchase orders: the columns the monthly purchase chart needs; purchasing extends them. */
-export const lpos = pgTable(
-  'lpos',
-  {
-    id: serial('id').primaryKey(),
-    lpo_date: date('lpo_date').notNull(),
-    total_amount: numeric('total_amount', { precision: 14, scale: 2 }).notNull().default('0'),
-    created_by: integer('created_by').references(() => users.id),
-    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
-    cancellation_remarks: text('cancellation_remarks'),
-    ...timestamps,
-  },
-  (t) => [index('lpos_date_idx').on(t.lpo_date)],
+  (t) => [primaryKey({ columns: [t.user_id, t.key] }), index('idempotency_keys_created_idx').on(t.created_at)],
 );

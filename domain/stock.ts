@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { valuesOf } from './options';
+
+/**
+ * Options for an object-level check that runs only once every field is valid (DRF's
+ * `validate()`), so a bad field never also yields a misleading cross-field message.
+ */
+export const whenFieldsValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
+
+/** A quantity in a request: up to 3 decimals (kilos, metres, sheets); signed unless `min` is given. */
+export const quantityInput = (min?: number) => decimalInput({ digits: 14, scale: 3, ...(min === undefined ? {} : { min }) });
+
+/** A quantity that must be more than zero (ordered, received, invoiced). */
+export const positiveQuantityInput = () => quantityInput().refine((v) => Number(v) > 0, 'Ensure this value is greater than 0.');
+
+/** Stock ledger row types; receipts and returns come in (positive), issues go out (negative). */
+export const STOCK_TRANSACTION_TYPES = [
+  { value: 'receipt', label: 'Receipt' },
+  { value: 'issue', label: 'Issue' },
+  { value: 'return', label: 'Return' },
+  { value: 'adjustment', label: 'Adjustment' },
+] as const;
+export const stockTransactionTypeSchema = z.enum(valuesOf(STOCK_TRANSACTION_TYPES));
+export type StockTransactionType = z.infer<typeof stockTransactionTypeSchema>;
+
+/** Types stores records directly; adjustment rows come only from approved stock adjustments. */
+export const recordedStockTransactionTypeSchema = stockTransactionTypeSchema.exclude(['adjustment']);
+
+/** Whether an issued material is still on its way to the floor or has arrived. */
+export const STOCK_TRANSACTION_STATUSES = [
+  { value: 'in-transit', label: 'In Transit' },
+  { value: 'completed', label: 'Completed' },
+] as const;
+export const stockTransactionStatusSchema = z.enum(valuesOf(STOCK_TRANSACTION_STATUSES));
+export type StockTransactionStatus = z.infer<typeof stockTransactionStatusSchema>;
+
+export const STOCK_ADJUSTMENT_STATUSES = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+] as const;
+export const stockAdjustmentStatusSchema = z.enum(valuesOf(STOCK_ADJUSTMENT_STATUSES));
+export type StockAdjustmentStatus = z.infer<typeof stockAdjustmentStatusSchema>;
+
+export const STOCK_MESSAGES = {
+  incoming: 'A receipt or return must have a positive quantity.',
+  outgoing: 'An issue must have a negative quantity.',
+  nonZero: 'The quantity may not be zero.',
+  issueTarget: 'An issue must be against a requisition or a job order.',
+  inTransit: 'Only issues can be in transit.',
+} as const;
+
+/**
+ * Whether a ledger quantity has the sign its type demands (the database checks the same):
+ * issues negative, receipts and returns positive, adjustments either but not zero.
+ */
+export function hasLedgerSign(type: StockTransactionType, quantity: string): boolean {
+  const value = Number(quantity);
+  if (type === 'issue') return value < 0;
+  if (type === 'adjustment') return value !== 0;
+  return value > 0;
+}
+
+/**
+ * Stock ledger row (business-areas.md §3): a receipt, issue, return or adjustment of one
+ * material, signed. A material's quantity is the sum of its live rows.
+ */
+export const stockTransactionSchema = z.object({
+  id: idSchema,
+  material: idSchema,
+  transaction_type: stockTransactionTypeSchema,
+  quantity: decimalSchema,
+  transaction_date: isoDateSchema,
+  requisition: idSchema.nullable(),
+  requisition_detail: idSchema.nullable(),
+  job_order: idSchema.nullable(),
+  gra_item: idSchema.nullable(),
+  stock_adjustment: idSchema.nullable(),
+  status: stockTransactionStatusSchema,
+  rate: decimalSchema.nullable(),
+  remarks: z.string(),
+  ...trackedFields,
+  ...softDeleteFields,
+});
+export type StockTransaction = z.infer<typeof stockTransactionSchema>;
+
+/**
+ * POST stocks/stocktransactions/: a receipt, issue or return recorded by stores. The quantity is
+ * signed as in the ledger (an issue of 5 is -5). Receipts from GRAs and adjustment rows are
+ * written by the server.
+ */
+export const stockTransactionCreateSchema = z
+  .object({
+    material: refSchema,
+    transaction_type: recordedStockTransactionTypeSchema,
+    quantity: quantityInput(),
+    transaction_date: isoDateSchema,
+    requisition: refSchema.nullable().optional(),
+    requisition_detail: refSchema.nullable().optional(),
+    job_order: refSchema.nullable().optional(),
+    status: stockTransactionStatusSchema.default('completed'),
+    rate: decimalInput({ min: 0 }).nullable().optional(),
+    remarks: textInput(1000).default(''),
+  })
+  .superRefine((row, ctx) => {
+    if (!hasLedgerSign(row.transaction_type, row.quantity)) {
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: row.transaction_type === 'issue' ? STOCK_MESSAGES.outgoing : STOCK_MESSAGES.incoming });
+    }
+    if (row.transaction_type === 'issue' && row.requisition == null && row.job_order == null) {
+      ctx.addIssue({ code: 'custom', path: ['requisition'], message: STOCK_MESSAGES.issueTarget });
+    }
+    if (row.status === 'in-transit' && row.transaction_type !== 'issue') {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: STOCK_MESSAGES.inTransit });
+    }
+  }, whenFieldsValid);
+export type StockTransactionCreate = z.input<typeof stockTransactionCreateSchema>;
+/** PATCH stocks/stocktransactions/{id}/update-status/: a ledger row keeps its quantity; only status and remarks change. */
+export const stockTransactionUpdateSchema = updateSchemaOf(z.object({ status: stockTransactionStatusSchema, remarks: textInput(1000) }));
+export type StockTransactionUpdate = z.input<typeof stockTransactionUpdateSchema>;
+
+/** Stock adjustment (business-areas.md §4): a signed correction that changes stock once approved. */
+export const stockAdjustmentSchema = z.object({
+  id: idSchema,
+  material: idSchema,
+  quantity: decimalSchema,
+  reason: z.string(),
+  status: stockAdjustmentStatusSchema,
+  approved_by: idSchema.nullable(),
+  decided_at: isoDateTimeSchema.nullable(),
+  remarks: z.string(),
+  ...trackedFields,
+});
+export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;
+
+/** POST stockadjustments/stock-adjustments/: positive adds to stock, negative takes away. */
+export const stockAdjustmentCreateSchema = z.object({
+  material: refSchema,
+  quantity: quantityInput().refine((v) => Number(v) !== 0, STOCK_MESSAGES.nonZero),
+  reason: requiredText(500),
+  remarks: textInput(1000).default(''),
+});
+export type StockAdjustmentCreate = z.input<typeof stockAdjustmentCreateSchema>;
+/** Changes to an adjustment while it is pending. */
+export const stockAdjustmentUpdateSchema = updateSchemaOf(stockAdjustmentCreateSchema);
+export type StockAdjustmentUpdate = z.input<typeof stockAdjustmentUpdateSchema>;
+
+/** POST stock-adjustments/{id}/approve/ and {id}/reject/: optional remarks. */
+export const stockAdjustmentDecisionSchema = z.object({ remarks: textInput(1000).default('') });
+export type StockAdjustmentDecision = z.input<typeof stockAdjustmentDecisionSchema>;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { CONTACT_MESSAGES, emailInput, phoneInput } from './customer';
+import { idSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { indianStateSchema } from './india';
+
+// GSTIN: state code, PAN (5 letters, 4 digits, 1 letter), entity number, 'Z', check character.
+const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** A GST number in a request: empty, or a 15-character GSTIN (upper-cased). */
+export const gstNumberInput = () =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === '' || GSTIN.test(v), CONTACT_MESSAGES.gst)
+    .default('');
+
+/** Vendor names (the unique index) compare ignoring case and spaces. */
+export const vendorNameKey = (name: string) => name.toLowerCase().replace(/\s+/g, '');
+
+/** Vendor (business-areas.md §3): a supplier the company raises LPOs on. */
+export const vendorSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  contact_person: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  gst_number: z.string(),
+  address: z.string(),
+  state: indianStateSchema,
+  ...trackedFields,
+  ...softDeleteFields,
+});
+export type Vendor = z.infer<typeof vendorSchema>;
+
+/** POST vendors/vendors/ */
+export const vendorCreateSchema = z.object({
+  name: requiredText(200),
+  contact_person: textInput(200).default(''),
+  phone: phoneInput(),
+  email: emailInput(),
+  gst_number: gstNumberInput(),
+  address: textInput(1000).default(''),
+  state: indianStateSchema.default('N/A'),
+});
+export type VendorCreate = z.input<typeof vendorCreateSchema>;
+/** PATCH vendors/vendors/{id}/ */
+export const vendorUpdateSchema = updateSchemaOf(vendorCreateSchema);
+export type VendorUpdate = z.input<typeof vendorUpdateSchema>;

@@ -1,0 +1,35 @@
+import {
+  invoiceAttachmentSchema,
+  invoiceItemSchema,
+  invoiceSchema,
+  invoiceSettingsSchema,
+  invoiceStatusHistorySchema,
+  invoiceTemplateSchema,
+  paymentScheduleSchema,
+  recurringInvoiceSchema,
+  taxConfigurationSchema,
+} from '../../../domain/invoice';
+import {
+  invoiceAttachments,
+  invoiceItems,
+  invoices,
+  invoiceSettings,
+  invoiceStatusHistory,
+  invoiceTemplates,
+  paymentSchedules,
+  recurringInvoices,
+  taxConfigurations,
+} from '../schema';
+import { entity } from './types';
+
+export default {
+  invoices: entity(invoices, invoiceSchema),
+  invoice_items: entity(invoiceItems, invoiceItemSchema),
+  tax_configurations: entity(taxConfigurations, taxConfigurationSchema),
+  invoice_templates: entity(invoiceTemplates, invoiceTemplateSchema),
+  invoice_settings: entity(invoiceSettings, invoiceSettingsSchema),
+  invoice_attachments: entity(invoiceAttachments, invoiceAttachmentSchema),
+  payment_schedules: entity(paymentSchedules, paymentScheduleSchema),
+  invoice_status_history: entity(invoiceStatusHistory, invoiceStatusHistorySchema),
+  recurring_invoices: entity(recurringInvoices, recurringInvoiceSchema),
+};

@@ -1,0 +1,196 @@
+import { and, eq, gt, inArray, isNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { materialCategories, materials, materialSubcategories } from '../../db/schema';
+import {
+  CONSUMABLES_CATEGORY,
+  materialNameKey,
+  materialUnitSchema,
+  type MaterialCategory,
+  type materialCategoryCreateSchema,
+  type materialCreateSchema,
+  type MaterialSubcategory,
+  type materialSubcategoryCreateSchema,
+} from '../../../domain/material';
+import { materialScopeOf } from '../../../domain/row-rules';
+import type { User } from '../../../domain/user';
+import type { z } from 'zod';
+import { fieldError } from '../../lib/http-error';
+import { byId, byText, byValue, filter, flagParam, type ListSpec } from '../../lib/list';
+import { findRow, softDeleteRow, updateRow, withUniqueField } from '../../lib/rows';
+import { auditedWrite } from '../audit/service';
+
+type MaterialInput = z.output<typeof materialCreateSchema>;
+type CategoryInput = z.output<typeof materialCategoryCreateSchema>;
+type SubcategoryInput = z.output<typeof materialSubcategoryCreateSchema>;
+
+export const MATERIAL_MESSAGES = {
+  duplicateName: 'A material with this name already exists.',
+  duplicateCategory: 'A category with this name already exists.',
+  subcategoryOfOtherCategory: 'This subcategory belongs to another category.',
+} as const;
+
+/** Names compare ignoring case and spaces, as the unique indexes do. */
+const nameKey = (column: typeof materials.name | typeof materialCategories.name) => sql`lower(regexp_replace(${column}, '\\s', '', 'g'))`;
+
+export const materialList: ListSpec<typeof materials> = {
+  table: materials,
+  pageSize: 15,
+  orderings: { id: materials.id, name: byText(materials.name), quantity: materials.quantity, reorder_level: materials.reorder_level, category: materials.category, created_at: materials.created_at, updated_at: materials.updated_at },
+  defaultOrdering: 'name',
+  search: [materials.name, materials.brand, materials.size, materials.color],
+  filters: {
+    category: byId(materials.category),
+    subcategory: byId(materials.subcategory),
+    unit: byValue(materials.unit, materialUnitSchema),
+    below_reorder_level: filter(flagParam, (below) => (below ? lte(materials.quantity, materials.reorder_level) : gt(materials.quantity, materials.reorder_level))),
+  },
+};
+
+export const categoryList: ListSpec<typeof materialCategories> = {
+  table: materialCategories,
+  pageSize: 100,
+  orderings: { id: materialCategories.id, name: byText(materialCategories.name) },
+  defaultOrdering: 'name',
+  search: [materialCategories.name],
+};
+
+export const subcategoryList: ListSpec<typeof materialSubcategories> = {
+  table: materialSubcategories,
+  pageSize: 100,
+  orderings: { id: materialSubcategories.id, name: byText(materialSubcategories.name), category: materialSubcategories.category },
+  defaultOrdering: 'name',
+  search: [materialSubcategories.name],
+  filters: { category: byId(materialSubcategories.category) },
+};
+
+/** The materials a user may see (business-areas.md §6), as a condition on the materials table. */
+export function materialScope(user: User): SQL | undefined {
+  const scope = materialScopeOf(user);
+  if (scope === 'all') return undefined;
+  const consumables = sql`(SELECT ${materialCategories.id} FROM ${materialCategories} WHERE lower(${materialCategories.name}) = ${CONSUMABLES_CATEGORY})`;
+  return scope === 'consumables-only' ? inArray(materials.category, consumables) : notInArray(materials.category, consumables);
+}
+
+async function checkCategory(db: Db, category: number | undefined, subcategory: number | null | undefined): Promise<void> {
+  if (category !== undefined) {
+    const [row] = await db.select({ id: materialCategories.id }).from(materialCategories).where(and(eq(materialCategories.id, category), isNull(materialCategories.deleted_at)));
+    if (!row) throw fieldError('category', `Invalid pk "${category}" - object does not exist.`);
+  }
+  if (subcategory !== undefined && subcategory !== null) {
+    const [row] = await db.select().from(materialSubcategories).where(and(eq(materialSubcategories.id, subcategory), isNull(materialSubcategories.deleted_at)));
+    if (!row) throw fieldError('subcategory', `Invalid pk "${subcategory}" - object does not exist.`);
+    if (category !== undefined && row.category !== category) throw fieldError('subcategory', MATERIAL_MESSAGES.subcategoryOfOtherCategory);
+  }
+}
+
+/** The duplicate-name check: a live material whose name matches ignoring case and spaces. */
+export async function findMaterialByName(db: Db, name: string): Promise<{ id: number; name: string } | null> {
+  const [row] = await db
+    .select({ id: materials.id, name: materials.name })
+    .from(materials)
+    .where(and(sql`${nameKey(materials.name)} = ${materialNameKey(name)}`, isNull(materials.deleted_at)));
+  return row ?? null;
+}
+
+export async function createMaterial(db: Db, actor: User, input: MaterialInput) {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      await checkCategory(tx, input.category, input.subcategory);
+      const [row] = await withUniqueField('name', MATERIAL_MESSAGES.duplicateName, () =>
+        tx.insert(materials).values({ ...input, subcategory: input.subcategory ?? null, created_by: actor.id }).returning(),
+      );
+      return row!;
+    },
+    (row) => ({ action: 'material.create', target: `materials:${row.id}`, risk: 'low', metadata: { name: row.name } }),
+  );
+}
+
+export async function updateMaterial(db: Db, actor: User, id: number, input: Partial<MaterialInput>, expected: number | undefined) {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      const current = await findRow(tx, materials, id, materialScope(actor));
+      if (input.category !== undefined || input.subcategory !== undefined) {
+        await checkCategory(tx, input.category ?? current.category, input.subcategory === undefined ? current.subcategory : input.subcategory);
+      }
+      return withUniqueField('name', MATERIAL_MESSAGES.duplicateName, () => updateRow(tx, materials, id, input, expected, materialScope(actor)));
+    },
+    (row) => ({ action: 'material.update', target: `materials:${row.id}`, risk: 'low', metadata: { fields: Object.keys(input) } }),
+  );
+}
+
+export async function deleteMaterial(db: Db, actor: User, id: number, expected: number | undefined) {
+  return auditedWrite(
+    db,
+    actor,
+    (tx) => softDeleteRow(tx, materials, id, expected, materialScope(actor)),
+    (row) => ({ action: 'material.set_deleted', target: `materials:${row.id}`, risk: 'medium', metadata: { name: row.name } }),
+  );
+}
+
+export async function createCategory(db: Db, actor: User, input: CategoryInput): Promise<MaterialCategory> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      const [row] = await withUniqueField('name', MATERIAL_MESSAGES.duplicateCategory, () => tx.insert(materialCategories).values({ ...input, created_by: actor.id }).returning());
+      return row!;
+    },
+    (row) => ({ action: 'material_category.create', target: `material_categories:${row.id}`, risk: 'low', metadata: { name: row.name } }),
+  );
+}
+
+export async function updateCategory(db: Db, actor: User, id: number, input: Partial<CategoryInput>, expected: number | undefined): Promise<MaterialCategory> {
+  return auditedWrite(
+    db,
+    actor,
+    (tx) => withUniqueField('name', MATERIAL_MESSAGES.duplicateCategory, () => updateRow(tx, materialCategories, id, input, expected)),
+    (row) => ({ action: 'material_category.update', target: `material_categories:${row.id}`, risk: 'low', metadata: { fields: Object.keys(input) } }),
+  );
+}
+
+export async function deleteCategory(db: Db, actor: User, id: number, expected: number | undefined): Promise<MaterialCategory> {
+  return auditedWrite(
+    db,
+    actor,
+    (tx) => softDeleteRow(tx, materialCategories, id, expected),
+    (row) => ({ action: 'material_category.set_deleted', target: `material_categories:${row.id}`, risk: 'medium', metadata: { name: row.name } }),
+  );
+}
+
+export async function createSubcategory(db: Db, actor: User, input: SubcategoryInput): Promise<MaterialSubcategory> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      await checkCategory(tx, input.category, undefined);
+      const [row] = await tx.insert(materialSubcategories).values({ ...input, created_by: actor.id }).returning();
+      return row!;
+    },
+    (row) => ({ action: 'material_subcategory.create', target: `material_subcategories:${row.id}`, risk: 'low', metadata: { name: row.name } }),
+  );
+}
+
+export async function updateSubcategory(db: Db, actor: User, id: number, input: Partial<SubcategoryInput>, expected: number | undefined): Promise<MaterialSubcategory> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      await checkCategory(tx, input.category, undefined);
+      return updateRow(tx, materialSubcategories, id, input, expected);
+    },
+    (row) => ({ action: 'material_subcategory.update', target: `material_subcategories:${row.id}`, risk: 'low', metadata: { fields: Object.keys(input) } }),
+  );
+}
+
+export async function deleteSubcategory(db: Db, actor: User, id: number, expected: number | undefined): Promise<MaterialSubcategory> {
+  return auditedWrite(
+    db,
+    actor,
+    (tx) => softDeleteRow(tx, materialSubcategories, id, expected),
+    (row) => ({ action: 'material_subcategory.set_deleted', target: `material_subcategories:${row.id}`, risk: 'medium', metadata: { name: row.name } }),
+  );
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { decimalSchema, idSchema, isoDateSchema } from '../../../domain/entity';
+import { isValidDateRange } from '../../../domain/rules/dates';
+import { vendorCreateSchema, vendorSchema, vendorUpdateSchema } from '../../../domain/vendor';
+import { vendors } from '../../db/schema';
+import { currentUser } from '../../plugins/auth';
+import { listPage, listPageSchema, listQuerySchema, type ListQuery } from '../../lib/list';
+import { etagOf, expectedVersion, findRow } from '../../lib/rows';
+import { idParams } from '../../lib/schemas';
+import { createVendor, topVendors, updateVendor, VENDOR_MESSAGES, vendorList } from './service';
+
+const topVendorsQuery = z
+  .object({
+    start_date: isoDateSchema.optional(),
+    end_date: isoDateSchema.optional(),
+    limit: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(100).default(10),
+    by: z.enum(['value', 'count']).default('value'),
+  })
+  .strict()
+  .refine((q) => isValidDateRange(q.start_date, q.end_date), { path: ['end_date'], message: VENDOR_MESSAGES.endBeforeStart });
+
+const topVendorsReport = z.object({
+  results: z.array(
+    z.object({
+      id: idSchema,
+      name: z.string(),
+      lpo_count: z.number().int(),
+      total_value: decimalSchema,
+      average_value: decimalSchema,
+      last_lpo_date: isoDateSchema,
+    }),
+  ),
+  start_date: isoDateSchema.nullable(),
+  end_date: isoDateSchema.nullable(),
+});
+
+/** Vendors and the top-vendor report (business-areas.md §7 "Vendors"). */
+export default async function vendorsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['vendors'];
+  const read = { access: 'vendors.read' } as const;
+  const write = { access: 'vendors.write' } as const;
+
+  app.get('/vendors/vendors/', { config: read, schema: { tags, querystring: listQuerySchema(vendorList), response: { 200: listPageSchema(vendorSchema) } } }, (req) =>
+    listPage(app.db, req, vendorList, req.query as ListQuery),
+  );
+  app.post('/vendors/vendors/', { config: write, schema: { tags, body: vendorCreateSchema, response: { 201: vendorSchema } } }, async (req, reply) =>
+    reply.code(201).send(await createVendor(app.db, currentUser(req), req.body)),
+  );
+  app.get('/vendors/vendors/top_vendors/', { config: { access: 'vendors.report' }, schema: { tags, querystring: topVendorsQuery, response: { 200: topVendorsReport } } }, async (req) => ({
+    results: await topVendors(app.db, req.query),
+    start_date: req.query.start_date ?? null,
+    end_date: req.query.end_date ?? null,
+  }));
+  app.get('/vendors/vendors/:id/', { config: read, schema: { tags, params: idParams, response: { 200: vendorSchema } } }, async (req, reply) => {
+    const row = await findRow(app.db, vendors, req.params.id);
+    return reply.header('etag', etagOf(row)).send(row);
+  });
+  app.patch('/vendors/vendors/:id/', { config: write, schema: { tags, params: idParams, body: vendorUpdateSchema, response: { 200: vendorSchema } } }, async (req, reply) => {
+    const { expected_version, ...changes } = req.body;
+    const row = await updateVendor(app.db, currentUser(req), req.params.id, changes, expectedVersion(req, { expected_version }));
+    return reply.header('etag', etagOf(row)).send(row);
+  });
+}
