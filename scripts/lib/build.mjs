@@ -18,5 +18,11 @@ export function buildClientIfStale() {
   const sources = SOURCES.map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
   if (fs.existsSync(built) && Math.max(...sources.map(newest)) <= fs.statSync(built).mtimeMs) return;
   console.log('Building the app…');
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // A production build whatever NODE_ENV the server runs under (the e2e server runs as 'test'):
+  // Vite would otherwise build React's development code and skip the service worker.
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { Badge, Box, Button, CloseButton, Container, Drawer, Flex, Heading, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Container, Drawer, Flex, Heading, Portal, Stack, Text } from '@chakra-ui/react';
 import { menuFor, type MenuGroup } from '../../domain/menus';
 import { pathOf, type Layout } from '../../domain/routes';
 import { displayName } from '../../domain/user';
 import { logout, useSession } from '../data/session';
 import { useOnline } from '../data/online';
 import { LAYOUT_THEMES } from './layouts';
+import { SyncIndicator } from '../ui/SyncIndicator';
 
 function Menu({ groups, onNavigate }: { groups: MenuGroup[]; onNavigate?: () => void }) {
   return (
@@ -49,7 +50,7 @@ export function AppShell({ layout }: { layout: Layout }) {
         <Heading size="md" flex="1">
           {theme.title ? `FabOps · ${theme.title}` : 'FabOps'}
         </Heading>
-        {(!online || offline) && <Badge colorPalette="orange">Offline</Badge>}
+        <SyncIndicator offline={!online || offline} />
         <Text display={{ base: 'none', md: 'block' }} data-testid="signed-in-user">
           {displayName(user)}
         </Text>

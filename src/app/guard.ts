@@ -6,6 +6,7 @@ import { isPublicRoute, pathOf, SIGN_IN_ROUTES, type RouteDef } from '../../doma
 import type { User } from '../../domain/user';
 import { isNetworkError } from '../data/api';
 import { emitRefresh } from '../data/refresh-events';
+import { loadRouteDataSoon } from '../data/preload/deferred';
 import { NETWORK_ERROR_MESSAGE } from '../ui/server-errors';
 import { loadCurrentUser, loadModules, logout, session } from '../data/session';
 import { tokens } from '../data/tokens';
@@ -70,10 +71,12 @@ export async function guard(route: RouteDef, fullPath: string): Promise<GuardVer
     return { allow: false, redirect: pathOf('not-found') };
   }
 
-  // 4. Leaving a create/update/delete screen refreshes the lists it affects.
+  // 4. Leaving a create/update/delete screen refreshes the lists it affects; then the route's data
+  // loads in the background (never awaited: failures only warn).
   if (previousRoute?.kind === 'operation' && previousRoute.name !== route.name) {
     emitRefresh(previousRoute.name, previousRoute.affects ?? []);
   }
+  loadRouteDataSoon(previousRoute, route, user);
   previousRoute = route;
   return { allow: true };
 }

@@ -15,6 +15,9 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'not-found': () => import('../features/not-found/NotFoundScreen'),
   landing: () => import('../features/landing/LandingScreen'),
   'users-home': () => import('../features/users/UsersScreen'),
+  'materials-home': () => import('../features/materials/MaterialsScreen'),
+  'customers-home': () => import('../features/customers/CustomersScreen'),
+  sync: () => import('../features/sync/SyncScreen'),
 };
 
 export const notAvailableScreen: ScreenModule = () => import('./NotAvailableScreen');

@@ -36,7 +36,7 @@ async function refreshAccessToken(): Promise<string> {
   try {
     const { data } = await bare.post('/auth/jwt/refresh/', { refresh });
     const pair = tokenPairSchema.parse(data);
-    tokens.store(pair);
+    await tokens.store(pair);
     return pair.access;
   } catch (error) {
     // Offline or a server hiccup is not the end of the session; a rejection by the server is.
@@ -52,7 +52,11 @@ async function refreshAccessToken(): Promise<string> {
 export function renewAccessToken(): Promise<string> {
   refreshing ??= (async () => {
     const before = tokens.refresh;
-    const run = async () => (tokens.refresh !== before && !isTokenExpired(tokens.access) ? tokens.access! : refreshAccessToken());
+    const run = async () => {
+      // The worker's replayer may have rotated the pair: take it rather than reuse a blacklisted token.
+      await tokens.syncWithMirror();
+      return tokens.refresh !== before && !isTokenExpired(tokens.access) ? tokens.access! : refreshAccessToken();
+    };
     return navigator.locks ? navigator.locks.request('fabops-token-refresh', run) : run();
   })().finally(() => {
     refreshing = null;

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { RouteDef } from '../../domain/routes';
 
 /** A data refresh event: a create/update screen was left and these lists must reload. */
 export interface RefreshEvent {
@@ -35,4 +36,16 @@ export function useRefreshOn(listName: string, reload: () => void): void {
       listeners.delete(listener);
     };
   }, [listName, reload]);
+}
+
+/**
+ * The list refresh rules (product-frame.md §2) for data a screen reads: a dashboard reloads on
+ * every entry; a list reloads after a create/update screen that affects it, and when reached
+ * from a public screen or a dashboard (or as the first screen), not after a detail screen.
+ */
+export function reloadsOnEntry(from: RouteDef | null, to: RouteDef): boolean {
+  if (to.kind === 'dashboard') return true;
+  if (to.kind !== 'list') return false;
+  if (!from || from.kind === 'public' || from.kind === 'dashboard') return true;
+  return from.kind === 'operation' && (from.affects ?? []).includes(to.name);
 }

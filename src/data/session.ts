@@ -4,6 +4,7 @@ import { userSchema, type User } from '../../domain/user';
 import { moduleMapSchema, type ModuleMap } from '../../domain/modules';
 import { api, isNetworkError, responseStatus, SessionExpiredError } from './api';
 import { tokens } from './tokens';
+import { startPreloadSoon, stopPreloadSoon } from './preload/deferred';
 
 export interface SessionState {
   user: User | null;
@@ -70,7 +71,9 @@ export async function loadCurrentUser(): Promise<User> {
   }
   loading = true;
   try {
-    return await fetchCurrentUser();
+    const user = await fetchCurrentUser();
+    startPreloadSoon(user);
+    return user;
   } finally {
     loading = false;
   }
@@ -108,6 +111,7 @@ export async function signIn(username: string, password: string): Promise<User> 
 export function logout(): void {
   tokens.clear();
   delete api.defaults.headers.common.Authorization;
+  stopPreloadSoon({ clearMirror: true });
   setState(INITIAL);
 }
 

@@ -1,9 +1,15 @@
-import { STORAGE_KEYS, type TokenPair } from '../../domain/auth';
+import { decodeToken, STORAGE_KEYS, type TokenPair } from '../../domain/auth';
 import { userSchema, type User } from '../../domain/user';
+// The IndexedDB mirror (and Dexie) is imported on first use, so the sign-in page does not carry it.
+const tokenStore = () => import('./token-store');
+
+/** The IndexedDB mirror is best effort (private windows may lack IndexedDB): localStorage stays the page's source. */
+const quietly = (write: Promise<void>) => write.catch(() => undefined);
 
 /**
  * The stored session (product-frame.md §3): access token under 'access', the refresh token,
- * the user id, and the last profile so a signed-in user stays signed in while offline.
+ * the user id, and the last profile so a signed-in user stays signed in while offline. The
+ * tokens are written through to IndexedDB (src/data/token-store.ts) for the service worker.
  */
 export const tokens = {
   get access(): string | null {
@@ -16,9 +22,11 @@ export const tokens = {
     const id = Number(localStorage.getItem(STORAGE_KEYS.userId));
     return Number.isInteger(id) && id > 0 ? id : null;
   },
-  store(pair: Partial<TokenPair>): void {
+  /** Resolves once the IndexedDB mirror has the pair too (renewal awaits it inside its lock). */
+  store(pair: Partial<TokenPair>): Promise<void> {
     if (pair.access) localStorage.setItem(STORAGE_KEYS.access, pair.access);
     if (pair.refresh) localStorage.setItem(STORAGE_KEYS.refresh, pair.refresh);
+    return quietly(tokenStore().then(({ writeSession }) => writeSession(pair)));
   },
   storeUser(user: User): void {
     localStorage.setItem(STORAGE_KEYS.userId, String(user.id));
@@ -33,7 +41,29 @@ export const tokens = {
       return null;
     }
   },
-  clear(): void {
+  clear(): Promise<void> {
     for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
+    return quietly(tokenStore().then(({ clearSession }) => clearSession()));
+  },
+  /**
+   * Makes localStorage and the IndexedDB mirror agree: a pair the worker (or another tab's
+   * replayer) rotated is taken; otherwise the page's pair is written to the mirror.
+   */
+  async syncWithMirror(): Promise<void> {
+    const { clearSession, readSession, writeSession } = await tokenStore();
+    const stored = await readSession().catch(() => null);
+    const refresh = tokens.refresh;
+    if (!refresh) {
+      if (stored) await quietly(clearSession());
+      return;
+    }
+    const mine = decodeToken(refresh);
+    const theirs = decodeToken(stored?.refresh);
+    if (stored?.access && theirs && mine && theirs.user_id === mine.user_id && stored.refresh !== refresh && theirs.iat >= mine.iat) {
+      localStorage.setItem(STORAGE_KEYS.access, stored.access);
+      localStorage.setItem(STORAGE_KEYS.refresh, stored.refresh!);
+      return;
+    }
+    if (stored?.refresh !== refresh || stored?.access !== tokens.access) await quietly(writeSession({ access: tokens.access ?? undefined, refresh }));
   },
 };

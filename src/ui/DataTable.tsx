@@ -1,5 +1,102 @@
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { Box, Button, HStack, Table, Text } from '@chakra-ui/react';
+import { useMemo, useState, type ReactNode } from 'react';
+import {
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ColumnFiltersState,
+  type Row,
+  type RowData,
+  type SortingState,
+  type Table as TableModel,
+} from '@tanstack/react-table';
+import { Box, Button, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import type { Option } from '../../domain/options';
+
+declare module '@tanstack/react-table' {
+  // The library declares both parameters; the merged interface must repeat them.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** A dropdown above the table keeping the rows whose value in this column is the chosen one. */
+    filter?: { label: string; allLabel: string; options: readonly Option[] };
+    /** Numbers sit on the right. */
+    numeric?: boolean;
+  }
+}
+
+const COUNT = new Intl.NumberFormat('en-IN');
+const SORT_MARK = { asc: ' ▲', desc: ' ▼' } as const;
+
+function TableView<T>({ table, rows }: { table: TableModel<T>; rows: Row<T>[] }) {
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" striped>
+        <Table.Header>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Row key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                const sortable = header.column.getCanSort();
+                return (
+                  <Table.ColumnHeader
+                    key={header.id}
+                    textAlign={header.column.columnDef.meta?.numeric ? 'end' : undefined}
+                    aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+                    cursor={sortable ? 'pointer' : undefined}
+                    userSelect={sortable ? 'none' : undefined}
+                    onClick={header.column.getToggleSortingHandler()}
+                  >
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                    {sorted ? SORT_MARK[sorted] : null}
+                  </Table.ColumnHeader>
+                );
+              })}
+            </Table.Row>
+          ))}
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row) => (
+            <Table.Row key={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <Table.Cell key={cell.id} textAlign={cell.column.columnDef.meta?.numeric ? 'end' : undefined}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function Pager({ count, page, pages, onPageChange }: { count: number; page: number; pages: number; onPageChange: (page: number) => void }) {
+  return (
+    <HStack justify="space-between" mt="3">
+      <Text fontSize="sm" color="fg.muted">
+        {COUNT.format(count)} in all · page {Math.min(page, pages)} of {pages}
+      </Text>
+      <HStack>
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          Previous
+        </Button>
+        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+          Next
+        </Button>
+      </HStack>
+    </HStack>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return (
+    <Text p="4" color="fg.muted">
+      {text}
+    </Text>
+  );
+}
 
 export interface DataTableProps<T> {
   columns: ColumnDef<T, unknown>[];
@@ -13,53 +110,103 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string | number;
 }
 
-/** The app's table: server-paginated, rows rendered through TanStack Table. */
+/** The app's table over server pages: the server sorts, filters and pages; rows go through TanStack Table. */
 export function DataTable<T>({ columns, rows, count, page, pageSize, onPageChange, empty = 'Nothing to show.', rowKey }: DataTableProps<T>) {
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is not memo-safe; this component owns it.
-  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, getRowId: (row) => String(rowKey(row)) });
+  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true, enableSorting: false, getRowId: (row) => String(rowKey(row)) });
   const pages = Math.max(1, Math.ceil(count / pageSize));
   return (
     <Box>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" striped>
-          <Table.Header>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Row key={group.id}>
-                {group.headers.map((header) => (
-                  <Table.ColumnHeader key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</Table.ColumnHeader>
+      <TableView table={table} rows={table.getRowModel().rows} />
+      {rows.length === 0 && <Empty text={empty} />}
+      <Pager count={count} page={page} pages={pages} onPageChange={onPageChange} />
+    </Box>
+  );
+}
+
+export interface LocalDataTableProps<T> {
+  columns: ColumnDef<T, unknown>[];
+  /** Every row, read from the device (undefined while the local store answers). */
+  rows: T[] | undefined;
+  pageSize: number;
+  rowKey: (row: T) => string | number;
+  /** Label of the text search over every column; no search box without it. */
+  search?: string;
+  /** Shown beside the search and filters: how fresh the rows are. */
+  note?: ReactNode;
+  initialSorting?: SortingState;
+  empty?: string;
+}
+
+const NO_ROWS: never[] = [];
+
+/**
+ * The app's table over rows held on the device: sorting (click a header), text search over every
+ * column, dropdown filters on the columns whose meta declares one, and paging, all in memory.
+ */
+export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, note, initialSorting = [], empty = 'Nothing to show.' }: LocalDataTableProps<T>) {
+  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const [globalFilter, setGlobalFilter] = useState('');
+  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
+  const [page, setPage] = useState(1);
+  // A dropdown filter keeps exact matches ('auto' would also keep "Steel" for "Stainless Steel").
+  const withFilters = useMemo(() => columns.map((c) => (c.meta?.filter ? { filterFn: 'equals' as const, ...c } : c)), [columns]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is not memo-safe; this component owns it.
+  const table = useReactTable({
+    data: rows ?? NO_ROWS,
+    columns: withFilters,
+    state: { sorting, globalFilter, columnFilters },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: (row) => String(rowKey(row)),
+  });
+  const matching = table.getRowModel().rows;
+  const pages = Math.max(1, Math.ceil(matching.length / pageSize));
+  // Rows may shrink under the reader (a sync removed some): stay on the last page there is.
+  const shown = Math.min(page, pages);
+  const setFilter = (id: string, value: string) => {
+    setColumnFilters((filters) => [...filters.filter((f) => f.id !== id), ...(value ? [{ id, value }] : [])]);
+    setPage(1);
+  };
+  const filterColumns = table.getAllLeafColumns().filter((c) => c.columnDef.meta?.filter);
+  return (
+    <Box>
+      <HStack gap="3" wrap="wrap" mb="3">
+        {search && (
+          <Input
+            maxW="xs"
+            placeholder={search}
+            aria-label={search}
+            value={globalFilter}
+            onChange={(e) => {
+              setGlobalFilter(e.target.value);
+              setPage(1);
+            }}
+          />
+        )}
+        {filterColumns.map((column) => {
+          const filter = column.columnDef.meta!.filter!;
+          return (
+            <NativeSelect.Root key={column.id} maxW="xs">
+              <NativeSelect.Field aria-label={filter.label} value={String(column.getFilterValue() ?? '')} onChange={(e) => setFilter(column.id, e.target.value)}>
+                <option value="">{filter.allLabel}</option>
+                {filter.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
                 ))}
-              </Table.Row>
-            ))}
-          </Table.Header>
-          <Table.Body>
-            {table.getRowModel().rows.map((row) => (
-              <Table.Row key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Cell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Cell>
-                ))}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      {rows.length === 0 && (
-        <Text p="4" color="fg.muted">
-          {empty}
-        </Text>
-      )}
-      <HStack justify="space-between" mt="3">
-        <Text fontSize="sm" color="fg.muted">
-          {count} in all · page {Math.min(page, pages)} of {pages}
-        </Text>
-        <HStack>
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-            Previous
-          </Button>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
-            Next
-          </Button>
-        </HStack>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          );
+        })}
+        {note && <Box ms="auto">{note}</Box>}
       </HStack>
+      <TableView table={table} rows={matching.slice((shown - 1) * pageSize, shown * pageSize)} />
+      {rows === undefined ? <Empty text="Loading…" /> : matching.length === 0 && <Empty text={empty} />}
+      <Pager count={matching.length} page={shown} pages={pages} onPageChange={setPage} />
     </Box>
   );
 }

@@ -1,0 +1,8 @@
+/**
+ * The outbox operations of every area (issue 4: areas declare theirs and get offline writes).
+ * Importing this registers them all; the replayer imports it so the service worker knows them.
+ * An area adds one line here for its own file.
+ */
+export * from './materials';
+export * from './customers';
+export * from './vendors';

@@ -1,0 +1,95 @@
+import Dexie, { type Table } from 'dexie';
+import type { DataType } from '../../../domain/data-types';
+import type { MirrorRow } from '../mirror/db';
+
+/**
+ * pending: waits for its turn (or its backoff, or its parent); sending: on the wire right now
+ * (found at start-up, it was interrupted and goes again); rejected: the server refused it and
+ * it waits for the user to fix and resend it, or discard it.
+ */
+export type OutboxState = 'pending' | 'sending' | 'rejected';
+
+export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Why the last attempt did not go through. */
+export interface OutboxError {
+  /** The server's status; null when no answer came (offline, timeout) or the client refused to send. */
+  status: number | null;
+  /** The server's answer as it came (400: field messages). */
+  body: unknown;
+  /** One line per message, for the Sync screen. */
+  messages: string[];
+}
+
+/** One unsent write (DESIGN.md "Offline-first rules"). */
+export interface OutboxEntry {
+  id: number;
+  /** Sent as `Idempotency-Key`: the server applies the write once however often it arrives. */
+  idempotencyKey: string;
+  /** The operation's name in the registry (src/data/outbox/operations.ts). */
+  operation: string;
+  /** The validated payload; the Sync screen edits this and the request is built again. */
+  payload: unknown;
+  method: OutboxMethod;
+  /** Under the API base; may hold `{{tempId:-3}}` placeholders, resolved at send time. */
+  url: string;
+  body: unknown;
+  headers: Record<string, string>;
+  /** Who made it: it is only ever sent under this user's token. */
+  userId: number;
+  createdAt: number;
+  attempts: number;
+  /** Not sent before this time (backoff, Retry-After, or held while it is being enqueued). */
+  nextAttemptAt: number;
+  state: OutboxState;
+  lastError: OutboxError | null;
+  /** Entries that must reach the server first. */
+  dependsOn: number[];
+  /** The mirror table and row this write changes (a temp id for a row created offline). */
+  type: DataType | null;
+  rowId: number | null;
+  /** The negative id of the row this entry creates (always -id), until the server gives one. */
+  tempId: number | null;
+  /** The mirror row before the optimistic change (null: there was none), put back on discard. */
+  before: MirrorRow | null;
+}
+
+/** What a sent entry left for its dependants: `tempId:-3` → server id, `version:12` → row version. */
+export interface Resolution {
+  key: string;
+  value: number;
+  /** When it was learnt; kept as long as the server keeps idempotency keys (a form may still hold the temp id). */
+  at: number;
+}
+
+export const RESOLUTION_KEEP_MS = 30 * 86_400_000;
+
+export interface OutboxMeta {
+  key: string;
+  value: number;
+}
+
+/**
+ * The outbox: the source of truth for unsent writes, in its own database so clearing the
+ * mirror never loses one. Strict durability: a write the user was told is saved survives a
+ * power cut (Chromium otherwise acknowledges before the disk has it).
+ */
+export class OutboxDatabase extends Dexie {
+  entries!: Table<OutboxEntry, number>;
+  resolutions!: Table<Resolution, string>;
+  meta!: Table<OutboxMeta, string>;
+
+  constructor(name = 'fabops-outbox') {
+    super(name, { chromeTransactionDurability: 'strict' });
+    this.version(1).stores({
+      entries: '++id, state, userId, type, [type+rowId]',
+      resolutions: 'key, at',
+      meta: 'key',
+    });
+  }
+}
+
+export const outbox = new OutboxDatabase();
+
+/** Meta key: when an entry last reached the server (the header's "last sync"). */
+export const LAST_SYNC_KEY = 'lastSyncAt';

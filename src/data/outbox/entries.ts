@@ -1,0 +1,169 @@
+import type { DataType } from '../../../domain/data-types';
+import { mirror } from '../mirror/db';
+import { outbox, type OutboxEntry } from './db';
+import { operationNamed, type Operation, type OutboxRequest } from './operations';
+import { tempIdEntries, versionOf } from './placeholders';
+
+/**
+ * While an entry is being enqueued its optimistic change is not yet in the mirror; a replayer
+ * must not send (and reconcile) it before that, or the temp row would come back after the
+ * server's. The hold is lifted right after; a crash in between only delays the entry.
+ */
+export const ENQUEUE_HOLD_MS = 10_000;
+
+export interface Enqueued {
+  entryId: number;
+  /** The temp id of the row it creates (negative), or null. */
+  tempId: number | null;
+}
+
+export class UnknownOperationError extends Error {
+  constructor(name: string) {
+    super(`Unknown outbox operation: ${name}`);
+  }
+}
+
+function operationOf(name: string): Operation {
+  const operation = operationNamed(name);
+  if (!operation) throw new UnknownOperationError(name);
+  return operation;
+}
+
+function requestFields(request: OutboxRequest) {
+  return { method: request.method, url: request.url, body: request.body ?? null, headers: request.headers ?? {} };
+}
+
+/**
+ * Queues a write made by `userId` and applies its optimistic change to the mirror. The payload
+ * is validated by the operation's schema (a ZodError for a bad one). It depends on `dependsOn`,
+ * on the entries that create rows it names by temp id, and on earlier writes to the same row
+ * (whose resulting version becomes its If-Match).
+ */
+export async function addEntry(name: string, payload: unknown, options: { userId: number; dependsOn?: readonly number[] }): Promise<Enqueued> {
+  const operation = operationOf(name);
+  const data = operation.schema.parse(payload);
+  const request = requestFields(operation.request(data));
+  const givenRowId = operation.creates ? null : (operation.rowId?.(data) ?? null);
+  const before = givenRowId === null ? null : ((await mirror.rows(operation.type).get(givenRowId)) ?? null);
+  const createdAt = Date.now();
+
+  const entry = await outbox.transaction('rw', outbox.entries, async () => {
+    const id = await outbox.entries.add({
+      idempotencyKey: crypto.randomUUID(),
+      operation: name,
+      payload: data,
+      ...request,
+      userId: options.userId,
+      createdAt,
+      attempts: 0,
+      nextAttemptAt: createdAt + ENQUEUE_HOLD_MS,
+      state: 'pending',
+      lastError: null,
+      dependsOn: [],
+      type: operation.type,
+      rowId: givenRowId,
+      tempId: null,
+      before,
+    } as Omit<OutboxEntry, 'id'> as OutboxEntry);
+    const tempId = operation.creates ? -id : null;
+    const dependsOn = new Set(options.dependsOn ?? []);
+    for (const parent of tempIdEntries(request)) if (await outbox.entries.get(parent)) dependsOn.add(parent);
+    const headers = { ...request.headers };
+    if (givenRowId !== null) {
+      const earlier = await outbox.entries
+        .where('[type+rowId]')
+        .equals([operation.type, givenRowId])
+        .filter((e) => e.id < id)
+        .last();
+      if (earlier) {
+        dependsOn.add(earlier.id);
+        // The user saw the row with the earlier change applied: expect the version it leaves.
+        if (headers['If-Match'] !== undefined) headers['If-Match'] = versionOf(earlier.id);
+      }
+    }
+    const changes = { tempId, rowId: tempId ?? givenRowId, dependsOn: [...dependsOn], headers };
+    await outbox.entries.update(id, changes);
+    return { id, ...changes };
+  });
+
+  try {
+    await operation.apply(mirror, data, { tempId: entry.tempId ?? 0, userId: options.userId, now: new Date(createdAt).toISOString() });
+  } catch (error) {
+    // The write is queued and will be sent; only its preview in the lists is missing.
+    console.warn('Optimistic change not applied', error);
+  } finally {
+    await outbox.entries.update(entry.id, { nextAttemptAt: Date.now() });
+  }
+  return { entryId: entry.id, tempId: entry.tempId };
+}
+
+/**
+ * Fix and resend: the (edited) payload is validated again, the request rebuilt, and the entry
+ * goes back in the queue under a new Idempotency-Key (the server kept its refusal under the
+ * old one). The optimistic change is applied again with the new payload.
+ */
+export async function resendEntry(id: number, payload: unknown): Promise<void> {
+  const entry = await outbox.entries.get(id);
+  if (!entry || entry.state === 'sending') return;
+  const operation = operationOf(entry.operation);
+  const data = operation.schema.parse(payload);
+  const request = requestFields(operation.request(data));
+  // While the earlier write to the row is unsent, it still decides the version to expect.
+  const chained = /^\{\{version:(\d+)\}\}$/.exec(entry.headers['If-Match'] ?? '');
+  if (chained && request.headers['If-Match'] !== undefined && (await outbox.entries.get(Number(chained[1])))) request.headers['If-Match'] = chained[0];
+  const updated = await outbox.transaction('rw', outbox.entries, async () => {
+    const current = await outbox.entries.get(id);
+    if (!current || current.state === 'sending') return false;
+    await outbox.entries.update(id, {
+      ...request,
+      payload: data,
+      idempotencyKey: crypto.randomUUID(),
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: Date.now(),
+      lastError: null,
+    });
+    return true;
+  });
+  if (updated) await operation.apply(mirror, data, { tempId: entry.tempId ?? 0, userId: entry.userId, now: new Date().toISOString() });
+}
+
+/** The entry and every entry that (transitively) waits for it, oldest first. */
+export async function withDependants(id: number): Promise<OutboxEntry[]> {
+  const all = await outbox.entries.toArray();
+  const chosen = new Set([id]);
+  for (const entry of all) if (entry.dependsOn.some((parent) => chosen.has(parent))) chosen.add(entry.id);
+  return all.filter((entry) => chosen.has(entry.id));
+}
+
+/**
+ * Discards an entry and its dependants (they cannot be sent without it) and takes their
+ * optimistic changes out of the mirror. An entry on the wire is left alone: false.
+ */
+export async function discardEntry(id: number): Promise<boolean> {
+  const discarded = await outbox.transaction('rw', outbox.entries, async () => {
+    const doomed = await withDependants(id);
+    if (doomed.length === 0 || doomed.some((e) => e.state === 'sending')) return null;
+    await outbox.entries.bulkDelete(doomed.map((e) => e.id));
+    return doomed;
+  });
+  if (!discarded) return false;
+  // Newest first, so a row changed twice ends as it was before the first change.
+  for (const entry of [...discarded].reverse()) {
+    if (entry.type === null) continue;
+    if (entry.before) await mirror.rows(entry.type).put(entry.before);
+    else if (entry.tempId !== null) await mirror.rows(entry.type).delete(entry.tempId);
+  }
+  return true;
+}
+
+/** The server id a row created offline got, once sent (a screen still showing the temp id follows it). */
+export async function serverIdOf(tempId: number): Promise<number | null> {
+  return (await outbox.resolutions.get(`tempId:${tempId}`))?.value ?? null;
+}
+
+/** The rows of a type with an unsent write, for a loader that must not overwrite their optimistic state. */
+export async function pendingRowIds(type: DataType): Promise<Set<number>> {
+  const rowIds = (await outbox.entries.where('type').equals(type).toArray()).map((e) => e.rowId);
+  return new Set(rowIds.filter((id): id is number => id !== null));
+}

@@ -1,0 +1,14 @@
+/**
+ * The outbox (issue 4 §2): unsent writes kept durably and replayed exactly once.
+ * The page uses this index; the service worker imports only './replay' and '../token-store'
+ * (no React, no window there).
+ */
+export { outbox, type OutboxEntry, type OutboxError, type OutboxState } from './db';
+export { defineOperation, localRefSchema, operationNamed, type Operation, type OutboxRequest } from './operations';
+export { ref } from './placeholders';
+export { addEntry, pendingRowIds, serverIdOf, withDependants, type Enqueued } from './entries';
+export { enqueue, resend, discard, NOT_SIGNED_IN } from './enqueue';
+export { replayOutbox, OUTBOX_SYNC_TAG, type ReplayEnv, type ReplayResult, type TokenSource } from './replay';
+export { nudgeReplay, requestBackgroundSync, startOutboxReplay } from './triggers';
+export { requestPersistentStorage, storageStatus, type StorageStatus } from './storage';
+export { useLastSyncAt, useOutboxEntries, usePendingIds } from './hooks';

@@ -1,0 +1,253 @@
+import { formatNestedErrors } from '../../../domain/api-errors';
+import { mirror } from '../mirror/db';
+import type { TokenSource } from '../token-store';
+import { LAST_SYNC_KEY, outbox, RESOLUTION_KEEP_MS, type OutboxEntry, type OutboxError } from './db';
+import { classify } from './classify';
+import { operationNamed } from './operations';
+import { resolvePlaceholders, UnresolvedPlaceholder } from './placeholders';
+// Every declared operation, so the worker can reconcile what it sends.
+import '../operations';
+
+export type { TokenSource } from '../token-store';
+
+/** One replayer at a time across tabs and the service worker. */
+export const OUTBOX_REPLAY_LOCK = 'fabops-outbox-replay';
+/** The Background Sync tag the page registers and the service worker answers with a replay. */
+export const OUTBOX_SYNC_TAG = 'fabops-outbox';
+/** The API client's timeout (product-frame.md §9). */
+export const REPLAY_REQUEST_TIMEOUT_MS = 50_000;
+
+export const REPLAY_MESSAGES = {
+  unreachable: 'The server could not be reached.',
+  signInAgain: 'Sign in again to send this change.',
+  neverSaved: 'It refers to a record that was never saved.',
+  refused: (status: number) => `The server refused it (${status}).`,
+  failed: (status: number) => `The server could not take it (${status}).`,
+} as const;
+
+/**
+ * What the replayer needs; nothing of window, the DOM or localStorage, so the page and the
+ * service worker run the same code.
+ */
+export interface ReplayEnv {
+  fetch: typeof fetch;
+  /** The API base the entries' urls are under, e.g. '/api/v1'. */
+  baseUrl: string;
+  tokens: TokenSource;
+  now?: () => number;
+  /** Skip the backoff of entries that failed for want of a network (the `online` event). */
+  retryNow?: boolean;
+}
+
+/** ran false: another tab or the worker is replaying. */
+export type ReplayResult = { ran: false } | { ran: true; sent: number; rejected: number; remaining: number };
+
+interface Answer {
+  status: number | null;
+  retryAfter: string | null;
+  body: unknown;
+}
+
+/** stop: end the round; wait: its author's entries wait; skip: it changed meanwhile, go on. */
+type Outcome = 'sent' | 'rejected' | 'stop' | 'wait' | 'skip';
+
+let replayingHere = false;
+
+/**
+ * Sends the outbox: oldest first, each entry after the entries it depends on, only under its
+ * author's token. A network failure, 5xx, 408 or 429 ends the round with a backoff on that
+ * entry (later entries of its author wait behind it, keeping their order); a 401 renews the
+ * token once; other 4xx answers reject the entry with the server's messages. An entry found
+ * 'sending' was interrupted (the lock proves no one else is sending it) and goes again under
+ * the same Idempotency-Key, so the server applies it once.
+ */
+export async function replayOutbox(env: ReplayEnv): Promise<ReplayResult> {
+  const run = async (): Promise<ReplayResult> => ({ ran: true, ...(await replayRound(env)) });
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    return navigator.locks.request(OUTBOX_REPLAY_LOCK, { ifAvailable: true }, (lock) => (lock ? run() : { ran: false as const }));
+  }
+  // Without Web Locks (old browsers) only this context is kept to one replayer.
+  if (replayingHere) return { ran: false };
+  replayingHere = true;
+  try {
+    return await run();
+  } finally {
+    replayingHere = false;
+  }
+}
+
+async function replayRound(env: ReplayEnv): Promise<{ sent: number; rejected: number; remaining: number }> {
+  const now = env.now ?? Date.now;
+  await outbox.entries.where('state').equals('sending').modify({ state: 'pending' });
+  const counts = { sent: 0, rejected: 0 };
+  // Authors whose entries cannot go this round (not signed in here, or their head is waiting).
+  const waiting = new Set<number>();
+  round: for (;;) {
+    const entries = await outbox.entries.toArray();
+    const present = new Set(entries.map((e) => e.id));
+    const blocked = new Set(waiting);
+    let processed = false;
+    for (const entry of entries) {
+      if (blocked.has(entry.userId) || entry.state !== 'pending' || entry.dependsOn.some((parent) => present.has(parent))) continue;
+      if (!isDue(entry, now(), env.retryNow ?? false)) {
+        blocked.add(entry.userId);
+        continue;
+      }
+      const outcome = await deliver(entry, env, now);
+      if (outcome === 'stop') break round;
+      if (outcome === 'skip') continue;
+      if (outcome === 'wait') {
+        waiting.add(entry.userId);
+        blocked.add(entry.userId);
+        continue;
+      }
+      processed = true;
+      counts[outcome]++;
+      if (outcome === 'sent') present.delete(entry.id);
+    }
+    // New entries may have come in while this pass ran; stop once a pass finds nothing to do.
+    if (!processed) break;
+  }
+  await outbox.resolutions.where('at').below(now() - RESOLUTION_KEEP_MS).delete();
+  return { ...counts, remaining: await outbox.entries.count() };
+}
+
+function isDue(entry: OutboxEntry, now: number, retryNow: boolean): boolean {
+  if (entry.nextAttemptAt <= now) return true;
+  // An entry that failed for want of a network goes as soon as the network is back.
+  return retryNow && entry.attempts > 0 && entry.lastError?.status === null;
+}
+
+/** Marks the entry 'sending' if it is still pending (it may have been discarded meanwhile). */
+async function claim(id: number): Promise<OutboxEntry | null> {
+  return outbox.transaction('rw', outbox.entries, async () => {
+    const current = await outbox.entries.get(id);
+    if (!current || current.state !== 'pending') return null;
+    const claimed: OutboxEntry = { ...current, state: 'sending', attempts: current.attempts + 1 };
+    await outbox.entries.put(claimed);
+    return claimed;
+  });
+}
+
+async function resolutionMap(): Promise<Map<string, number>> {
+  return new Map((await outbox.resolutions.toArray()).map((r) => [r.key, r.value]));
+}
+
+async function answerOf(response: Response): Promise<Answer> {
+  const text = await response.text();
+  let body: unknown = text || null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: keep the text.
+  }
+  return { status: response.status, retryAfter: response.headers.get('Retry-After'), body };
+}
+
+/** Messages not about one field read as they are; a 409's `current` row is for the form, not a message. */
+const GENERAL_KEYS = ['detail', 'non_field_errors'];
+
+function messagesOf(answer: Answer): string[] {
+  if (answer.status === null) return [REPLAY_MESSAGES.unreachable];
+  const { body } = answer;
+  let lines: string[] = [];
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [key, value] of Object.entries(body)) {
+      if (key !== 'current') lines.push(...formatNestedErrors(value, GENERAL_KEYS.includes(key) ? '' : key));
+    }
+  } else if (typeof body === 'string' && !body.trim().startsWith('<')) lines = formatNestedErrors(body);
+  if (lines.length) return lines;
+  return [answer.status >= 500 ? REPLAY_MESSAGES.failed(answer.status) : REPLAY_MESSAGES.refused(answer.status)];
+}
+
+const errorOf = (answer: Answer): OutboxError => ({ status: answer.status, body: answer.body, messages: messagesOf(answer) });
+
+async function deliver(candidate: OutboxEntry, env: ReplayEnv, now: () => number): Promise<Outcome> {
+  let access: string | null;
+  try {
+    access = await env.tokens.accessFor(candidate.userId);
+  } catch {
+    return 'stop'; // the token could not be renewed for want of a server: try later
+  }
+  if (!access) return 'wait';
+  const entry = await claim(candidate.id);
+  if (!entry) return 'skip';
+
+  let request: Pick<OutboxEntry, 'url' | 'body' | 'headers'>;
+  try {
+    request = resolvePlaceholders({ url: entry.url, body: entry.body, headers: entry.headers }, await resolutionMap());
+  } catch (error) {
+    if (!(error instanceof UnresolvedPlaceholder)) throw error;
+    await outbox.entries.update(entry.id, { state: 'rejected', lastError: { status: null, body: null, messages: [REPLAY_MESSAGES.neverSaved] } });
+    return 'rejected';
+  }
+
+  const attempt = async (token: string): Promise<Answer> => {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Authorization: `JWT ${token}`, 'Idempotency-Key': entry.idempotencyKey };
+    for (const [name, value] of Object.entries(request.headers)) headers[name] = String(value);
+    try {
+      const response = await env.fetch(`${env.baseUrl}${request.url}`, {
+        method: entry.method,
+        headers,
+        body: request.body === null || request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: AbortSignal.timeout(REPLAY_REQUEST_TIMEOUT_MS),
+      });
+      return await answerOf(response);
+    } catch {
+      return { status: null, retryAfter: null, body: null };
+    }
+  };
+
+  let answer = await attempt(access);
+  if (answer.status === 401) {
+    let renewed: string | null = null;
+    try {
+      renewed = await env.tokens.refreshFor(entry.userId);
+    } catch {
+      answer = { status: null, retryAfter: null, body: null };
+    }
+    if (renewed) answer = await attempt(renewed);
+    if (answer.status === 401) {
+      // Not the write's fault: it waits, unchanged, for its author's next session.
+      await outbox.entries.update(entry.id, { state: 'pending', lastError: { status: 401, body: answer.body, messages: [REPLAY_MESSAGES.signInAgain] } });
+      return 'wait';
+    }
+  }
+
+  const verdict = classify(answer, entry.attempts, now());
+  switch (verdict.kind) {
+    case 'sent':
+      await settle(entry, answer.body, now());
+      return 'sent';
+    case 'rejected':
+      await outbox.entries.update(entry.id, { state: 'rejected', lastError: errorOf(answer) });
+      return 'rejected';
+    default: {
+      const delayMs = verdict.kind === 'retry' ? verdict.delayMs : 0;
+      await outbox.entries.update(entry.id, { state: 'pending', nextAttemptAt: now() + delayMs, lastError: errorOf(answer) });
+      return 'stop';
+    }
+  }
+}
+
+/**
+ * The write is on the server: the mirror gets the server's row first, then the entry goes
+ * (with what its dependants need). A crash between the two resends it; the server answers
+ * from its idempotency record and the reconcile runs again.
+ */
+async function settle(entry: OutboxEntry, serverRow: unknown, at: number): Promise<void> {
+  const operation = operationNamed(entry.operation);
+  try {
+    await operation?.reconcile(mirror, serverRow, { tempId: entry.tempId, rowId: entry.rowId, entryId: entry.id });
+  } catch (error) {
+    // The write went through; the mirror's next delta load brings the row instead.
+    console.warn(`Reconcile of ${entry.operation} failed`, error);
+  }
+  const row = serverRow && typeof serverRow === 'object' ? (serverRow as { id?: unknown; version?: unknown }) : {};
+  await outbox.transaction('rw', [outbox.entries, outbox.resolutions, outbox.meta], async () => {
+    if (entry.tempId !== null && typeof row.id === 'number') await outbox.resolutions.put({ key: `tempId:${entry.tempId}`, value: row.id, at });
+    if (typeof row.version === 'number') await outbox.resolutions.put({ key: `version:${entry.id}`, value: row.version, at });
+    await outbox.entries.delete(entry.id);
+    await outbox.meta.put({ key: LAST_SYNC_KEY, value: at });
+  });
+}

@@ -1,0 +1,130 @@
+import { API_BASE } from '../api';
+import { tokens } from '../tokens';
+import { idbTokenSource, SESSION_CHANNEL } from '../token-store';
+import { outbox } from './db';
+import { OUTBOX_SYNC_TAG, replayOutbox, type ReplayEnv } from './replay';
+
+/**
+ * When the page replays the outbox (DESIGN.md: Safari and Firefox lack Background Sync): on
+ * start, on the `online` event, after each enqueue, and on a timer that follows the entries'
+ * backoff. The service worker replays on its `sync` event as well.
+ */
+
+/** While entries are queued, a look at least this often (another user's, a busy replayer's). */
+export const REPLAY_POLL_MS = 60_000;
+/** Another tab or the worker held the replay lock: look again soon, in case it just finished. */
+export const REPLAY_BUSY_RETRY_MS = 5_000;
+const MIN_WAKE_MS = 1_000;
+
+type SyncCapableRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+
+/** Asks the service worker for a `sync` event when the network is back (Chromium only); false where it cannot. */
+export async function requestBackgroundSync(): Promise<boolean> {
+  try {
+    const registration = (await navigator.serviceWorker?.getRegistration()) as SyncCapableRegistration | undefined;
+    if (!registration?.sync) return false;
+    await registration.sync.register(OUTBOX_SYNC_TAG);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The page's replay: the browser's fetch, the API base, the tokens' IndexedDB mirror. */
+export function pageReplayEnv(): ReplayEnv {
+  const pageFetch: typeof fetch = (input, init) => fetch(input, init);
+  return { fetch: pageFetch, baseUrl: API_BASE, tokens: idbTokenSource({ fetch: pageFetch, baseUrl: API_BASE }) };
+}
+
+/** How long until the earliest queued entry is due; null when nothing waits. */
+async function nextWakeMs(now: number): Promise<number | null> {
+  const queued = await outbox.entries.where('state').equals('pending').toArray();
+  if (queued.length === 0) return null;
+  const due = Math.min(...queued.map((e) => e.nextAttemptAt));
+  return Math.min(Math.max(due - now, MIN_WAKE_MS), REPLAY_POLL_MS);
+}
+
+interface Runner {
+  run(retryNow: boolean): void;
+  stop(): void;
+}
+
+function createRunner(env: ReplayEnv): Runner {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let busy = false;
+  let queued: boolean | null = null; // a run asked for while one was going (its retryNow)
+  let stopped = false;
+  const now = env.now ?? Date.now;
+  const schedule = (ms: number | null) => {
+    clearTimeout(timer);
+    if (!stopped && ms !== null) timer = setTimeout(() => run(false), ms);
+  };
+
+  async function round(retryNow: boolean): Promise<number | null> {
+    // Offline for sure: no point failing every entry once more.
+    if (!navigator.onLine) return (await nextWakeMs(now())) === null ? null : REPLAY_POLL_MS;
+    await tokens.syncWithMirror();
+    const result = await replayOutbox({ ...env, retryNow });
+    return result.ran ? nextWakeMs(now()) : REPLAY_BUSY_RETRY_MS;
+  }
+
+  function run(retryNow: boolean): void {
+    if (stopped) return;
+    if (busy) {
+      queued = (queued ?? false) || retryNow;
+      return;
+    }
+    busy = true;
+    round(retryNow)
+      .catch(() => REPLAY_POLL_MS)
+      .then((wake) => {
+        busy = false;
+        if (queued !== null) {
+          const again = queued;
+          queued = null;
+          run(again);
+        } else schedule(wake);
+      });
+  }
+
+  const onOnline = () => run(true);
+  window.addEventListener('online', onOnline);
+  // A pair the worker rotated: take it into localStorage at once.
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+  if (channel) channel.onmessage = () => void tokens.syncWithMirror();
+  return {
+    run,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', onOnline);
+      channel?.close();
+    },
+  };
+}
+
+let runner: Runner | null = null;
+let holders = 0;
+
+/** Starts the page's replay triggers (once however many callers); returns the stop. */
+export function startOutboxReplay(env: ReplayEnv = pageReplayEnv()): () => void {
+  holders++;
+  if (!runner) {
+    runner = createRunner(env);
+    runner.run(false);
+  }
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    if (--holders === 0) {
+      runner?.stop();
+      runner = null;
+    }
+  };
+}
+
+/** A replay soon, if the triggers are running (after an enqueue, a resend, "Send now"). */
+export function nudgeReplay({ retryNow = false }: { retryNow?: boolean } = {}): void {
+  runner?.run(retryNow);
+}

@@ -1,0 +1,80 @@
+import { useMemo } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Heading, Stack } from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { DataType } from '../../../domain/data-types';
+import { MATERIAL_UNITS, type Material, type MaterialCategory } from '../../../domain/material';
+import { labelOf } from '../../../domain/options';
+import { formatIndian } from '../../../domain/rules/numbers';
+import { mirror } from '../../data/mirror/db';
+import { useMirrorStatus } from '../../data/mirror/status';
+import { reloadData } from '../../data/preload';
+import { LocalDataTable } from '../../ui/DataTable';
+import { Freshness } from '../../ui/Freshness';
+
+/** business-areas.md §9: 15 rows a page for materials. */
+const PAGE_SIZE = 15;
+const BY_NAME = [{ id: 'name', desc: false }];
+const DATA: readonly DataType[] = ['materials', 'materialCategories'];
+
+interface MaterialRow {
+  id: number;
+  name: string;
+  category: string;
+  unit: string;
+  quantity: string;
+  reorderLevel: string;
+}
+
+/** The materials list (materials-home), read from the device: the rows the server gave this user. */
+export default function MaterialsScreen() {
+  const materials = useLiveQuery(() => mirror.rowsOf<Material>('materials').toArray(), []);
+  const categories = useLiveQuery(() => mirror.rowsOf<MaterialCategory>('materialCategories').orderBy('name').toArray(), []);
+  const status = useMirrorStatus(DATA);
+
+  const rows = useMemo<MaterialRow[] | undefined>(() => {
+    if (!materials) return undefined;
+    const names = new Map(categories?.map((c) => [c.id, c.name]));
+    return materials.map((m) => ({
+      id: m.id,
+      name: m.name,
+      category: names.get(m.category) ?? '',
+      unit: labelOf(MATERIAL_UNITS, m.unit),
+      quantity: m.quantity,
+      reorderLevel: m.reorder_level,
+    }));
+  }, [materials, categories]);
+
+  const columns = useMemo<ColumnDef<MaterialRow, unknown>[]>(
+    () => [
+      { id: 'name', header: 'Name', accessorKey: 'name' },
+      {
+        id: 'category',
+        header: 'Category',
+        accessorKey: 'category',
+        meta: { filter: { label: 'Category', allLabel: 'All categories', options: (categories ?? []).map((c) => ({ value: c.name, label: c.name })) } },
+      },
+      { id: 'unit', header: 'Unit', accessorKey: 'unit' },
+      // Sorted as numbers, shown as the exact decimal the server sent.
+      { id: 'quantity', header: 'Quantity', accessorFn: (r) => Number(r.quantity), cell: ({ row }) => formatIndian(row.original.quantity), meta: { numeric: true } },
+      { id: 'reorderLevel', header: 'Reorder level', accessorFn: (r) => Number(r.reorderLevel), cell: ({ row }) => formatIndian(row.original.reorderLevel), meta: { numeric: true } },
+    ],
+    [categories],
+  );
+
+  return (
+    <Stack gap="4">
+      <Heading size="xl">Materials</Heading>
+      <LocalDataTable
+        columns={columns}
+        rows={rows}
+        pageSize={PAGE_SIZE}
+        rowKey={(r) => r.id}
+        search="Search materials"
+        initialSorting={BY_NAME}
+        note={<Freshness {...status} onRefresh={() => void reloadData(DATA)} />}
+        empty="No materials."
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,215 @@
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { formatIndian } from '../../../domain/rules/numbers';
+import { discard, nudgeReplay, operationNamed, requestPersistentStorage, resend, storageStatus, useLastSyncAt, useOutboxEntries, withDependants, type OutboxEntry, type StorageStatus } from '../../data/outbox';
+import { useOnline } from '../../data/online';
+import { useSession } from '../../data/session';
+import { openDialog } from '../../ui/dialog';
+import { notify } from '../../ui/notify';
+import { PayloadForm } from './PayloadForm';
+import { formatWhen } from './when';
+
+function titleOf(entry: OutboxEntry): string {
+  const operation = operationNamed(entry.operation);
+  if (!operation) return entry.operation;
+  const detail = operation.describe?.(entry.payload as never);
+  return detail ? `${operation.label}: ${detail}` : operation.label;
+}
+
+function statusOf(entry: OutboxEntry, entries: readonly OutboxEntry[], now: number): string {
+  if (entry.state === 'sending') return 'Sending…';
+  const parent = entries.find((e) => entry.dependsOn.includes(e.id));
+  if (parent) return parent.state === 'rejected' ? `Waits for "${titleOf(parent)}", which was refused` : `Waits for "${titleOf(parent)}"`;
+  const error = entry.lastError?.messages.join(' ');
+  if (entry.nextAttemptAt > now && entry.attempts > 0) return error ? `Retry later. ${error}` : 'Retry later';
+  return error ?? 'Queued';
+}
+
+const MB = 1024 * 1024;
+const sizeOf = (bytes: number) => (bytes >= 1024 * MB ? `${formatIndian(bytes / (1024 * MB))} GB` : `${formatIndian(bytes / MB)} MB`);
+
+function StoragePanel() {
+  const [status, setStatus] = useState<StorageStatus | null>(null);
+  useEffect(() => {
+    let live = true;
+    // Unsent writes live in this storage: ask the browser to keep it (DESIGN.md).
+    requestPersistentStorage()
+      .then(storageStatus)
+      .then((s) => live && setStatus(s));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading size="md">Storage on this device</Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="1" data-testid="storage">
+          <Text>{status?.usage != null && status.quota != null ? `Used ${sizeOf(status.usage)} of ${sizeOf(status.quota)}` : 'Usage not known'}</Text>
+          <Text>
+            {status?.persisted === true
+              ? 'Persistent storage granted: the browser will not clear unsent changes to free space.'
+              : status?.persisted === false
+                ? 'Persistent storage not granted: the browser may clear stored data when space runs low.'
+                : 'Persistent storage: not known'}
+          </Text>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The time, ticking, for "next try" and "retry later". */
+function useNow(everyMs = 15_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+function QueuedTable({ queued, entries }: { queued: OutboxEntry[]; entries: OutboxEntry[] }) {
+  const now = useNow();
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" aria-label="Waiting to be sent">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Change</Table.ColumnHeader>
+            <Table.ColumnHeader>Made</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Attempts</Table.ColumnHeader>
+            <Table.ColumnHeader>Next try</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {queued.map((entry) => (
+            <Table.Row key={entry.id} data-entry={entry.id}>
+              <Table.Cell>{titleOf(entry)}</Table.Cell>
+              <Table.Cell>{formatWhen(entry.createdAt)}</Table.Cell>
+              <Table.Cell textAlign="end">{entry.attempts}</Table.Cell>
+              <Table.Cell>{entry.nextAttemptAt > now ? formatWhen(entry.nextAttemptAt) : 'Now'}</Table.Cell>
+              <Table.Cell>{statusOf(entry, entries, now)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function RejectedCard({ entry }: { entry: OutboxEntry }) {
+  const [fixing, setFixing] = useState(false);
+  const operation = operationNamed(entry.operation);
+  const title = titleOf(entry);
+
+  const confirmDiscard = async () => {
+    const dependants = (await withDependants(entry.id)).length - 1;
+    const also = dependants ? ` ${dependants} later change${dependants === 1 ? '' : 's'} that depend${dependants === 1 ? 's' : ''} on it will be discarded too.` : '';
+    const ok = await openDialog({ title: 'Discard this change?', message: `"${title}" will not be sent and is removed from this device.${also}`, type: 'negative', okLabel: 'Discard' });
+    if (ok && !(await discard(entry.id))) notify({ message: 'The change is being sent right now; try again in a moment.', type: 'warning' });
+  };
+
+  return (
+    <Card.Root data-entry={entry.id} borderColor="border.error">
+      <Card.Body>
+        <Stack gap="3">
+          <Flex gap="3" align="baseline" wrap="wrap">
+            <Text fontWeight="semibold">{title}</Text>
+            <Badge colorPalette="red">{entry.lastError?.status ? `Refused (${entry.lastError.status})` : 'Refused'}</Badge>
+            <Text color="fg.muted" fontSize="sm">
+              Made {formatWhen(entry.createdAt)}
+            </Text>
+          </Flex>
+          <Box as="ul" ps="5" listStyleType="disc">
+            {(entry.lastError?.messages ?? []).map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </Box>
+          {fixing && operation ? (
+            <PayloadForm
+              entry={entry}
+              operation={operation}
+              onCancel={() => setFixing(false)}
+              onResend={async (payload) => {
+                await resend(entry.id, payload);
+                setFixing(false);
+              }}
+            />
+          ) : (
+            <HStack>
+              {operation && (
+                <Button size="sm" onClick={() => setFixing(true)}>
+                  Fix and resend
+                </Button>
+              )}
+              <Button size="sm" variant="outline" colorPalette="red" onClick={confirmDiscard}>
+                Discard
+              </Button>
+            </HStack>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * The Sync screen (DESIGN.md "Offline-first rules"): what is waiting to be sent, what the
+ * server refused (fix and resend, or discard), and the device's storage.
+ */
+export default function SyncScreen() {
+  const { user } = useSession();
+  const online = useOnline();
+  const lastSyncAt = useLastSyncAt();
+  const entries = useOutboxEntries();
+  const all = entries ?? [];
+  const mine = all.filter((e) => e.userId === user?.id);
+  const queued = mine.filter((e) => e.state !== 'rejected');
+  const rejected = mine.filter((e) => e.state === 'rejected');
+  const others = all.length - mine.length;
+
+  return (
+    <Stack gap="6">
+      <Flex align="center" gap="3" wrap="wrap">
+        <Heading size="2xl" flex="1">
+          Sync
+        </Heading>
+        <Badge colorPalette={online ? 'green' : 'orange'}>{online ? 'Online' : 'Offline'}</Badge>
+        <Text color="fg.muted">{lastSyncAt ? `Last sync ${formatWhen(lastSyncAt)}` : 'Nothing sent from this device yet'}</Text>
+        <Button size="sm" disabled={!online || queued.length === 0} onClick={() => nudgeReplay({ retryNow: true })}>
+          Send now
+        </Button>
+      </Flex>
+
+      <Stack gap="3" as="section" aria-label="Waiting to be sent">
+        <Heading size="lg">Waiting to be sent</Heading>
+        {entries && (queued.length === 0 ? <Text>All your changes are on the server.</Text> : <QueuedTable queued={queued} entries={all} />)}
+      </Stack>
+
+      {rejected.length > 0 && (
+        <Stack gap="3" as="section" aria-label="Refused by the server">
+          <Heading size="lg">Refused by the server</Heading>
+          <Text color="fg.muted">Fix these and send them again, or discard them. They stay here until you do.</Text>
+          {rejected.map((entry) => (
+            <RejectedCard key={entry.id} entry={entry} />
+          ))}
+        </Stack>
+      )}
+
+      {others > 0 && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title>
+            {others} change{others === 1 ? '' : 's'} made here by other users wait{others === 1 ? 's' : ''} for them to sign in on this device.
+          </Alert.Title>
+        </Alert.Root>
+      )}
+
+      <StoragePanel />
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Button } from '@chakra-ui/react';
+import { pathOf } from '../../domain/routes';
+import { startOutboxReplay, useLastSyncAt, useOutboxEntries } from '../data/outbox';
+import { useSession } from '../data/session';
+
+const TIME = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false });
+
+/**
+ * The header's sync state: offline, the signed-in user's unsent and refused changes, the last
+ * sync; a click opens the Sync screen. Mounted with the signed-in frame, it also runs the
+ * page's outbox replay triggers (start, `online`, timer, after each enqueue).
+ */
+export function SyncIndicator({ offline }: { offline: boolean }) {
+  const { user } = useSession();
+  const entries = useOutboxEntries();
+  const lastSyncAt = useLastSyncAt();
+  useEffect(() => startOutboxReplay(), []);
+
+  const mine = (entries ?? []).filter((e) => e.userId === user?.id);
+  const refused = mine.filter((e) => e.state === 'rejected').length;
+  const pending = mine.length - refused;
+  const summary = [pending ? `${pending} unsent` : refused ? '' : 'All saved', lastSyncAt ? `synced ${TIME.format(lastSyncAt)}` : ''].filter(Boolean).join(' · ');
+
+  return (
+    <Button asChild size="sm" variant="subtle" aria-label="Sync status" title={lastSyncAt ? `Last sync ${new Date(lastSyncAt).toLocaleString('en-IN')}` : undefined}>
+      <RouterLink to={pathOf('sync')}>
+        <Badge colorPalette={offline ? 'orange' : 'green'}>{offline ? 'Offline' : 'Online'}</Badge>
+        {summary}
+        {refused > 0 && <Badge colorPalette="red">{refused} refused</Badge>}
+      </RouterLink>
+    </Button>
+  );
+}

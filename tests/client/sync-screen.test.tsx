@@ -1,0 +1,163 @@
+import './setup';
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { MemoryRouter } from 'react-router-dom';
+import { makeUser } from './support';
+import { mirror } from '../../src/data/mirror/db';
+import { outbox } from '../../src/data/outbox/db';
+import { addEntry } from '../../src/data/outbox/entries';
+import { AppDialog } from '../../src/ui/dialog';
+import SyncScreen from '../../src/features/sync/SyncScreen';
+import { SyncIndicator } from '../../src/ui/SyncIndicator';
+
+const ASHA = 7;
+const RAVI = 8;
+
+vi.mock('../../src/data/session', async (original) => ({
+  ...(await original<typeof import('../../src/data/session')>()),
+  useSession: () => ({ user: makeUser({ id: ASHA }), users: [], modules: {}, offline: false }),
+}));
+
+const renderUi = (ui: ReactNode) =>
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <MemoryRouter>
+        {ui}
+        <AppDialog />
+      </MemoryRouter>
+    </ChakraProvider>,
+  );
+
+const reject = (id: number, status: number, body: unknown, messages: string[]) => outbox.entries.update(id, { state: 'rejected', attempts: 1, lastError: { status, body, messages } });
+
+beforeEach(async () => {
+  await Promise.all([...outbox.tables, ...mirror.tables].map((t) => t.clear()));
+});
+
+afterEach(() => {
+  cleanup();
+  Reflect.deleteProperty(navigator, 'storage');
+  vi.restoreAllMocks();
+});
+
+describe('the Sync screen', () => {
+  it('lists the user’s waiting changes with when, attempts and next try, and only counts other users’ changes', async () => {
+    const waiting = await addEntry('material.create', { name: 'Acrylic sheet 3mm', category: 3, unit: 'SHEET' }, { userId: ASHA });
+    await outbox.entries.update(waiting.entryId, { attempts: 2, nextAttemptAt: new Date(2030, 0, 2, 10, 30).getTime(), lastError: { status: 503, body: null, messages: ['The server could not take it (503).'] } });
+    await addEntry('vendor.create', { name: 'Ravi’s vendor' }, { userId: RAVI });
+
+    renderUi(<SyncScreen />);
+
+    const table = await screen.findByRole('table', { name: 'Waiting to be sent' });
+    const row = within(table).getByText('New material: Acrylic sheet 3mm').closest('tr')!;
+    expect(row.textContent).toContain('02-01-2030 10:30');
+    expect(row.textContent).toContain('Retry later. The server could not take it (503).');
+    expect(within(row).getByText('2')).toBeTruthy();
+    expect(screen.queryByText(/Ravi’s vendor/)).toBeNull();
+    expect(screen.getByText('1 change made here by other users waits for them to sign in on this device.')).toBeTruthy();
+  });
+
+  it('shows a refused change with the server’s messages and a change that waits for it', async () => {
+    const customer = await addEntry('customer.create', { name: 'Zen Displays' }, { userId: ASHA });
+    await addEntry('customer-branch.add', { customer: customer.tempId, location: 'Pune' }, { userId: ASHA });
+    await reject(customer.entryId, 400, { name: ['A customer with this name already exists.'] }, ['name: A customer with this name already exists.']);
+
+    renderUi(<SyncScreen />);
+
+    const refused = await screen.findByRole('region', { name: 'Refused by the server' });
+    expect(within(refused).getByText('New customer: Zen Displays')).toBeTruthy();
+    expect(within(refused).getByText('Refused (400)')).toBeTruthy();
+    expect(within(refused).getByText('name: A customer with this name already exists.')).toBeTruthy();
+    expect(screen.getByText('Waits for "New customer: Zen Displays", which was refused')).toBeTruthy();
+  });
+
+  it('discards a refused change (and what depends on it) only after confirmation', async () => {
+    const customer = await addEntry('customer.create', { name: 'Zen Displays' }, { userId: ASHA });
+    await addEntry('customer-branch.add', { customer: customer.tempId, location: 'Pune' }, { userId: ASHA });
+    await reject(customer.entryId, 400, { name: ['Exists.'] }, ['name: Exists.']);
+    renderUi(<SyncScreen />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(await screen.findByText(/1 later change that depends on it will be discarded too/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(await outbox.entries.count()).toBe(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+
+    await waitFor(async () => expect([await outbox.entries.count(), await mirror.rows('customers').count(), await mirror.rows('customerBranches').count()]).toEqual([0, 0, 0]));
+    expect(await screen.findByText('All your changes are on the server.')).toBeTruthy();
+  });
+
+  it('fixes and resends: the payload in a form with the server’s message at its field, checked by the schema', async () => {
+    const { entryId } = await addEntry('material.create', { name: 'Acrylic sheet 3mm', category: 3, unit: 'SHEET' }, { userId: ASHA });
+    const { idempotencyKey } = (await outbox.entries.get(entryId))!;
+    await reject(entryId, 400, { name: ['Material with this name already exists.'] }, ['name: Material with this name already exists.']);
+    renderUi(<SyncScreen />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Fix and resend' }));
+    const form = screen.getByRole('form', { name: 'Fix New material' });
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    expect((name as HTMLInputElement).value).toBe('Acrylic sheet 3mm');
+    expect(within(form).getByText('Material with this name already exists.')).toBeTruthy();
+    expect((within(form).getByRole('combobox', { name: 'Unit' }) as HTMLSelectElement).value).toBe('SHEET');
+
+    fireEvent.change(name, { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBe('true'));
+    expect((await outbox.entries.get(entryId))!.state).toBe('rejected');
+
+    fireEvent.change(name, { target: { value: 'Acrylic sheet 3mm clear' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Resend' }));
+
+    await waitFor(async () => expect((await outbox.entries.get(entryId))!.state).toBe('pending'));
+    const entry = (await outbox.entries.get(entryId))!;
+    expect(entry).toMatchObject({ body: { name: 'Acrylic sheet 3mm clear', category: 3, unit: 'SHEET' }, lastError: null, attempts: 0 });
+    expect(entry.idempotencyKey).not.toBe(idempotencyKey);
+    expect(await screen.findByText('New material: Acrylic sheet 3mm clear')).toBeTruthy();
+  });
+
+  it('asks for persistent storage and shows whether it was granted, with usage and quota', async () => {
+    const persist = vi.fn(async () => true);
+    let granted = false;
+    Object.defineProperty(navigator, 'storage', {
+      configurable: true,
+      value: { estimate: async () => ({ usage: 5 * 1024 * 1024, quota: 2 * 1024 * 1024 * 1024 }), persisted: async () => granted, persist: async () => ((granted = await persist()), granted) },
+    });
+    renderUi(<SyncScreen />);
+
+    const storage = await screen.findByTestId('storage');
+    await waitFor(() => expect(storage.textContent).toContain('Used 5.00 MB of 2.00 GB'));
+    expect(storage.textContent).toContain('Persistent storage granted');
+    expect(persist).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the header’s sync indicator', () => {
+  it('shows online or offline, the user’s unsent and refused changes, and opens /sync', async () => {
+    await addEntry('vendor.create', { name: 'Sharma Metals' }, { userId: ASHA });
+    const refused = await addEntry('vendor.create', { name: 'Sharma Metals 2' }, { userId: ASHA });
+    await reject(refused.entryId, 403, { detail: 'Not allowed.' }, ['detail: Not allowed.']);
+    await addEntry('vendor.create', { name: 'Ravi’s vendor' }, { userId: RAVI });
+    await outbox.meta.put({ key: 'lastSyncAt', value: new Date(2030, 0, 2, 9, 5).getTime() });
+
+    const { rerender } = renderUi(<SyncIndicator offline={false} />);
+
+    const link = await screen.findByRole('link', { name: 'Sync status' });
+    await waitFor(() => expect(link.textContent).toBe('Online1 unsent · synced 09:051 refused'));
+    expect(link.getAttribute('href')).toBe('/sync');
+    rerender(
+      <ChakraProvider value={defaultSystem}>
+        <MemoryRouter>
+          <SyncIndicator offline />
+        </MemoryRouter>
+      </ChakraProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'Sync status' }).textContent).toContain('Offline');
+  });
+});
