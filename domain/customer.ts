@@ -36,6 +36,13 @@ const gstInput = () =>
     .refine((v) => v === '' || GSTIN.test(v), CONTACT_MESSAGES.gst)
     .default('');
 
+/** What the server answers for a name or code already taken; the forms say the same before sending. */
+export const CUSTOMER_MESSAGES = {
+  duplicateName: 'A customer with this name already exists.',
+  duplicateLpoCode: 'This customer already has this LPO code.',
+  repeatedLpoCode: 'Each LPO code may appear only once for a customer.',
+} as const;
+
 /** Customer names (the existence check and the unique index) compare ignoring case and spaces. */
 export const customerNameKey = (name: string) => name.toLowerCase().replace(/\s+/g, '');
 

@@ -1,5 +1,6 @@
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
+import { forgetUnsavedChangesForTests, hasUnsavedChanges, onUnsavedChangesChange } from '../ui/unsaved-changes';
 
 /**
  * The installable app's updates (DESIGN.md: "A new app version is offered, not forced: never
@@ -22,27 +23,6 @@ export async function isOutboxSending(): Promise<boolean> {
   if (typeof navigator === 'undefined' || !navigator.locks) return false;
   const { held = [] } = await navigator.locks.query();
   return held.some((lock) => lock.name === OUTBOX_REPLAY_LOCK);
-}
-
-// Forms with unsaved input on this page, by the id of the component that registered them.
-const dirtyForms = new Set<string>();
-
-/** Forms call this with their dirty state; while any is dirty, an accepted update waits. */
-export function useUnsavedChanges(dirty: boolean): void {
-  const id = useId();
-  useEffect(() => {
-    if (!dirty) return;
-    dirtyForms.add(id);
-    void recheck();
-    return () => {
-      dirtyForms.delete(id);
-      void recheck();
-    };
-  }, [dirty, id]);
-}
-
-export function hasUnsavedChanges(): boolean {
-  return dirtyForms.size > 0;
 }
 
 /** Why an accepted update has not started yet. */
@@ -98,6 +78,9 @@ async function recheck(): Promise<void> {
   setState({ phase: 'updating', blocker: null });
   apply?.();
 }
+
+// A form saved or emptied may be what the update waited for.
+onUnsavedChangesChange(() => void recheck());
 
 /** A new version is ready; `install` switches to it (the page reloads). */
 export function offerUpdate(install: () => void): void {
@@ -161,7 +144,7 @@ export async function registerServiceWorker(given?: Workbox, reload = () => wind
 
 /** Test seam: forget the offer and the dirty forms. */
 export function resetUpdatesForTests(): void {
-  dirtyForms.clear();
+  forgetUnsavedChangesForTests();
   apply = null;
   setState(NONE);
 }

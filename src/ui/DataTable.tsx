@@ -12,7 +12,7 @@ import {
   type SortingState,
   type Table as TableModel,
 } from '@tanstack/react-table';
-import { Box, Button, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
 import type { Option } from '../../domain/options';
 
 declare module '@tanstack/react-table' {
@@ -29,7 +29,18 @@ declare module '@tanstack/react-table' {
 const COUNT = new Intl.NumberFormat('en-IN');
 const SORT_MARK = { asc: ' ▲', desc: ' ▼' } as const;
 
-function TableView<T>({ table, rows }: { table: TableModel<T>; rows: Row<T>[] }) {
+const NOTHING_PENDING: ReadonlySet<string> = new Set();
+
+/** Rows with a change not yet on the server carry this badge in their first cell. */
+function PendingBadge() {
+  return (
+    <Badge colorPalette="orange" size="sm" ms="2" title="Saved on this device, not yet on the server">
+      Pending
+    </Badge>
+  );
+}
+
+function TableView<T>({ table, rows, pending = NOTHING_PENDING }: { table: TableModel<T>; rows: Row<T>[]; pending?: ReadonlySet<string> }) {
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" striped>
@@ -57,15 +68,19 @@ function TableView<T>({ table, rows }: { table: TableModel<T>; rows: Row<T>[] })
           ))}
         </Table.Header>
         <Table.Body>
-          {rows.map((row) => (
-            <Table.Row key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <Table.Cell key={cell.id} textAlign={cell.column.columnDef.meta?.numeric ? 'end' : undefined}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
+          {rows.map((row) => {
+            const isPending = pending.has(row.id);
+            return (
+              <Table.Row key={row.id} data-pending={isPending || undefined}>
+                {row.getVisibleCells().map((cell, index) => (
+                  <Table.Cell key={cell.id} textAlign={cell.column.columnDef.meta?.numeric ? 'end' : undefined}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    {isPending && index === 0 && <PendingBadge />}
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            );
+          })}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
@@ -136,6 +151,8 @@ export interface LocalDataTableProps<T> {
   note?: ReactNode;
   initialSorting?: SortingState;
   empty?: string;
+  /** Keys (as rowKey gives them) of the rows with a change waiting to be sent: they get a badge. */
+  pending?: ReadonlySet<string | number>;
 }
 
 const NO_ROWS: never[] = [];
@@ -144,7 +161,7 @@ const NO_ROWS: never[] = [];
  * The app's table over rows held on the device: sorting (click a header), text search over every
  * column, dropdown filters on the columns whose meta declares one, and paging, all in memory.
  */
-export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, note, initialSorting = [], empty = 'Nothing to show.' }: LocalDataTableProps<T>) {
+export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, note, initialSorting = [], empty = 'Nothing to show.', pending }: LocalDataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const [globalFilter, setGlobalFilter] = useState('');
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
@@ -170,6 +187,7 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
     setColumnFilters((filters) => [...filters.filter((f) => f.id !== id), ...(value ? [{ id, value }] : [])]);
     setPage(1);
   };
+  const pendingKeys = useMemo(() => (pending ? new Set([...pending].map(String)) : undefined), [pending]);
   const filterColumns = table.getAllLeafColumns().filter((c) => c.columnDef.meta?.filter);
   return (
     <Box>
@@ -204,7 +222,7 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
         })}
         {note && <Box ms="auto">{note}</Box>}
       </HStack>
-      <TableView table={table} rows={matching.slice((shown - 1) * pageSize, shown * pageSize)} />
+      <TableView table={table} rows={matching.slice((shown - 1) * pageSize, shown * pageSize)} pending={pendingKeys} />
       {rows === undefined ? <Empty text="Loading…" /> : matching.length === 0 && <Empty text={empty} />}
       <Pager count={matching.length} page={shown} pages={pages} onPageChange={setPage} />
     </Box>

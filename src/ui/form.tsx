@@ -24,7 +24,8 @@ export function TextField({ label, error, helper, required, registration, ...inp
   );
 }
 
-export function SelectField({ label, error, required, registration, options, placeholder = 'Select' }: FieldProps & { registration: UseFormRegisterReturn; options: readonly Option[]; placeholder?: string }) {
+/** A dropdown; `placeholder={null}` when the list has its own "none" value (the states' N/A). */
+export function SelectField({ label, error, required, registration, options, placeholder = 'Select' }: FieldProps & { registration: UseFormRegisterReturn; options: readonly Option[]; placeholder?: string | null }) {
   return (
     <Field.Root invalid={!!error} required={required}>
       <Field.Label>
@@ -32,8 +33,8 @@ export function SelectField({ label, error, required, registration, options, pla
         {required && <Field.RequiredIndicator />}
       </Field.Label>
       <NativeSelect.Root>
-        <NativeSelect.Field {...registration} defaultValue="">
-          <option value="">{placeholder}</option>
+        <NativeSelect.Field {...registration} defaultValue={placeholder === null ? undefined : ''}>
+          {placeholder !== null && <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -48,9 +49,9 @@ export function SelectField({ label, error, required, registration, options, pla
 }
 
 /** A form laid out as a stack; the browser's own validation bubbles are off (zod's messages show). */
-export function FormStack({ onSubmit, children, ...stack }: StackProps & { onSubmit: FormEventHandler<HTMLFormElement> }) {
+export function FormStack({ onSubmit, children, 'aria-label': label, ...stack }: StackProps & { onSubmit: FormEventHandler<HTMLFormElement> }) {
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate aria-label={label}>
       <Stack gap="4" {...stack}>
         {children}
       </Stack>

@@ -10,8 +10,8 @@ import {
   registerServiceWorker,
   resetUpdatesForTests,
   UPDATE_CHECK_MS,
-  useUnsavedChanges,
 } from '../../src/app/pwa';
+import { useUnsavedChanges } from '../../src/ui/unsaved-changes';
 import { UpdatePrompt } from '../../src/app/UpdatePrompt';
 import { UPDATE_MESSAGES } from '../../src/app/UpdateCard';
 import { OUTBOX_REPLAY_LOCK as REPLAYER_LOCK } from '../../src/data/outbox/replay';

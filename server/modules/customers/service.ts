@@ -5,6 +5,7 @@ import { customerBranches, customerLpoCodes, customers } from '../../db/schema';
 import {
   activeBranches,
   branchLabel,
+  CUSTOMER_MESSAGES,
   customerNameKey,
   type CustomerBranch,
   type customerBranchCreateSchema,
@@ -28,12 +29,6 @@ type BranchInput = z.output<typeof customerBranchCreateSchema>;
 type BranchChanges = Omit<z.output<typeof customerBranchUpdateSchema>, 'expected_version'>;
 type LpoCodeInput = z.output<typeof customerLpoCodeCreateSchema>;
 type LpoCodeChanges = Omit<z.output<typeof customerLpoCodeUpdateSchema>, 'expected_version'>;
-
-export const CUSTOMER_MESSAGES = {
-  duplicateName: 'A customer with this name already exists.',
-  duplicateLpoCode: 'This customer already has this LPO code.',
-  repeatedLpoCode: 'Each LPO code may appear only once for a customer.',
-} as const;
 
 export const customerList: ListSpec<typeof customers> = {
   table: customers,

@@ -1,14 +1,19 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { Heading, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { DataType } from '../../../domain/data-types';
 import type { Customer } from '../../../domain/customer';
 import { INDIAN_STATES } from '../../../domain/india';
+import { can } from '../../../domain/permissions';
 import { mirror } from '../../data/mirror/db';
 import { useMirrorStatus } from '../../data/mirror/status';
+import { usePendingIds } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
+import { useSession } from '../../data/session';
 import { LocalDataTable } from '../../ui/DataTable';
 import { Freshness } from '../../ui/Freshness';
+import { NewCustomerForm } from './NewCustomerForm';
 
 /** 15 rows a page, as the other lists of business-areas.md §9. */
 const PAGE_SIZE = 15;
@@ -26,9 +31,18 @@ const columns: ColumnDef<Customer, unknown>[] = [
 export default function CustomersScreen() {
   const customers = useLiveQuery(() => mirror.rowsOf<Customer>('customers').toArray(), []);
   const status = useMirrorStatus(DATA);
+  const pending = usePendingIds('customers');
+  const { user } = useSession();
+  const [adding, setAdding] = useState(false);
   return (
     <Stack gap="4">
-      <Heading size="xl">Customers</Heading>
+      <Flex align="center" gap="3">
+        <Heading size="xl" flex="1">
+          Customers
+        </Heading>
+        {can(user, 'customers.write') && !adding && <Button onClick={() => setAdding(true)}>New customer</Button>}
+      </Flex>
+      {adding && <NewCustomerForm onDone={() => setAdding(false)} />}
       <LocalDataTable
         columns={columns}
         rows={customers}
@@ -36,7 +50,8 @@ export default function CustomersScreen() {
         rowKey={(c) => c.id}
         search="Search customers"
         initialSorting={BY_NAME}
-        note={<Freshness {...status} onRefresh={() => void reloadData(DATA)} />}
+        note={<Freshness {...status} pending={pending.size} onRefresh={() => void reloadData(DATA)} />}
+        pending={pending}
         empty="No customers."
       />
     </Stack>

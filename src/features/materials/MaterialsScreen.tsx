@@ -8,6 +8,7 @@ import { labelOf } from '../../../domain/options';
 import { formatIndian } from '../../../domain/rules/numbers';
 import { mirror } from '../../data/mirror/db';
 import { useMirrorStatus } from '../../data/mirror/status';
+import { usePendingIds } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
 import { LocalDataTable } from '../../ui/DataTable';
 import { Freshness } from '../../ui/Freshness';
@@ -31,6 +32,7 @@ export default function MaterialsScreen() {
   const materials = useLiveQuery(() => mirror.rowsOf<Material>('materials').toArray(), []);
   const categories = useLiveQuery(() => mirror.rowsOf<MaterialCategory>('materialCategories').orderBy('name').toArray(), []);
   const status = useMirrorStatus(DATA);
+  const pending = usePendingIds('materials');
 
   const rows = useMemo<MaterialRow[] | undefined>(() => {
     if (!materials) return undefined;
@@ -72,7 +74,8 @@ export default function MaterialsScreen() {
         rowKey={(r) => r.id}
         search="Search materials"
         initialSorting={BY_NAME}
-        note={<Freshness {...status} onRefresh={() => void reloadData(DATA)} />}
+        note={<Freshness {...status} pending={pending.size} onRefresh={() => void reloadData(DATA)} />}
+        pending={pending}
         empty="No materials."
       />
     </Stack>
