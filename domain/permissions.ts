@@ -14,6 +14,11 @@ const ACCOUNTS: Grant = { departments: ['accounts'] };
 const PURCHASE: Grant = { departments: ['purchase'] };
 const STORES: Grant = { departments: ['stores'] };
 const DESIGN: Grant = { departments: ['design'] };
+/** The shops that raise requisitions: production and the department workshops. */
+const SHOP_FLOOR: Grant = { departments: ['production', 'acrylic', 'metal', 'glass', 'fabrication', 'graphic', 'packing-dispatch'] };
+const MANAGERS: Grant = { designations: ['manager', 'assistant-manager', 'CEO', 'COO'] };
+const STORES_MANAGER: Grant = { departments: ['stores'], designations: ['manager', 'assistant-manager'] };
+const PRODUCTION_MANAGER: Grant = { departments: ['production'], designations: ['manager', 'assistant-manager'] };
 
 /**
  * Who may do what (department and designation x resource x action), as data; docs/permissions.md
@@ -52,6 +57,22 @@ export const PERMISSIONS = {
   /** Estimation rates are costing data: design prices, sales and management quote from them. */
   'estimation-materials.read': [DESIGN, SALES, MANAGEMENT, ACCOUNTS],
   'estimation-materials.write': [DESIGN, MANAGEMENT],
+
+  /** Requisitions: the shop floor raises them, stores serves them, managers follow them. */
+  'requisitions.read': [SHOP_FLOOR, STORES, PURCHASE, MANAGEMENT, ACCOUNTS],
+  'requisitions.write': [SHOP_FLOOR, STORES, MANAGEMENT],
+  /** Re-work and shortfall cost money twice: a production manager or management approves them. */
+  'requisitions.approve': [PRODUCTION_MANAGER, MANAGEMENT],
+  'requisitions.close': [PRODUCTION_MANAGER, STORES, MANAGEMENT],
+
+  /** The stock ledger: stores records receipts, issues and returns; others read it. */
+  'stock.read': [STORES, PURCHASE, SHOP_FLOOR, MANAGEMENT, ACCOUNTS],
+  'stock.write': [STORES],
+  /** Adjustments: stores requests them; only a stores manager (or a superuser) decides. */
+  'stock-adjustments.request': [STORES],
+  'stock-adjustments.decide': [STORES_MANAGER],
+  /** Stock value and the material reports: stores, purchase, accounts and managers. */
+  'stock.reports': [STORES, PURCHASE, ACCOUNTS, MANAGEMENT, MANAGERS],
 
   /** Leads are sales'; management follows them. Executives see only their own (row rule). */
   'leads.read': [SALES, MANAGEMENT],
