@@ -6,8 +6,11 @@ import type { ModuleName } from './modules';
  * Indexes are the list screens' filters and orderings; `id` is always the key.
  */
 export interface DataTypeDef {
-  /** List endpoint under /api/v1 that answers `?updated_since=`. */
-  readonly path: string;
+  /**
+   * List endpoint under /api/v1 that answers `?updated_since=`. A type whose area has not built
+   * its list yet has a table but no path: it has no loader ('No loader found for: {type}').
+   */
+  readonly path?: string;
   /** Secondary indexes of the local table. */
   readonly indexes: readonly string[];
   /** The module whose switch hides this data. */
@@ -25,10 +28,32 @@ export const DATA_TYPES = {
   materialSubcategories: { path: '/materials/material-subcategories/', indexes: ['name', 'category'], module: 'materials' },
   estimationMaterials: { path: '/estimationmaterials/estimation_materials/', indexes: ['name', 'category', 'rate'], module: 'estimation' },
   estimationMaterialCategories: { path: '/estimationmaterials/estimation_material_categories/', indexes: ['name'], module: 'estimation' },
+  // The area issues give these their list endpoints; their tables and indexes are here already.
+  quotations: { indexes: ['customer', 'branch', 'sales_exec', 'quotation_date', 'monarch_entity'], module: 'quotations' },
+  salesOrders: { indexes: ['status', 'customer', 'branch', 'created_by', 'order_date', 'expected_delivery_date'], module: 'sales orders' },
+  receipts: { indexes: ['customer', 'sales_order', 'job_order', 'receipt_date'], module: 'receipts' },
+  estimations: { indexes: ['customer', 'status', 'estimation_date'], module: 'estimation' },
+  jobOrders: { indexes: ['status', 'bucket', 'customer', 'branch', 'sales_executive', 'created_at'], module: 'job orders' },
+  jobOrderExpenses: { indexes: ['job_order', 'status', 'expense_date'], module: 'job orders' },
+  deliveryNotes: { indexes: ['job_order', 'status', 'delivery_date', 'created_at'], module: 'delivery notes' },
+  dispatches: { indexes: ['delivery_note', 'job_order', 'status', 'dispatch_date'], module: 'dispatches' },
+  requisitions: { indexes: ['job_order', 'requisition_type', 'requested_by', 'is_completed', 'created_at'], module: 'requisitions' },
+  requisitionDetails: { indexes: ['requisition', 'material', 'job_order'], module: 'requisitions' },
+  stockTransactions: { indexes: ['material', 'transaction_type', 'transaction_date', 'requisition', 'job_order', 'status'], module: 'materials' },
+  stockAdjustments: { indexes: ['material', 'status', 'created_at'], module: 'materials' },
+  lpos: { indexes: ['vendor', 'status', 'lpo_date', 'requisition'], module: 'purchase orders' },
+  gras: { indexes: ['lpo', 'vendor', 'gra_date'], module: 'GRA' },
+  invoices: { indexes: ['status', 'customer', 'invoice_date', 'due_date', 'sales_order', 'job_order'], module: 'invoices' },
+  messages: { indexes: ['sender', 'recipient', 'department', 'created_at'], module: 'messaging' },
 } as const satisfies Record<string, DataTypeDef>;
 
 export type DataType = keyof typeof DATA_TYPES;
 export const DATA_TYPE_NAMES = Object.keys(DATA_TYPES) as DataType[];
+
+/** A type's list endpoint, or undefined while its area has not built one. */
+export const listPathOf = (type: DataType): string | undefined => (DATA_TYPES[type] as DataTypeDef).path;
+/** The types the mirror can load today: those with a list endpoint. */
+export const LOADABLE_TYPES: readonly DataType[] = DATA_TYPE_NAMES.filter((type) => listPathOf(type) !== undefined);
 
 /**
  * Management users load lazily per route (product-frame.md §4): each module home route and the

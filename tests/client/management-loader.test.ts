@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, fakeServer, makeToken, makeUser, storeSession, type FakeServer } from './support';
 import { FakeList } from './mirror-fakes';
-import { DATA_TYPES, DATA_TYPE_NAMES, MODULE_HOME_DATA, type DataType } from '../../domain/data-types';
+import { listPathOf, LOADABLE_TYPES, MODULE_HOME_DATA, type DataType } from '../../domain/data-types';
 import { routeByName } from '../../domain/routes';
 import { guard, resetGuardForTests } from '../../src/app/guard';
 import { mirror } from '../../src/data/mirror/db';
@@ -161,7 +161,7 @@ describe('the module loader rules (product-frame.md §4)', () => {
 describe('management users in the app', () => {
   let server: FakeServer;
   let lists: Record<DataType, FakeList>;
-  const path = (type: DataType) => DATA_TYPES[type].path;
+  const path = (type: DataType) => listPathOf(type)!;
 
   beforeEach(async () => {
     stopPreload();
@@ -170,7 +170,7 @@ describe('management users in the app', () => {
     resetGuardForTests();
     localStorage.clear();
     server = fakeServer();
-    lists = Object.fromEntries(DATA_TYPE_NAMES.map((t) => [t, new FakeList(server, DATA_TYPES[t].path)])) as Record<DataType, FakeList>;
+    lists = Object.fromEntries(LOADABLE_TYPES.map((t) => [t, new FakeList(server, listPathOf(t)!)])) as Record<DataType, FakeList>;
     storeSession({ access: makeToken('access', 300), refresh: makeToken('refresh', 86400) });
     server.on('GET', '/auth/users/me/', { status: 200, data: makeUser({ id: 3, department: 'management', designation: 'manager' }) });
     server.on('GET', '/system/modules/', { status: 200, data: {} });

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, makeToken, makeUser, storeSession, type FakeServer } from './support';
 import { customer, FakeList, material } from './mirror-fakes';
-import { DATA_TYPES, DATA_TYPE_NAMES, type DataType } from '../../domain/data-types';
+import { DATA_TYPES, listPathOf, LOADABLE_TYPES, type DataType } from '../../domain/data-types';
 import { PRELOAD_SETS, type PreloadSet } from '../../domain/preload';
 import { metaKey, mirror } from '../../src/data/mirror/db';
 import { moduleLoader, startPreload, stopPreload } from '../../src/data/preload';
@@ -13,7 +13,7 @@ import { loadCurrentUser, loadModules, logout, session } from '../../src/data/se
 let server: FakeServer;
 let lists: Record<DataType, FakeList>;
 
-const typeOfPath = (url: string) => DATA_TYPE_NAMES.find((t) => DATA_TYPES[t].path === url);
+const typeOfPath = (url: string) => LOADABLE_TYPES.find((t) => listPathOf(t) === url);
 const requestedTypes = () => server.requests.map((r) => typeOfPath(r.url)).filter((t) => t !== undefined);
 const metaOf = (userId: number, type: DataType) => mirror.meta.get(metaKey(userId, type));
 
@@ -23,7 +23,7 @@ beforeEach(async () => {
   session.resetForTests();
   localStorage.clear();
   server = fakeServer();
-  lists = Object.fromEntries(DATA_TYPE_NAMES.map((t) => [t, new FakeList(server, DATA_TYPES[t].path)])) as Record<DataType, FakeList>;
+  lists = Object.fromEntries(LOADABLE_TYPES.map((t) => [t, new FakeList(server, listPathOf(t)!)])) as Record<DataType, FakeList>;
 });
 
 afterEach(() => {

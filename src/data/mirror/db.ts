@@ -35,7 +35,7 @@ export class MirrorDatabase extends Dexie {
 
   constructor(name = 'fabops-mirror') {
     super(name);
-    this.version(1).stores(storesOf());
+    this.version(2).stores(storesOf());
   }
 
   rows(type: DataType): Table<MirrorRow, number> {

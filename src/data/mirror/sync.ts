@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Table } from 'dexie';
 import { z } from 'zod';
 import { apiErrorMessage } from '../../../domain/api-errors';
-import { DATA_TYPES, type DataType } from '../../../domain/data-types';
+import { listPathOf, type DataType } from '../../../domain/data-types';
 import { api, isNetworkError, responseBody } from '../api';
 import { pendingRowIds } from '../outbox/entries';
 import { metaKey, mirror, type MirrorMeta, type MirrorRow } from './db';
@@ -123,6 +123,8 @@ export function syncType(userId: number, type: DataType, options: { full?: boole
 }
 
 async function runSync(userId: number, type: DataType, full: boolean): Promise<MirrorMeta> {
+  const path = listPathOf(type);
+  if (!path) throw new Error(`No loader found for: ${type}`);
   const at = generation;
   const { signal } = controller;
   const key = metaKey(userId, type);
@@ -138,7 +140,7 @@ async function runSync(userId: number, type: DataType, full: boolean): Promise<M
     let loaded = 0;
     let total: number | undefined;
     for (;;) {
-      const { data } = await api.get(DATA_TYPES[type].path, { params, signal });
+      const { data } = await api.get(path, { params, signal });
       const page = deltaPageSchema.parse(data);
       const rows = page.results as MirrorRow[];
       // A row with a change still in the outbox keeps its local version until that change is sent.

@@ -1,4 +1,4 @@
-import { DATA_TYPE_NAMES, DATA_TYPES, MODULE_HOME_DATA, SCREEN_DATA, type DataType } from '../../../domain/data-types';
+import { DATA_TYPES, LOADABLE_TYPES, MODULE_HOME_DATA, SCREEN_DATA, type DataType } from '../../../domain/data-types';
 import { isModuleEnabled } from '../../../domain/modules';
 import { PRELOAD_SETS, preloadSetNameOf } from '../../../domain/preload';
 import { isManagementUser } from '../../../domain/roles';
@@ -67,7 +67,7 @@ export function startPreload(user: User): void {
   if (!hasMirror()) return;
   const loaders: Partial<Record<string, TypeLoader>> = {};
   const preload: Preload = { userId: user.id, ready: claimMirror(user.id), loader: new ModuleLoader(MODULE_HOME_DATA, loaders), cancelTiers: () => {} };
-  for (const type of DATA_TYPE_NAMES) loaders[type] = () => syncFor(preload, type);
+  for (const type of LOADABLE_TYPES) loaders[type] = () => syncFor(preload, type);
   current = preload;
   const management = isManagementUser(user);
   preload.cancelTiers = runPreloadTiers(PRELOAD_SETS[preloadSetNameOf(user.department)], (type) =>
