@@ -33,7 +33,7 @@ export const DATA_TYPES = {
   salesOrders: { indexes: ['status', 'customer', 'branch', 'created_by', 'order_date', 'expected_delivery_date'], module: 'sales orders' },
   receipts: { indexes: ['customer', 'sales_order', 'job_order', 'receipt_date'], module: 'receipts' },
   estimations: { indexes: ['customer', 'status', 'estimation_date'], module: 'estimation' },
-  jobOrders: { indexes: ['status', 'bucket', 'customer', 'branch', 'sales_executive', 'created_at'], module: 'job orders' },
+  jobOrders: { path: '/joborders/joborders/', indexes: ['status', 'bucket', 'customer', 'branch', 'sales_executive', 'created_at'], module: 'job orders' },
   jobOrderExpenses: { indexes: ['job_order', 'status', 'expense_date'], module: 'job orders' },
   deliveryNotes: { indexes: ['job_order', 'status', 'delivery_date', 'created_at'], module: 'delivery notes' },
   dispatches: { indexes: ['delivery_note', 'job_order', 'status', 'dispatch_date'], module: 'dispatches' },

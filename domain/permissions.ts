@@ -58,6 +58,9 @@ export const PERMISSIONS = {
   'estimation-materials.read': [DESIGN, SALES, MANAGEMENT, ACCOUNTS],
   'estimation-materials.write': [DESIGN, MANAGEMENT],
 
+  /** Job orders: sales makes them, the shop floor and stores work against them, accounts bill them. */
+  'job-orders.read': [SALES, SHOP_FLOOR, STORES, PURCHASE, ACCOUNTS, MANAGEMENT],
+
   /** Requisitions: the shop floor raises them, stores serves them, managers follow them. */
   'requisitions.read': [SHOP_FLOOR, STORES, PURCHASE, MANAGEMENT, ACCOUNTS],
   'requisitions.write': [SHOP_FLOOR, STORES, MANAGEMENT],

@@ -23,12 +23,12 @@ export const PRELOAD_SETS: Readonly<Record<PreloadSetName, PreloadSet>> = {
   marketing: { critical: ['leads'], important: ['customers'], background: ['customerBranches'] },
   sales: { critical: ['leads', 'customers'], important: ['customerBranches', 'customerLpoCodes'], background: ['estimationMaterials', 'estimationMaterialCategories'] },
   purchase: { critical: ['vendors', 'materials', 'materialCategories'], important: ['materialSubcategories'], background: ['customers'] },
-  production: { critical: ['materials', 'materialCategories'], important: ['customers'], background: ['materialSubcategories', 'customerBranches'] },
-  stores: { critical: ['materials', 'materialCategories'], important: ['materialSubcategories', 'vendors'], background: ['customers'] },
+  production: { critical: ['materials', 'materialCategories'], important: ['jobOrders', 'customers'], background: ['materialSubcategories', 'customerBranches'] },
+  stores: { critical: ['materials', 'materialCategories'], important: ['jobOrders', 'materialSubcategories', 'vendors'], background: ['customers'] },
   accounts: { critical: ['customers'], important: ['customerBranches', 'vendors'], background: ['customerLpoCodes'] },
   /** Management loads lazily per route; this is its critical preload (§4: customers). */
   management: { critical: ['customers'], important: [], background: [] },
-  design: { critical: ['estimationMaterials', 'estimationMaterialCategories'], important: ['customers'], background: ['materials', 'materialCategories'] },
+  design: { critical: ['estimationMaterials', 'estimationMaterialCategories'], important: ['customers', 'jobOrders'], background: ['materials', 'materialCategories'] },
 };
 
 const SET_OF_DEPARTMENT: Partial<Record<Department, PreloadSetName>> = {

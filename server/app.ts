@@ -26,6 +26,7 @@ import vendorsRoutes from './modules/vendors/routes';
 import estimationMaterialsRoutes from './modules/estimation-materials/routes';
 import customersRoutes from './modules/customers/routes';
 import leadsRoutes from './modules/leads/routes';
+import jobOrdersRoutes from './modules/job-orders/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,6 +151,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(estimationMaterialsRoutes);
       await api.register(customersRoutes);
       await api.register(leadsRoutes);
+      await api.register(jobOrdersRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -36,6 +36,7 @@ const USER_CACHE_MS = 2000;
 type UserRow = typeof users.$inferSelect;
 const userCaches = new WeakMap<FastifyInstance, Map<number, { row: UserRow; until: number }>>();
 const ACCOUNT_WRITES = /^\/api\/v1\/(users|admin|auth\/users)\//;
+const API_ROUTES = '/api/v1/';
 
 /** Drops the cached users of an app (after writes the guard cannot see, such as a test's reset). */
 export function forgetUsers(app: FastifyInstance): void {
@@ -71,13 +72,19 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
+  // Every API route names its access, so the matrix of domain/permissions.ts covers every route.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(API_ROUTES) && route.config?.access === undefined) {
+      throw new Error(`${String(route.method)} ${route.url} declares no access: set config.access to 'public', 'signed-in' or a permission of domain/permissions.ts`);
+    }
+  });
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && ACCOUNT_WRITES.test(request.url)) forgetUsers(app);
   });
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === 'public' || !request.routeOptions.url) return;
-    if (access === undefined && !request.routeOptions.url.startsWith('/api/v1/')) return;
+    if (access === undefined && !request.routeOptions.url.startsWith(API_ROUTES)) return;
     request.user = await authenticate(app, request);
     if (access === undefined || access === 'signed-in') return;
     if (!can(request.user, access)) {

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
 import { idempotencyKeys, materials } from '../../server/db/schema';
 import { purgeIdempotencyKeys } from '../../server/plugins/idempotency';
-import { signedInAs, startTestServer, type TestServer } from '../support/server';
+import { as, signIn, signedInAs, startTestServer, type TestServer } from '../support/server';
 import { makeCategory } from '../support/factories';
 
 let server: TestServer;
@@ -13,6 +17,15 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 const db = () => server.database.db;
+
+/**
+ * A second API process on the database of this file: an app of its own sharing nothing with the
+ * first but the database (on PostgreSQL a connection pool of its own too).
+ */
+async function secondProcess(): Promise<FastifyInstance> {
+  const database: Database = server.url ? await openDatabase({ url: server.url }) : { ...server.database, close: async () => undefined };
+  return buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CLIENT_DIR: '/nonexistent' }), database });
+}
 const keyed = (key: string) => ({ 'idempotency-key': key });
 
 async function setup() {
@@ -77,6 +90,24 @@ describe('Idempotency-Key on writes (DESIGN.md "Writes")', () => {
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     expect(res.statusCode).toBe(400);
     expect(body).toBeDefined();
+  });
+
+  it('shares keys between API processes: the store is the database', async () => {
+    const { stores, body } = await setup();
+    const first = await stores.post('/materials/materials/', body, keyed('tablet-7:op-9'));
+    expect(first.statusCode).toBe(201);
+    const other = await secondProcess();
+    try {
+      const storesThere = as(other, (await signIn(other, 'stores')).access);
+      const again = await storesThere.post('/materials/materials/', body, keyed('tablet-7:op-9'));
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      expect((await storesThere.post('/materials/materials/', { ...body, name: 'Other' }, keyed('tablet-7:op-9'))).statusCode).toBe(422);
+    } finally {
+      await other.close();
+    }
+    expect(await db().select().from(materials)).toHaveLength(1);
   });
 
   it('keeps keys per user: another user may use the same key', async () => {

@@ -3,6 +3,7 @@ import { JOB_ORDER_STATUSES } from '../../domain/job-order';
 import { customers, jobOrders, lpos, vendors } from '../../server/db/schema';
 import { userId } from '../support/factories';
 import { as, signedInAs, startTestServer, type TestServer } from '../support/server';
+import type { JobOrderStatus } from '../../domain/job-order';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -46,7 +47,7 @@ async function landing(username = 'sales.manager'): Promise<Landing> {
 }
 
 const cancelledAt = (cancelled: boolean) => (cancelled ? new Date().toISOString() : null);
-const jobOrder = (status: string, total_value: string, cancelled = false) => ({
+const jobOrder = (status: JobOrderStatus, total_value: string, cancelled = false) => ({
   customer: owners.customer,
   sales_executive: owners.sales_executive,
   status,

@@ -295,6 +295,78 @@ describe('material categories and subcategories', () => {
     expect((await stores.delete(`/materials/material-subcategories/${ok.json().id}/set_deleted/`)).statusCode).toBe(200);
   });
 
+  it('keeps a category while it has live materials or subcategories, and a subcategory while it has live materials', async () => {
+    const { sheets, acrylic } = await catalogue();
+    const clear = await makeSubcategory(db(), sheets.id, { name: 'Clear' });
+    const stores = await as('stores');
+    await stores.patch(`/materials/materials/${acrylic.id}/`, { subcategory: clear.id });
+    const category = await stores.delete(`/materials/material-categories/${sheets.id}/set_deleted/`);
+    expect(category.statusCode).toBe(400);
+    expect(category.json()).toEqual({ non_field_errors: ['This category still has materials or subcategories: move or delete them first.'] });
+    const subcategory = await stores.delete(`/materials/material-subcategories/${clear.id}/set_deleted/`);
+    expect(subcategory.statusCode).toBe(400);
+    expect(subcategory.json()).toEqual({ non_field_errors: ['This subcategory still has materials: move or delete them first.'] });
+    // Once the material is gone, the subcategory and then the category may go.
+    await stores.delete(`/materials/materials/${acrylic.id}/set_deleted/`);
+    expect((await stores.delete(`/materials/material-categories/${sheets.id}/set_deleted/`)).statusCode).toBe(400);
+    expect((await stores.delete(`/materials/material-subcategories/${clear.id}/set_deleted/`)).statusCode).toBe(200);
+    expect((await stores.delete(`/materials/material-categories/${sheets.id}/set_deleted/`, { 'if-match': '2' })).statusCode).toBe(409);
+    expect((await stores.delete(`/materials/material-categories/${sheets.id}/set_deleted/`, { 'if-match': '1' })).statusCode).toBe(200);
+    expect((await stores.delete(`/materials/material-categories/${sheets.id}/set_deleted/`)).statusCode).toBe(404);
+  });
+
+  it('keeps a subcategory that has materials in its category, so their category and subcategory agree', async () => {
+    const { sheets, consumables, acrylic } = await catalogue();
+    const clear = await makeSubcategory(db(), sheets.id, { name: 'Clear' });
+    const empty = await makeSubcategory(db(), sheets.id, { name: 'Frosted' });
+    const stores = await as('stores');
+    await stores.patch(`/materials/materials/${acrylic.id}/`, { subcategory: clear.id });
+    const moved = await stores.patch(`/materials/material-subcategories/${clear.id}/`, { category: consumables.id });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toEqual({ category: ['This subcategory still has materials: a subcategory with materials stays in its category.'] });
+    expect((await stores.patch(`/materials/material-subcategories/${clear.id}/`, { name: 'Clear cast', category: sheets.id })).statusCode).toBe(200);
+    expect((await stores.patch(`/materials/material-subcategories/${empty.id}/`, { category: consumables.id })).json()).toMatchObject({ category: consumables.id });
+  });
+
+  it('gives field errors and 404s for bad category and subcategory input', async () => {
+    const { sheets } = await catalogue();
+    const clear = await makeSubcategory(db(), sheets.id, { name: 'Clear' });
+    const stores = await as('stores');
+    for (const [body, field] of [[{}, 'name'], [{ name: '  ' }, 'name'], [{ name: 42 }, 'name'], [{ name: 'x'.repeat(101) }, 'name']] as const) {
+      const res = await stores.post('/materials/material-categories/', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json()), JSON.stringify(body)).toEqual([field]);
+    }
+    for (const [body, field] of [
+      [{ name: 'Frosted' }, 'category'],
+      [{ name: 'Frosted', category: 'sheets' }, 'category'],
+      [{ name: 'Frosted', category: 0 }, 'category'],
+      [{ category: sheets.id }, 'name'],
+    ] as const) {
+      const res = await stores.post('/materials/material-subcategories/', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json()), JSON.stringify(body)).toEqual([field]);
+    }
+    expect((await stores.patch(`/materials/material-subcategories/${clear.id}/`, { category: 4242 })).json()).toEqual({ category: ['Invalid pk "4242" - object does not exist.'] });
+    expect((await stores.patch('/materials/material-subcategories/999999/', { name: 'Gone' })).statusCode).toBe(404);
+    expect((await stores.patch('/materials/material-categories/999999/', { name: 'Gone' })).statusCode).toBe(404);
+    for (const url of ['/materials/material-categories/abc/', '/materials/material-categories/999999/', '/materials/material-subcategories/0/']) {
+      expect((await stores.get(url)).statusCode, url).toBe(404);
+    }
+    for (const [query, field] of [['?colour=red', 'non_field_errors'], ['?ordering=created_by', 'ordering'], ["?category=1'--", 'category'], ['?page=0', 'page']] as const) {
+      const res = await stores.get(`/materials/material-subcategories/${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(Object.keys(res.json()), query).toContain(field);
+    }
+    expect((await stores.get('/materials/material-categories/?category=1')).statusCode).toBe(400);
+    expect((await stores.get('/materials/material-categories/?page=2')).statusCode).toBe(404);
+    for (const term of ["'; DROP TABLE material_categories; --", '%', '_']) {
+      const res = await stores.get(`/materials/material-categories/?search=${encodeURIComponent(term)}`);
+      expect(res.statusCode, term).toBe(200);
+      expect(res.json().count, term).toBe(0);
+    }
+  });
+
   it('lets everyone read categories but only stores and purchase change them', async () => {
     const { sheets } = await catalogue();
     for (const username of ['foreman', 'sales.exec', 'design']) {

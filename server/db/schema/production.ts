@@ -4,6 +4,7 @@ import { isoTimestamp, money, quantity, softDelete, tracked } from './columns';
 import { materials } from './materials';
 import { users } from './platform';
 import { customerBranches, customers, quotations, salesOrderItems, salesOrders } from './sales';
+import type { JobOrderBucket, JobOrderStatus, ProductionDepartment } from '../../../domain/job-order';
 
 /**
  * Job orders (business-areas.md §3): the production order raised from a customer's purchase
@@ -30,9 +31,9 @@ export const jobOrders = pgTable(
     billing_percentage: numeric('billing_percentage', { precision: 5, scale: 2 }).notNull().default('100'),
     quotation: integer('quotation').references(() => quotations.id),
     sales_order: integer('sales_order').references(() => salesOrders.id),
-    status: text('status').notNull().default('Created'),
-    bucket: text('bucket').notNull().default('Sales'),
-    production_department: text('production_department'),
+    status: text('status').$type<JobOrderStatus>().notNull().default('Created'),
+    bucket: text('bucket').$type<JobOrderBucket>().notNull().default('Sales'),
+    production_department: text('production_department').$type<ProductionDepartment>(),
     total_value: money('total_value').notNull().default('0'),
     advance_amount: money('advance_amount').notNull().default('0'),
     closure_remarks: text('closure_remarks'),

@@ -14,7 +14,7 @@ import {
 import { materialScopeOf } from '../../../domain/row-rules';
 import type { User } from '../../../domain/user';
 import type { z } from 'zod';
-import { fieldError } from '../../lib/http-error';
+import { badRequest, fieldError, notFound } from '../../lib/http-error';
 import { byId, byText, byValue, filter, flagParam, type ListSpec } from '../../lib/list';
 import { findRow, softDeleteRow, updateRow, withUniqueField } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
@@ -27,6 +27,9 @@ export const MATERIAL_MESSAGES = {
   duplicateName: 'A material with this name already exists.',
   duplicateCategory: 'A category with this name already exists.',
   subcategoryOfOtherCategory: 'This subcategory belongs to another category.',
+  categoryInUse: 'This category still has materials or subcategories: move or delete them first.',
+  subcategoryInUse: 'This subcategory still has materials: move or delete them first.',
+  subcategoryMoveInUse: 'This subcategory still has materials: a subcategory with materials stays in its category.',
 } as const;
 
 /** Names compare ignoring case and spaces, as the unique indexes do. */
@@ -71,13 +74,25 @@ export function materialScope(user: User): SQL | undefined {
   return scope === 'consumables-only' ? inArray(materials.category, consumables) : notInArray(materials.category, consumables);
 }
 
+/**
+ * A material's category and subcategory must be live and agree; an unknown one is the field's
+ * 400. The share locks hold off a concurrent delete until the material is written.
+ */
 async function checkCategory(db: Db, category: number | undefined, subcategory: number | null | undefined): Promise<void> {
   if (category !== undefined) {
-    const [row] = await db.select({ id: materialCategories.id }).from(materialCategories).where(and(eq(materialCategories.id, category), isNull(materialCategories.deleted_at)));
+    const [row] = await db
+      .select({ id: materialCategories.id })
+      .from(materialCategories)
+      .where(and(eq(materialCategories.id, category), isNull(materialCategories.deleted_at)))
+      .for('share');
     if (!row) throw fieldError('category', `Invalid pk "${category}" - object does not exist.`);
   }
   if (subcategory !== undefined && subcategory !== null) {
-    const [row] = await db.select().from(materialSubcategories).where(and(eq(materialSubcategories.id, subcategory), isNull(materialSubcategories.deleted_at)));
+    const [row] = await db
+      .select()
+      .from(materialSubcategories)
+      .where(and(eq(materialSubcategories.id, subcategory), isNull(materialSubcategories.deleted_at)))
+      .for('share');
     if (!row) throw fieldError('subcategory', `Invalid pk "${subcategory}" - object does not exist.`);
     if (category !== undefined && row.category !== category) throw fieldError('subcategory', MATERIAL_MESSAGES.subcategoryOfOtherCategory);
   }
@@ -152,11 +167,41 @@ export async function updateCategory(db: Db, actor: User, id: number, input: Par
   );
 }
 
+/** Whether a live material matches `where`. */
+async function anyLiveMaterial(db: Db, where: SQL): Promise<boolean> {
+  const [row] = await db.select({ id: materials.id }).from(materials).where(and(where, isNull(materials.deleted_at))).limit(1);
+  return row !== undefined;
+}
+
+// Categories and subcategories are locked before a check of what they hold, so nothing can join
+// them between the check and the write (checkCategory takes a share lock); a missing one is a 404.
+async function lockCategory(db: Db, id: number): Promise<MaterialCategory> {
+  const [row] = await db.select().from(materialCategories).where(and(eq(materialCategories.id, id), isNull(materialCategories.deleted_at))).for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+async function lockSubcategory(db: Db, id: number): Promise<MaterialSubcategory> {
+  const [row] = await db.select().from(materialSubcategories).where(and(eq(materialSubcategories.id, id), isNull(materialSubcategories.deleted_at))).for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A category with live materials or subcategories stays: they would lose their category (and the foreman's rule its consumables). */
 export async function deleteCategory(db: Db, actor: User, id: number, expected: number | undefined): Promise<MaterialCategory> {
   return auditedWrite(
     db,
     actor,
-    (tx) => softDeleteRow(tx, materialCategories, id, expected),
+    async (tx) => {
+      await lockCategory(tx, id);
+      const [subcategory] = await tx
+        .select({ id: materialSubcategories.id })
+        .from(materialSubcategories)
+        .where(and(eq(materialSubcategories.category, id), isNull(materialSubcategories.deleted_at)))
+        .limit(1);
+      if (subcategory || (await anyLiveMaterial(tx, eq(materials.category, id)))) throw badRequest({ non_field_errors: [MATERIAL_MESSAGES.categoryInUse] });
+      return softDeleteRow(tx, materialCategories, id, expected);
+    },
     (row) => ({ action: 'material_category.set_deleted', target: `material_categories:${row.id}`, risk: 'medium', metadata: { name: row.name } }),
   );
 }
@@ -174,23 +219,33 @@ export async function createSubcategory(db: Db, actor: User, input: SubcategoryI
   );
 }
 
+/** A subcategory with live materials keeps its category: their category and subcategory must agree. */
 export async function updateSubcategory(db: Db, actor: User, id: number, input: Partial<SubcategoryInput>, expected: number | undefined): Promise<MaterialSubcategory> {
   return auditedWrite(
     db,
     actor,
     async (tx) => {
-      await checkCategory(tx, input.category, undefined);
+      const current = await lockSubcategory(tx, id);
+      if (input.category !== undefined && input.category !== current.category) {
+        await checkCategory(tx, input.category, undefined);
+        if (await anyLiveMaterial(tx, eq(materials.subcategory, id))) throw fieldError('category', MATERIAL_MESSAGES.subcategoryMoveInUse);
+      }
       return updateRow(tx, materialSubcategories, id, input, expected);
     },
     (row) => ({ action: 'material_subcategory.update', target: `material_subcategories:${row.id}`, risk: 'low', metadata: { fields: Object.keys(input) } }),
   );
 }
 
+/** A subcategory with live materials stays. */
 export async function deleteSubcategory(db: Db, actor: User, id: number, expected: number | undefined): Promise<MaterialSubcategory> {
   return auditedWrite(
     db,
     actor,
-    (tx) => softDeleteRow(tx, materialSubcategories, id, expected),
+    async (tx) => {
+      await lockSubcategory(tx, id);
+      if (await anyLiveMaterial(tx, eq(materials.subcategory, id))) throw badRequest({ non_field_errors: [MATERIAL_MESSAGES.subcategoryInUse] });
+      return softDeleteRow(tx, materialSubcategories, id, expected);
+    },
     (row) => ({ action: 'material_subcategory.set_deleted', target: `material_subcategories:${row.id}`, risk: 'medium', metadata: { name: row.name } }),
   );
 }
