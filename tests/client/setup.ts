@@ -3,12 +3,17 @@
  *
  * - Fills in the browser APIs jsdom lacks (matchMedia, ResizeObserver, IntersectionObserver,
  *   scrollTo, scrollIntoView, CSS.escape) with stand-ins, so Chakra UI can render.
+ * - Gives the testing library's find and waitFor queries 5 s instead of 1 s.
  * - Routes every axios instance's default adapter through `setFallbackAdapter`, so the token
  *   renewal client (a second axios instance inside src/data/api.ts that tests cannot reach)
  *   talks to the same fake server as `api`. This must run before src/data/api.ts is evaluated,
  *   which is why this file is imported first.
  */
 import axios, { AxiosError, type AxiosAdapter } from 'axios';
+import { configure } from '@testing-library/react';
+
+// Screens answer through IndexedDB and lazy chunks: on a busy two-core machine a second is short.
+configure({ asyncUtilTimeout: 5_000 });
 
 let fallback: AxiosAdapter | null = null;
 
