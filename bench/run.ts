@@ -1,6 +1,15 @@
 // `npm run bench`: FabOps' performance figures on PGlite and PostgreSQL, printed as one table.
 // Figures and ratios come from this one run on this machine. A slow figure never fails the run;
 // only a real error does (a refused request, a server that does not start).
+//
+// The browser rows run the app's own client code in Debian's Chromium (bench/lib/browser-*.ts,
+// the bench page in bench/browser/) against a bench server on PGlite: the full mirror of 10,000
+// and 100,000 materials beside a raw Dexie bulkPut, the Materials screen's first rows on the
+// 100,000-row mirror, and an outbox drain beside the same requests made with fetch.
+//
+// BENCH_ONLY picks a part, to iterate quickly:
+//   BENCH_ONLY=browser npm run bench   only the Chromium rows
+//   BENCH_ONLY=server npm run bench    only the server rows (PGlite and PostgreSQL)
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { environmentFor, findPostgres, freshPglite, freshPostgres, type DatabaseKind, type FreshDatabase } from './lib/databases';
 import { startBenchServer } from './lib/bench-server';
@@ -9,6 +18,8 @@ import { timeStart } from './lib/start-up';
 import { buildClientIfStale, loginRouteJs } from './lib/login-bundle';
 import { formatTable, type Row } from './lib/table';
 import { DELTA_SCALE, deltaSyncOn, LIST_CONNECTIONS, LIST_SCALE, materialsListOn, type CatalogueFigures } from './lib/catalogue';
+import { measureInBrowser, type BrowserFigures, type MirrorFigures } from './lib/browser-figures';
+import { FIRST_ROW_RUNS, medianOf } from './lib/browser-first-rows';
 
 interface Figures {
   signIn: LoadFigures;
@@ -138,8 +149,68 @@ function listRatioRow(kind: DatabaseKind, figures: Figures | null): Row {
   return { metric, database: kind, value: ratio.toFixed(2), unit: 'x', goal: `<= ${LIST_RATIO_GOAL}x`, verdict: ratio <= LIST_RATIO_GOAL ? 'pass' : 'fail' };
 }
 
-async function main(): Promise<void> {
-  await buildClientIfStale();
+const BROWSER = 'Chromium/PGlite';
+const MIRROR_RATIO_GOAL = 0.5;
+const FIRST_ROW_GOAL_MS = 300;
+const DRAIN_RATIO_GOAL = 1.25;
+
+const count = (n: number) => n.toLocaleString('en-US');
+const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+const rate = (timed: { rows: number; ms: number }) => ((timed.rows / timed.ms) * 1000).toFixed(0);
+
+/** The app's mirror loader beside a raw bulkPut of the same rows: rates, heaps and their ratio. */
+function mirrorRows(label: string, f: MirrorFigures): Row[] {
+  const about = `full mirror of ${label} materials (${count(f.rows)} rows)`;
+  const ratio = f.mirror.rows / f.mirror.ms / (f.raw.rows / f.raw.ms);
+  return [
+    figure(`${about}, app loader (syncType, pages of 1000)`, BROWSER, rate(f.mirror), 'rows/s'),
+    figure(`${about}, raw Dexie bulkPut of the rows in memory`, BROWSER, rate(f.raw), 'rows/s'),
+    figure(`${about}, app loader, peak JS heap`, BROWSER, mib(f.mirror.peakBytes), 'MiB'),
+    figure(`${about}, raw bulkPut, peak JS heap`, BROWSER, mib(f.raw.peakBytes), 'MiB'),
+    figure(`${about}, all read back with one Dexie toArray`, BROWSER, f.readBack.ms.toFixed(0), 'ms'),
+    {
+      metric: `full mirror of ${label} materials: app loader / raw bulkPut rate`,
+      database: BROWSER,
+      value: ratio.toFixed(2),
+      unit: 'x',
+      goal: `>= ${MIRROR_RATIO_GOAL}x`,
+      verdict: ratio >= MIRROR_RATIO_GOAL ? 'pass' : 'fail',
+    },
+  ];
+}
+
+function browserRows(f: BrowserFigures): Row[] {
+  const firstRow = (how: string, runs: number[]): Row => {
+    const ms = medianOf(runs);
+    return {
+      metric: `materials list (${count(f.firstRows.rows)} rows in IndexedDB), ${how} to first row, median of ${FIRST_ROW_RUNS}`,
+      database: BROWSER,
+      value: ms.toFixed(0),
+      unit: 'ms',
+      goal: `< ${FIRST_ROW_GOAL_MS} ms`,
+      verdict: ms < FIRST_ROW_GOAL_MS ? 'pass' : 'fail',
+    };
+  };
+  const drainRatio = f.outbox.drainMs / f.outbox.directMs;
+  return [
+    ...mirrorRows(count(10_000), f.small),
+    ...mirrorRows(count(100_000), f.large),
+    firstRow('page load', f.firstRows.pageLoadMs),
+    firstRow('in-app navigation', f.firstRows.inAppMs),
+    figure(`outbox drain of ${f.outbox.operations} material.create (replayOutbox)`, BROWSER, (f.outbox.drainMs / 1000).toFixed(2), 's'),
+    figure(`same ${f.outbox.operations} requests with fetch, one after another`, BROWSER, (f.outbox.directMs / 1000).toFixed(2), 's'),
+    {
+      metric: `outbox drain / direct fetch time, ${f.outbox.operations} operations`,
+      database: BROWSER,
+      value: drainRatio.toFixed(2),
+      unit: 'x',
+      goal: `<= ${DRAIN_RATIO_GOAL}x`,
+      verdict: drainRatio <= DRAIN_RATIO_GOAL ? 'pass' : 'fail',
+    },
+  ];
+}
+
+async function serverRows(): Promise<Row[]> {
   const login = loginRouteJs();
   const postgresUrl = await findPostgres();
   if (!postgresUrl) progress('no PostgreSQL answered; its rows are skipped');
@@ -167,6 +238,25 @@ async function main(): Promise<void> {
   });
   rows.push(...ratioRows(pglite, postgres));
   for (const [kind, figures] of results) rows.push(listRatioRow(kind, figures));
+  return rows;
+}
+
+const PARTS = ['server', 'browser'] as const;
+type Part = (typeof PARTS)[number];
+
+function partsToRun(only = process.env.BENCH_ONLY): readonly Part[] {
+  if (!only) return PARTS;
+  if (!(PARTS as readonly string[]).includes(only)) throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')} (got "${only}")`);
+  return [only as Part];
+}
+
+async function main(): Promise<void> {
+  const parts = partsToRun();
+  // The server rows measure the login bundle and start-up of the built app; the browser rows run it.
+  await buildClientIfStale();
+  const rows: Row[] = [];
+  if (parts.includes('server')) rows.push(...(await serverRows()));
+  if (parts.includes('browser')) rows.push(...browserRows(await measureInBrowser(progress)));
   console.log(formatTable(rows));
 }
 

@@ -1,6 +1,7 @@
 // The API under load, in a process of its own: autocannon runs in the bench process, and sharing
 // one event loop with the server would slow both and make the latencies meaningless.
 // It reads DATA_DIR or DATABASE_URL like `npm start`, so PGlite is measured on disk as in use.
+// BENCH_CLIENT_DIR, when set, is served as the client (the browser rows: the app and the bench page).
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -10,7 +11,7 @@ import { seedIfEmpty } from '../server/db/seed';
 const config = loadConfig({
   NODE_ENV: 'development',
   LOG_LEVEL: 'silent',
-  CLIENT_DIR: '/nonexistent',
+  CLIENT_DIR: process.env.BENCH_CLIENT_DIR || '/nonexistent',
   DATA_DIR: process.env.DATA_DIR,
   DATABASE_URL: process.env.DATABASE_URL,
 });

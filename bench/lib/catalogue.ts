@@ -17,7 +17,8 @@ export const LIST_SCALE = 1;
 export const DELTA_SCALE = 50;
 const DELTA_PAGE_SIZE = 1000;
 
-async function prepare(database: FreshDatabase, scale: number): Promise<void> {
+/** Seeds the demo company (once) and adds `scale` x the generator's materials; the server must be stopped (PGlite). */
+export async function prepare(database: FreshDatabase, scale: number): Promise<void> {
   await runToEnd(['--import', 'tsx', 'bench/prepare.ts'], environmentFor(database, { BENCH_MATERIALS_SCALE: String(scale) }));
 }
 
