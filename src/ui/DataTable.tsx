@@ -153,6 +153,12 @@ export interface LocalDataTableProps<T> {
   empty?: string;
   /** Keys (as rowKey gives them) of the rows with a change waiting to be sent: they get a badge. */
   pending?: ReadonlySet<string | number>;
+  /**
+   * A big list's first page in the initial order and the number of rows, read through an index
+   * while every row is still on its way: the list shows at once, and sorts, filters and pages
+   * over all rows once they are in.
+   */
+  preview?: { rows: T[]; count: number };
 }
 
 const NO_ROWS: never[] = [];
@@ -161,7 +167,7 @@ const NO_ROWS: never[] = [];
  * The app's table over rows held on the device: sorting (click a header), text search over every
  * column, dropdown filters on the columns whose meta declares one, and paging, all in memory.
  */
-export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, note, initialSorting = [], empty = 'Nothing to show.', pending }: LocalDataTableProps<T>) {
+export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, note, initialSorting = [], empty = 'Nothing to show.', pending, preview }: LocalDataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const [globalFilter, setGlobalFilter] = useState('');
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
@@ -170,7 +176,7 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
   const withFilters = useMemo(() => columns.map((c) => (c.meta?.filter ? { filterFn: 'equals' as const, ...c } : c)), [columns]);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is not memo-safe; this component owns it.
   const table = useReactTable({
-    data: rows ?? NO_ROWS,
+    data: rows ?? preview?.rows ?? NO_ROWS,
     columns: withFilters,
     state: { sorting, globalFilter, columnFilters },
     onSortingChange: setSorting,
@@ -180,7 +186,9 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
     getRowId: (row) => String(rowKey(row)),
   });
   const matching = table.getRowModel().rows;
-  const pages = Math.max(1, Math.ceil(matching.length / pageSize));
+  const previewing = rows === undefined && preview !== undefined;
+  const total = previewing ? preview.count : matching.length;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   // Rows may shrink under the reader (a sync removed some): stay on the last page there is.
   const shown = Math.min(page, pages);
   const setFilter = (id: string, value: string) => {
@@ -223,8 +231,8 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
         {note && <Box ms="auto">{note}</Box>}
       </HStack>
       <TableView table={table} rows={matching.slice((shown - 1) * pageSize, shown * pageSize)} pending={pendingKeys} />
-      {rows === undefined ? <Empty text="Loading…" /> : matching.length === 0 && <Empty text={empty} />}
-      <Pager count={matching.length} page={shown} pages={pages} onPageChange={setPage} />
+      {rows === undefined && !(previewing && shown === 1) ? <Empty text="Loading…" /> : total === 0 && <Empty text={empty} />}
+      <Pager count={total} page={shown} pages={pages} onPageChange={setPage} />
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import { metaKey, mirror, type MirrorRow } from '../../src/data/mirror/db';
 import { stopPreload } from '../../src/data/preload';
 import { loadCurrentUser, session } from '../../src/data/session';
 import { Freshness, timeAgo } from '../../src/ui/Freshness';
+import { LocalDataTable } from '../../src/ui/DataTable';
 import MaterialsScreen from '../../src/features/materials/MaterialsScreen';
 import CustomersScreen from '../../src/features/customers/CustomersScreen';
 
@@ -68,6 +69,17 @@ describe('the materials list (materials-home)', () => {
     expect(bodyRows()[1]).toEqual(['Material 00002', 'Acrylic', 'Sheets', '2,000.50', '2.00']);
     expect(screen.getByText('40 in all · page 1 of 3')).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name ▲', 'Category', 'Unit', 'Quantity', 'Reorder level']);
+  });
+
+  it('a big list shows its first page, read through an index, while every row is still on its way', () => {
+    const columns = [{ id: 'name', header: 'Name', accessorKey: 'name' }];
+    const first = range(1, 15).map((id) => ({ id, name: `Material ${id}` }));
+    renderUi(<LocalDataTable columns={columns} rows={undefined} preview={{ rows: first, count: 100_000 }} pageSize={15} rowKey={(r) => r.id} />);
+    expect(names()).toEqual(first.map((m) => m.name));
+    expect(screen.getByText('1,00,000 in all · page 1 of 6667')).toBeTruthy();
+    expect(screen.queryByText('Loading…')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Loading…')).toBeTruthy();
   });
 
   it('pages by 15', async () => {

@@ -27,6 +27,18 @@ interface MaterialRow {
   reorderLevel: string;
 }
 
+function toRows(materials: readonly Material[], categories: readonly MaterialCategory[] | undefined): MaterialRow[] {
+  const names = new Map(categories?.map((c) => [c.id, c.name]));
+  return materials.map((m) => ({
+    id: m.id,
+    name: m.name,
+    category: names.get(m.category) ?? '',
+    unit: labelOf(MATERIAL_UNITS, m.unit),
+    quantity: m.quantity,
+    reorderLevel: m.reorder_level,
+  }));
+}
+
 /** The materials list (materials-home), read from the device: the rows the server gave this user. */
 export default function MaterialsScreen() {
   const materials = useLiveQuery(() => mirror.rowsOf<Material>('materials').toArray(), []);
@@ -34,18 +46,11 @@ export default function MaterialsScreen() {
   const status = useMirrorStatus(DATA);
   const pending = usePendingIds('materials');
 
-  const rows = useMemo<MaterialRow[] | undefined>(() => {
-    if (!materials) return undefined;
-    const names = new Map(categories?.map((c) => [c.id, c.name]));
-    return materials.map((m) => ({
-      id: m.id,
-      name: m.name,
-      category: names.get(m.category) ?? '',
-      unit: labelOf(MATERIAL_UNITS, m.unit),
-      quantity: m.quantity,
-      reorderLevel: m.reorder_level,
-    }));
-  }, [materials, categories]);
+  // Reading every row takes seconds at 100,000 materials: the first page comes through the name index meanwhile.
+  const firstPage = useLiveQuery(async () => ({ rows: await mirror.rowsOf<Material>('materials').orderBy('name').limit(PAGE_SIZE).toArray(), count: await mirror.rows('materials').count() }), []);
+
+  const rows = useMemo(() => materials && toRows(materials, categories), [materials, categories]);
+  const preview = useMemo(() => firstPage && { rows: toRows(firstPage.rows, categories), count: firstPage.count }, [firstPage, categories]);
 
   const columns = useMemo<ColumnDef<MaterialRow, unknown>[]>(
     () => [
@@ -76,6 +81,7 @@ export default function MaterialsScreen() {
         initialSorting={BY_NAME}
         note={<Freshness {...status} pending={pending.size} onRefresh={() => void reloadData(DATA)} />}
         pending={pending}
+        preview={preview}
         empty="No materials."
       />
     </Stack>
