@@ -1,10 +1,10 @@
 import { formatNestedErrors } from '../../../domain/api-errors';
 import { mirror } from '../mirror/db';
 import type { TokenSource } from '../token-store';
-import { LAST_SYNC_KEY, outbox, RESOLUTION_KEEP_MS, type OutboxEntry, type OutboxError } from './db';
+import { LAST_SYNC_KEY, outbox, RESOLUTION_KEEP_MS, type OutboxEntry, type OutboxError, type Resolution } from './db';
 import { classify } from './classify';
 import { operationNamed } from './operations';
-import { resolvePlaceholders, UnresolvedPlaceholder } from './placeholders';
+import { placeholderKeys, resolvePlaceholders, UnresolvedPlaceholder } from './placeholders';
 // Every declared operation, so the worker can reconcile what it sends.
 import '../operations';
 
@@ -129,8 +129,12 @@ async function claim(id: number): Promise<OutboxEntry | null> {
   });
 }
 
-async function resolutionMap(): Promise<Map<string, number>> {
-  return new Map((await outbox.resolutions.toArray()).map((r) => [r.key, r.value]));
+/** The resolutions a request's placeholders name (only those: the table keeps 30 days of them). */
+async function resolutionsFor(request: unknown): Promise<Map<string, number>> {
+  const keys = [...new Set(placeholderKeys(request))];
+  if (keys.length === 0) return new Map();
+  const found = await outbox.resolutions.bulkGet(keys);
+  return new Map(found.filter((r): r is Resolution => r !== undefined).map((r) => [r.key, r.value]));
 }
 
 async function answerOf(response: Response): Promise<Answer> {
@@ -175,7 +179,8 @@ async function deliver(candidate: OutboxEntry, env: ReplayEnv, now: () => number
 
   let request: Pick<OutboxEntry, 'url' | 'body' | 'headers'>;
   try {
-    request = resolvePlaceholders({ url: entry.url, body: entry.body, headers: entry.headers }, await resolutionMap());
+    const unresolved = { url: entry.url, body: entry.body, headers: entry.headers };
+    request = resolvePlaceholders(unresolved, await resolutionsFor(unresolved));
   } catch (error) {
     if (!(error instanceof UnresolvedPlaceholder)) throw error;
     await outbox.entries.update(entry.id, { state: 'rejected', lastError: { status: null, body: null, messages: [REPLAY_MESSAGES.neverSaved] } });
