@@ -10,6 +10,12 @@
 // BENCH_ONLY picks a part, to iterate quickly:
 //   BENCH_ONLY=browser npm run bench   only the Chromium rows
 //   BENCH_ONLY=server npm run bench    only the server rows (PGlite and PostgreSQL)
+//   BENCH_ONLY=stock npm run bench     only the stock ledger rows (issue 5): 50 clients issuing
+//                                      5,000 stock transactions on PGlite and PostgreSQL, beside
+//                                      5,000 receipts, then the ledger invariant checked in SQL
+//
+// The stock rows are the one place a verdict fails the run: a broken ledger invariant or a
+// refusal count other than the plan's is a real error, so the table is printed and the exit code is 1.
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { environmentFor, findPostgres, freshPglite, freshPostgres, type DatabaseKind, type FreshDatabase } from './lib/databases';
 import { startBenchServer } from './lib/bench-server';
@@ -20,6 +26,7 @@ import { formatTable, type Row } from './lib/table';
 import { DELTA_SCALE, deltaSyncOn, LIST_CONNECTIONS, LIST_SCALE, materialsListOn, type CatalogueFigures } from './lib/catalogue';
 import { measureInBrowser, type BrowserFigures, type MirrorFigures } from './lib/browser-figures';
 import { FIRST_ROW_RUNS, medianOf } from './lib/browser-first-rows';
+import { STOCK_CLIENTS, STOCK_MATERIALS, STOCK_TRANSACTIONS, stockIssuesOn, type StockFigures } from './lib/stock-issues';
 
 interface Figures {
   signIn: LoadFigures;
@@ -241,7 +248,59 @@ async function serverRows(): Promise<Row[]> {
   return rows;
 }
 
-const PARTS = ['server', 'browser'] as const;
+/** Issue 5: issues beside receipts (same clients, same materials, same run), and the ledger after them. */
+function stockRows(kind: DatabaseKind, f: StockFigures | null): Row[] {
+  const about = `${STOCK_CLIENTS} clients, ${count(STOCK_TRANSACTIONS)} over ${STOCK_MATERIALS} materials`;
+  const metrics = [
+    `stock issues (job order) per second, ${about}`,
+    `stock issues p99, ${about}`,
+    `baseline: receipts per second, ${about}`,
+    `baseline: receipts p99, ${about}`,
+    'stock issues / receipts throughput',
+    'stock issue p99 / receipt p99',
+    'issues refused as short of stock (409) / planned',
+    'ledger invariant after the run',
+  ];
+  if (!f) return metrics.map((metric) => figure(metric, kind, SKIPPED, ''));
+  const planned = f.refused === f.refusedExpected && f.offPlan.length === 0;
+  return [
+    figure(metrics[0]!, kind, f.issues.requestsPerSecond.toFixed(0), 'tx/s'),
+    figure(metrics[1]!, kind, f.issues.p99.toFixed(0), 'ms'),
+    figure(metrics[2]!, kind, f.receipts.requestsPerSecond.toFixed(0), 'tx/s'),
+    figure(metrics[3]!, kind, f.receipts.p99.toFixed(0), 'ms'),
+    figure(metrics[4]!, kind, (f.issues.requestsPerSecond / f.receipts.requestsPerSecond).toFixed(2), 'x'),
+    figure(metrics[5]!, kind, (f.issues.p99 / f.receipts.p99).toFixed(2), 'x'),
+    { ...figure(metrics[6]!, kind, `${f.refused} / ${f.refusedExpected}`, ''), goal: 'equal, on-hand as planned', verdict: planned ? 'pass' : 'fail' },
+    { ...figure(metrics[7]!, kind, f.invariant.holds ? 'holds' : 'BROKEN', ''), goal: 'holds', verdict: f.invariant.holds ? 'pass' : 'fail' },
+  ];
+}
+
+function reportStockFailures(kind: DatabaseKind, f: StockFigures): void {
+  if (f.offPlan.length) progress(`${kind}: stock not as planned after the run:\n  ${f.offPlan.join('\n  ')}`);
+  if (!f.invariant.holds) progress(`${kind}: ledger invariant BROKEN: ${JSON.stringify(f.invariant)}`);
+}
+
+async function stockSection(): Promise<Row[]> {
+  const postgresUrl = await findPostgres();
+  if (!postgresUrl) progress('no PostgreSQL answered; its stock rows are skipped');
+  const results: [DatabaseKind, StockFigures | null][] = [];
+  for (const [kind, fresh] of [
+    ['PGlite', freshPglite],
+    ['PostgreSQL', postgresUrl ? () => freshPostgres(postgresUrl) : null],
+  ] as const) {
+    if (!fresh) {
+      results.push([kind, null]);
+      continue;
+    }
+    progress(`${kind}: stock issues from ${STOCK_CLIENTS} clients`);
+    const figures = await withDatabase(fresh, (database) => stockIssuesOn(database, (message) => progress(`${kind}: ${message}`)));
+    reportStockFailures(kind, figures);
+    results.push([kind, figures]);
+  }
+  return results.flatMap(([kind, figures]) => stockRows(kind, figures));
+}
+
+const PARTS = ['server', 'stock', 'browser'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsToRun(only = process.env.BENCH_ONLY): readonly Part[] {
@@ -253,11 +312,17 @@ function partsToRun(only = process.env.BENCH_ONLY): readonly Part[] {
 async function main(): Promise<void> {
   const parts = partsToRun();
   // The server rows measure the login bundle and start-up of the built app; the browser rows run it.
-  await buildClientIfStale();
+  if (parts.includes('server') || parts.includes('browser')) await buildClientIfStale();
   const rows: Row[] = [];
   if (parts.includes('server')) rows.push(...(await serverRows()));
+  if (parts.includes('stock')) rows.push(...(await stockSection()));
   if (parts.includes('browser')) rows.push(...browserRows(await measureInBrowser(progress)));
   console.log(formatTable(rows));
+  const failedStock = rows.filter((row) => row.verdict === 'fail' && (row.metric.startsWith('ledger invariant') || row.metric.startsWith('issues refused')));
+  if (failedStock.length) {
+    console.error(`bench failed: ${failedStock.map((row) => `${row.metric} (${row.database})`).join(', ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

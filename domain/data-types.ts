@@ -37,10 +37,10 @@ export const DATA_TYPES = {
   jobOrderExpenses: { indexes: ['job_order', 'status', 'expense_date'], module: 'job orders' },
   deliveryNotes: { indexes: ['job_order', 'status', 'delivery_date', 'created_at'], module: 'delivery notes' },
   dispatches: { indexes: ['delivery_note', 'job_order', 'status', 'dispatch_date'], module: 'dispatches' },
-  requisitions: { indexes: ['job_order', 'requisition_type', 'requested_by', 'is_completed', 'created_at'], module: 'requisitions' },
-  requisitionDetails: { indexes: ['requisition', 'material', 'job_order'], module: 'requisitions' },
-  stockTransactions: { indexes: ['material', 'transaction_type', 'transaction_date', 'requisition', 'job_order', 'status'], module: 'materials' },
-  stockAdjustments: { indexes: ['material', 'status', 'created_at'], module: 'materials' },
+  requisitions: { path: '/requisitions/requisitions/', indexes: ['job_order', 'requisition_type', 'requested_by', 'is_completed', 'created_at'], module: 'requisitions' },
+  requisitionDetails: { path: '/requisitions/requisition_details/', indexes: ['requisition', 'material', 'job_order'], module: 'requisitions' },
+  stockTransactions: { path: '/stocks/stocktransactions/', indexes: ['material', 'transaction_type', 'transaction_date', 'requisition', 'job_order', 'status'], module: 'materials' },
+  stockAdjustments: { path: '/stockadjustments/stock-adjustments/', indexes: ['material', 'status', 'created_at'], module: 'materials' },
   lpos: { indexes: ['vendor', 'status', 'lpo_date', 'requisition'], module: 'purchase orders' },
   gras: { indexes: ['lpo', 'vendor', 'gra_date'], module: 'GRA' },
   invoices: { indexes: ['status', 'customer', 'invoice_date', 'due_date', 'sales_order', 'job_order'], module: 'invoices' },
@@ -88,4 +88,10 @@ export const MODULE_HOME_DATA: Readonly<Record<string, readonly string[]>> = {
 export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   'materials-home': ['materials', 'materialCategories'],
   'customers-home': ['customers'],
+  ...Object.fromEntries(
+    ['requisitions-home', 'stores-requisitions', 'metal-requisitions', 'acrylic-requisitions'].map((route) => [route, ['requisitions', 'requisitionDetails', 'jobOrders', 'customers'] as const]),
+  ),
+  ...Object.fromEntries(['requisition-create', 'foreman-requisition-create', 'metal-requisition-create'].map((route) => [route, ['materials', 'jobOrders', 'customers'] as const])),
+  ...Object.fromEntries(['stock-adjustments-home', 'stock-adjustment-create'].map((route) => [route, ['stockAdjustments', 'materials'] as const])),
+  ...Object.fromEntries(['requisition-detail', 'foreman-requisition-detail'].map((route) => [route, ['requisitions', 'requisitionDetails', 'materials', 'jobOrders'] as const])),
 };

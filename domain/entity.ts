@@ -12,7 +12,9 @@ export const idSchema = z.number().int().positive();
 export const refSchema = z
   .number({ error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Incorrect type. Expected pk value.') })
   .int('Incorrect type. Expected pk value.')
-  .min(1, 'Invalid pk - object does not exist.');
+  .min(1, 'Invalid pk - object does not exist.')
+  // Ids are PostgreSQL integers: a larger one names no row (and would fail the query).
+  .max(2_147_483_647, 'Invalid pk - object does not exist.');
 
 /** Timestamps on the wire: ISO-8601 in UTC. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });

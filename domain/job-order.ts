@@ -159,3 +159,8 @@ export const jobOrderInvoiceDetailsSchema = z.object({
 export const jobOrderCloseSchema = jobOrderInvoiceDetailsSchema.extend({ closure_remarks: textInput(1000).default('') });
 /** PATCH advance-amount/{id}/ */
 export const jobOrderAdvanceSchema = z.object({ job_order_id: refSchema.optional(), amount: decimalInput({ min: 0 }) });
+
+/** A job order that is closed or cancelled takes no new requisitions (issue 5); the server's query says the same. */
+export function isJobOrderOpen(jobOrder: Pick<JobOrder, 'status' | 'closed_at' | 'cancelled_at' | 'deleted_at'>): boolean {
+  return jobOrder.status !== 'closed' && !jobOrder.closed_at && !jobOrder.cancelled_at && !jobOrder.deleted_at;
+}

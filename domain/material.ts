@@ -69,6 +69,8 @@ export const materialSchema = z.object({
   thickness: z.string(),
   quantity: decimalSchema,
   reorder_level: decimalSchema,
+  /** Weighted average cost per unit, kept by the stock ledger; stock value is quantity x average_cost. */
+  average_cost: decimalSchema,
   ...trackedFields,
   ...softDeleteFields,
 });

@@ -23,8 +23,8 @@ export const PRELOAD_SETS: Readonly<Record<PreloadSetName, PreloadSet>> = {
   marketing: { critical: ['leads'], important: ['customers'], background: ['customerBranches'] },
   sales: { critical: ['leads', 'customers'], important: ['customerBranches', 'customerLpoCodes'], background: ['estimationMaterials', 'estimationMaterialCategories'] },
   purchase: { critical: ['vendors', 'materials', 'materialCategories'], important: ['materialSubcategories'], background: ['customers'] },
-  production: { critical: ['materials', 'materialCategories'], important: ['jobOrders', 'customers'], background: ['materialSubcategories', 'customerBranches'] },
-  stores: { critical: ['materials', 'materialCategories'], important: ['jobOrders', 'materialSubcategories', 'vendors'], background: ['customers'] },
+  production: { critical: ['materials', 'materialCategories'], important: ['jobOrders', 'requisitions', 'requisitionDetails', 'customers'], background: ['materialSubcategories', 'customerBranches'] },
+  stores: { critical: ['materials', 'materialCategories'], important: ['requisitions', 'requisitionDetails', 'jobOrders', 'materialSubcategories', 'vendors'], background: ['stockAdjustments', 'customers'] },
   accounts: { critical: ['customers'], important: ['customerBranches', 'vendors'], background: ['customerLpoCodes'] },
   /** Management loads lazily per route; this is its critical preload (§4: customers). */
   management: { critical: ['customers'], important: [], background: [] },

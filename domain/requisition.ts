@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { valuesOf } from './options';
-import { decimalInput, decimalSchema, idSchema, isoDateTimeSchema, refSchema, requiredText, softDeleteFields, trackedFields, updateSchemaOf } from './entity';
+import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, requiredText, softDeleteFields, trackedFields, updateSchemaOf } from './entity';
+import { stockTransactionSchema } from './stock';
 
 /** Requisition types (business-areas.md §9), values exactly as the spec lists them. */
 export const REQUISITION_TYPES = [
@@ -17,6 +18,8 @@ export type RequisitionType = z.infer<typeof requisitionTypeSchema>;
 export const REQUISITION_TYPES_NEEDING_APPROVAL: readonly RequisitionType[] = ['re-work', 'shortfall'];
 /** Only consumables may be requested without a job order. */
 export const requisitionNeedsJobOrder = (type: RequisitionType) => type !== 'consumables';
+
+export const REQUISITION_JOB_ORDER_REQUIRED = 'A job order is required unless the requisition is for consumables.';
 
 /** Requisition (business-areas.md §3); a deleted requisition is a cancelled one. */
 export const requisitionSchema = z.object({
@@ -57,8 +60,15 @@ const requisitionItemFields = {
   quantity: decimalInput({ digits: 14, scale: 3, min: 0.001 }),
 };
 
+/**
+ * Requesting a material again against a job order and type while an earlier requisition for it
+ * is still pending is refused unless the requester confirms it (the spec's pre-check call lets
+ * a screen ask first; an offline tablet learns it from the refusal in its Sync screen).
+ */
+const confirmRepeatField = { confirm_repeat: z.boolean().default(false) };
+
 /** POST requisition_details/: a material added to an existing requisition. */
-export const requisitionDetailCreateSchema = z.object({ requisition: refSchema, ...requisitionItemFields });
+export const requisitionDetailCreateSchema = z.object({ requisition: refSchema, ...requisitionItemFields, ...confirmRepeatField });
 export type RequisitionDetailCreate = z.input<typeof requisitionDetailCreateSchema>;
 export const requisitionDetailUpdateSchema = updateSchemaOf(requisitionDetailCreateSchema);
 export type RequisitionDetailUpdate = z.input<typeof requisitionDetailUpdateSchema>;
@@ -72,6 +82,7 @@ const requisitionFields = {
 export const requisitionCreateSchema = z
   .object({
     ...requisitionFields,
+    ...confirmRepeatField,
     requisition_items: z
       .array(z.object(requisitionItemFields))
       .min(1)
@@ -79,11 +90,11 @@ export const requisitionCreateSchema = z
   })
   .refine((r) => r.job_order != null || !requisitionNeedsJobOrder(r.requisition_type), {
     path: ['job_order'],
-    message: 'A job order is required unless the requisition is for consumables.',
+    message: REQUISITION_JOB_ORDER_REQUIRED,
   });
 export type RequisitionCreate = z.input<typeof requisitionCreateSchema>;
 /** PATCH requisitions/{id}/: the requisition's own fields; materials change through requisition_details. */
-export const requisitionUpdateSchema = updateSchemaOf(z.object(requisitionFields));
+export const requisitionUpdateSchema = updateSchemaOf(z.object({ ...requisitionFields, ...confirmRepeatField }));
 export type RequisitionUpdate = z.input<typeof requisitionUpdateSchema>;
 
 /** DELETE requisitions/{id}/ (cancel) and PATCH {id}/close/ both take a reason. */
@@ -151,6 +162,12 @@ export const REQUISITION_MESSAGES = {
   repeatedRequest: 'This material has already been requested against this job order with this requisition type.',
   lineIssued: 'Material has been issued against this line: it cannot be removed.',
   belowIssued: 'The quantity cannot be less than what has already been issued.',
+  lineReserved: 'Material is reserved against this line: release the reservation before removing it.',
+  lineMaterialIssued: 'Material has been issued against this line: its material cannot change.',
+  lastLine: 'A requisition needs at least one material: cancel the requisition instead.',
+  otherRequisition: 'A line cannot move to another requisition.',
+  headerFixed: 'Once a requisition is approved or material is issued against it, its type and job order cannot change.',
+  confirmRepeat: 'Send confirm_repeat: true to request it again.',
 } as const;
 
 /**
@@ -165,3 +182,159 @@ export function requisitionActionRefusal(action: RequisitionAction, state: Requi
   const label = REQUISITION_STATES.find((s) => s.value === state)!.label.toLowerCase();
   return `This requisition is ${label}: it cannot be ${ACTION_NAMES[action]}.`;
 }
+
+/** States in which material is still to be served: the requisition is pending with stores. */
+export const REQUISITION_PENDING_STATES: readonly RequisitionState[] = ['open', 'approved', 'partly-issued'];
+
+type CompletionFacts = Pick<RequisitionDetail, 'quantity' | 'quantity_issued'> & { deleted_at?: string | null };
+
+/** A requisition is issued in full (`is_completed`) once every live line has had its whole quantity issued. */
+export function requisitionIssuedInFull(lines: readonly CompletionFacts[]): boolean {
+  const live = lines.filter((line) => !line.deleted_at);
+  return live.length > 0 && live.every((line) => Number(line.quantity_issued) >= Number(line.quantity));
+}
+
+/* ------------------------------------------------------------------------------------------
+ * What the requisitions API answers: rows with their derived state and the labels the screens
+ * show, and the report rows.
+ * ---------------------------------------------------------------------------------------- */
+
+/** A requisition as the lists show it: its state, job order and customer labels, requester, lines. */
+export const requisitionListRowSchema = requisitionSchema.extend({
+  state: requisitionStateSchema,
+  /** The job order dropdown label (id and created date, business-areas.md §9). */
+  job_order_label: z.string().nullable(),
+  customer: idSchema.nullable(),
+  customer_name: z.string().nullable(),
+  requested_by_name: z.string(),
+  requested_by_department: z.string().nullable(),
+  requested_by_designation: z.string().nullable(),
+  line_count: z.number().int(),
+  has_issues: z.boolean(),
+  has_reservations: z.boolean(),
+});
+export type RequisitionListRow = z.infer<typeof requisitionListRowSchema>;
+
+/** A line with the material's name and unit. */
+export const requisitionLineSchema = requisitionDetailSchema.extend({ material_name: z.string(), material_unit: z.string() });
+export type RequisitionLine = z.infer<typeof requisitionLineSchema>;
+
+/** GET requisitions/{id}/ and the answer to every write of a requisition: the row with its lines. */
+export const requisitionViewSchema = requisitionListRowSchema.extend({ requisition_items: z.array(requisitionLineSchema) });
+export type RequisitionView = z.infer<typeof requisitionViewSchema>;
+
+/** Why reserved material is redundant (get_redundant_reserved_materials/). */
+export const REDUNDANT_RESERVATION_REASONS = [
+  { value: 'requisition-cancelled', label: 'Requisition cancelled' },
+  { value: 'requisition-closed', label: 'Requisition closed' },
+  { value: 'requisition-issued', label: 'Requisition issued in full' },
+  { value: 'job-order-closed', label: 'Job order closed or cancelled' },
+] as const;
+export const redundantReservationReasonSchema = z.enum(valuesOf(REDUNDANT_RESERVATION_REASONS));
+
+/** A line in the line reports (reservations, foreman and consumables reports). */
+export const requisitionLineReportRowSchema = requisitionLineSchema.extend({
+  requisition_type: requisitionTypeSchema,
+  state: requisitionStateSchema,
+  job_order_label: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  requested_by: idSchema,
+  requested_by_name: z.string(),
+  requested_by_department: z.string().nullable(),
+  requested_by_designation: z.string().nullable(),
+  category_name: z.string(),
+  requisition_created_at: isoDateTimeSchema,
+});
+export type RequisitionLineReportRow = z.infer<typeof requisitionLineReportRowSchema>;
+export const redundantReservationRowSchema = requisitionLineReportRowSchema.extend({ redundant_because: redundantReservationReasonSchema });
+
+/** rework_requisitions_value/: each re-work requisition's issues valued at the ledger's rates. */
+export const reworkValueRowSchema = z.object({
+  requisition: idSchema,
+  job_order: idSchema.nullable(),
+  job_order_label: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  state: requisitionStateSchema,
+  created_at: isoDateTimeSchema,
+  issue_count: z.number().int(),
+  value: decimalSchema,
+});
+export const reworkValueReportSchema = z.object({ total_value: decimalSchema, results: z.array(reworkValueRowSchema) });
+
+/** requisitions/{id}/in_transit_transactions/: issues still on their way to the floor. */
+export const inTransitTransactionSchema = stockTransactionSchema.extend({ material_name: z.string(), material_unit: z.string() });
+
+/** The duplicate checks: whether pending requisitions already ask for the material, and which. */
+export const requisitionRequestVerdictSchema = z.object({
+  exists: z.boolean(),
+  requisitions: z.array(
+    z.object({ id: idSchema, requisition_type: requisitionTypeSchema, state: requisitionStateSchema, quantity: decimalSchema, created_at: isoDateTimeSchema }),
+  ),
+});
+
+/* Query parameters (strings on the wire). Unknown parameters are 400s, as on every list. */
+
+const intQuery = z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Invalid pk - object does not exist.').max(2_147_483_647);
+const flagQuery = z.enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'Must be a valid boolean.' }).transform((v) => v === 'true' || v === 'True' || v === '1');
+const pageFields = {
+  page: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Invalid page.').max(1_000_000).default(1),
+  page_size: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(1000).optional(),
+};
+const DATE_ORDER = 'The end date cannot be before the start date.';
+const datesInOrder = (start: string | undefined, end: string | undefined) => !start || !end || end >= start;
+
+/** A report with no filters: only the page. */
+export const requisitionPageQuerySchema = z.object(pageFields).strict();
+
+/** A report over a period of business days (both bounds optional and inclusive), paged. */
+export const requisitionPeriodQuerySchema = z
+  .object({ start_date: isoDateSchema.optional(), end_date: isoDateSchema.optional(), ...pageFields })
+  .strict()
+  .refine((q) => datesInOrder(q.start_date, q.end_date), { path: ['end_date'], message: DATE_ORDER });
+
+/** filter_requisitions/ (business-areas.md §7): the names are the spec's. */
+export const filterRequisitionsQuerySchema = z
+  .object({
+    startDate: isoDateSchema.optional(),
+    endDate: isoDateSchema.optional(),
+    fromReq: intQuery.optional(),
+    toReq: intQuery.optional(),
+    typ: requisitionTypeSchema.optional(),
+    job: intQuery.optional(),
+    material: intQuery.optional(),
+    is_completed: flagQuery.optional(),
+    ...pageFields,
+  })
+  .strict()
+  .refine((q) => datesInOrder(q.startDate, q.endDate), { path: ['endDate'], message: DATE_ORDER })
+  .refine((q) => q.fromReq === undefined || q.toReq === undefined || q.toReq >= q.fromReq, { path: ['toReq'], message: 'The last requisition number cannot be before the first.' });
+export type FilterRequisitionsQuery = z.output<typeof filterRequisitionsQuerySchema>;
+
+/** non_standard_requisitions/: every type but standard. */
+export const nonStandardRequisitionsQuerySchema = z
+  .object({
+    requisition_type: requisitionTypeSchema.exclude(['standard'], { error: 'Choose a type other than standard.' }).optional(),
+    job_order: intQuery.optional(),
+    customer: intQuery.optional(),
+    start_date: isoDateSchema.optional(),
+    end_date: isoDateSchema.optional(),
+    only_pending_reqs: flagQuery.optional(),
+    ...pageFields,
+  })
+  .strict()
+  .refine((q) => datesInOrder(q.start_date, q.end_date), { path: ['end_date'], message: DATE_ORDER });
+export type NonStandardRequisitionsQuery = z.output<typeof nonStandardRequisitionsQuerySchema>;
+
+/** requisitions_for_closed_job_orders/: optionally only requisitions still pending. */
+export const closedJobOrderRequisitionsQuerySchema = z.object({ only_pending_reqs: flagQuery.optional(), ...pageFields }).strict();
+
+/** rework_requisitions_value/: issues in a period, optionally of one job order. */
+export const reworkValueQuerySchema = z
+  .object({ start_date: isoDateSchema.optional(), end_date: isoDateSchema.optional(), job_order: intQuery.optional() })
+  .strict()
+  .refine((q) => datesInOrder(q.start_date, q.end_date), { path: ['end_date'], message: DATE_ORDER });
+
+/** requisition_details/check_duplicate_material/ (material, job_order). */
+export const checkDuplicateMaterialQuerySchema = z.object({ material: intQuery, job_order: intQuery }).strict();
+/** check_req_for_material_against_job_order_exists/ (material, job, requisition_type). */
+export const checkRepeatRequestQuerySchema = z.object({ material: intQuery, job: intQuery, requisition_type: requisitionTypeSchema }).strict();

@@ -49,7 +49,32 @@ export const STOCK_MESSAGES = {
   nonZero: 'The quantity may not be zero.',
   issueTarget: 'An issue must be against a requisition or a job order.',
   inTransit: 'Only issues can be in transit.',
+  alreadyReversed: 'This transaction has already been reversed.',
+  reversalOfReversal: 'This is a reversing entry: it cannot be reversed. Record a new transaction instead.',
+  notOnRequisition: 'This material is not on this requisition.',
+  lineOfOtherRequisition: 'This requisition line belongs to another requisition.',
+  lineOfOtherMaterial: 'This requisition line is for another material.',
+  returnBeyondIssued: 'More cannot be returned against this requisition line than was issued on it.',
+  reserveBeyondLine: 'More cannot be reserved than the line still needs.',
+  reverseRequisitionLine: 'Reversing this transaction would take the requisition line below nothing issued or beyond what it asks for.',
+  adjustmentDecided: (status: string) => `This adjustment has already been ${status}.`,
+  materialDeleted: 'This material has been deleted.',
 } as const;
+
+/** Quantities in messages as people write them: "2.5", not "2.500". */
+export function plainQuantity(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
+/** The 409 of an issue (or of anything else that takes stock out) beyond what is free. */
+export const notEnoughStock = (material: string, asked: string, available: string) =>
+  `Not enough ${material} in stock: asked ${plainQuantity(asked)}, available ${plainQuantity(available)}.`;
+/** The 409 of a reservation beyond what is free. */
+export const notEnoughToReserve = (material: string, asked: string, available: string) =>
+  `Not enough ${material} in stock to reserve: asked ${plainQuantity(asked)}, available ${plainQuantity(available)}.`;
+/** The 400 of an issue beyond what the requisition line still asks for. */
+export const issueBeyondLine = (material: string, asked: string, remaining: string) =>
+  `Only ${plainQuantity(remaining)} of ${material} remain to be issued on this requisition: asked ${plainQuantity(asked)}.`;
 
 /**
  * Whether a ledger quantity has the sign its type demands (the database checks the same):
@@ -79,6 +104,10 @@ export const stockTransactionSchema = z.object({
   stock_adjustment: idSchema.nullable(),
   status: stockTransactionStatusSchema,
   rate: decimalSchema.nullable(),
+  /** On a reversing entry: the row it cancels (same type, opposite sign). */
+  reverses: idSchema.nullable(),
+  /** On a reversed row: the entry that cancelled it. */
+  reversed_by: idSchema.nullable(),
   remarks: z.string(),
   ...trackedFields,
   ...softDeleteFields,
@@ -107,7 +136,7 @@ export const stockTransactionCreateSchema = z
     if (!hasLedgerSign(row.transaction_type, row.quantity)) {
       ctx.addIssue({ code: 'custom', path: ['quantity'], message: row.transaction_type === 'issue' ? STOCK_MESSAGES.outgoing : STOCK_MESSAGES.incoming });
     }
-    if (row.transaction_type === 'issue' && row.requisition == null && row.job_order == null) {
+    if (row.transaction_type === 'issue' && row.requisition == null && row.requisition_detail == null && row.job_order == null) {
       ctx.addIssue({ code: 'custom', path: ['requisition'], message: STOCK_MESSAGES.issueTarget });
     }
     if (row.status === 'in-transit' && row.transaction_type !== 'issue') {
@@ -118,6 +147,26 @@ export type StockTransactionCreate = z.input<typeof stockTransactionCreateSchema
 /** PATCH stocks/stocktransactions/{id}/update-status/: a ledger row keeps its quantity; only status and remarks change. */
 export const stockTransactionUpdateSchema = updateSchemaOf(z.object({ status: stockTransactionStatusSchema, remarks: textInput(1000) }));
 export type StockTransactionUpdate = z.input<typeof stockTransactionUpdateSchema>;
+
+/** POST materials/materials/reserve_material/: the quantity held for a requisition line (0 releases it). */
+export const reserveMaterialSchema = z.object({
+  requisition_detail: refSchema,
+  quantity: quantityInput(0),
+});
+export type ReserveMaterial = z.input<typeof reserveMaterialSchema>;
+
+/** Where a material stands: on hand, held for requisitions, free to issue, and its value. */
+export const stockPositionSchema = z.object({
+  material: idSchema,
+  name: z.string(),
+  unit: z.string(),
+  quantity: decimalSchema,
+  reserved: decimalSchema,
+  available: decimalSchema,
+  average_cost: decimalSchema,
+  stock_value: decimalSchema,
+});
+export type StockPosition = z.infer<typeof stockPositionSchema>;
 
 /** Stock adjustment (business-areas.md §4): a signed correction that changes stock once approved. */
 export const stockAdjustmentSchema = z.object({

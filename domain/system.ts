@@ -18,3 +18,12 @@ export const SYSTEM_CONFIG_DEFAULTS: SystemConfig = {
 
 export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+/**
+ * Stock settings a superuser sets (GET/PUT /stocks/settings/), stored with the system
+ * configuration: whether stores may issue more than is free (on hand less what is reserved for
+ * other requisitions). Off by default: the ledger refuses with a 409 instead.
+ */
+export const stockSettingsSchema = z.object({ allow_negative_stock: z.boolean() });
+export type StockSettings = z.infer<typeof stockSettingsSchema>;
+export const STOCK_SETTINGS_DEFAULTS: StockSettings = { allow_negative_stock: false };

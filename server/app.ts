@@ -26,7 +26,10 @@ import vendorsRoutes from './modules/vendors/routes';
 import estimationMaterialsRoutes from './modules/estimation-materials/routes';
 import customersRoutes from './modules/customers/routes';
 import leadsRoutes from './modules/leads/routes';
+import stockRoutes from './modules/stock/routes';
+import requisitionsRoutes from './modules/requisitions/routes';
 import jobOrdersRoutes from './modules/job-orders/routes';
+import materialReportsRoutes from './modules/material-reports/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,7 +154,10 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(estimationMaterialsRoutes);
       await api.register(customersRoutes);
       await api.register(leadsRoutes);
+      await api.register(stockRoutes);
+      await api.register(requisitionsRoutes);
       await api.register(jobOrdersRoutes);
+      await api.register(materialReportsRoutes);
     },
     { prefix: API_PREFIX },
   );

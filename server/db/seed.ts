@@ -30,6 +30,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'foreman', first_name: 'Suresh', last_name: 'Patil', department: 'production', designation: 'foreman' },
   { username: 'production', first_name: 'Anil', last_name: 'Nair', department: 'production', designation: 'supervisor' },
   { username: 'stores', first_name: 'Farida', last_name: 'Khan', department: 'stores', designation: 'executive', can_create_materials: true },
+  { username: 'stores.manager', first_name: 'Prakash', last_name: 'Joshi', department: 'stores', designation: 'manager' },
   { username: 'purchase', first_name: 'Deepak', last_name: 'Rao', department: 'purchase', designation: 'executive' },
   { username: 'accounts', first_name: 'Lakshmi', last_name: 'Menon', department: 'accounts', designation: 'executive' },
   { username: 'management', first_name: 'Rohan', last_name: 'Mehta', department: 'management', designation: 'manager' },

@@ -18,6 +18,17 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'materials-home': () => import('../features/materials/MaterialsScreen'),
   'customers-home': () => import('../features/customers/CustomersScreen'),
   sync: () => import('../features/sync/SyncScreen'),
+  'requisitions-home': () => import('../features/requisitions/RequisitionsScreen'),
+  'stores-requisitions': () => import('../features/requisitions/RequisitionsScreen'),
+  'metal-requisitions': () => import('../features/requisitions/RequisitionsScreen'),
+  'acrylic-requisitions': () => import('../features/requisitions/RequisitionsScreen'),
+  'requisition-create': () => import('../features/requisitions/RequisitionCreateScreen'),
+  'foreman-requisition-create': () => import('../features/requisitions/RequisitionCreateScreen'),
+  'metal-requisition-create': () => import('../features/requisitions/RequisitionCreateScreen'),
+  'requisition-detail': () => import('../features/requisitions/RequisitionDetailScreen'),
+  'foreman-requisition-detail': () => import('../features/requisitions/RequisitionDetailScreen'),
+  'stock-adjustments-home': () => import('../features/stock-adjustments/StockAdjustmentsScreen'),
+  'stock-adjustment-create': () => import('../features/stock-adjustments/StockAdjustmentsScreen'),
 };
 
 export const notAvailableScreen: ScreenModule = () => import('./NotAvailableScreen');

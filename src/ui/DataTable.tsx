@@ -87,17 +87,17 @@ function TableView<T>({ table, rows, pending = NOTHING_PENDING }: { table: Table
   );
 }
 
-function Pager({ count, page, pages, onPageChange }: { count: number; page: number; pages: number; onPageChange: (page: number) => void }) {
+function Pager({ count, page, pages, onPageChange, disabled = false }: { count: number; page: number; pages: number; onPageChange: (page: number) => void; disabled?: boolean }) {
   return (
     <HStack justify="space-between" mt="3">
       <Text fontSize="sm" color="fg.muted">
         {COUNT.format(count)} in all · page {Math.min(page, pages)} of {pages}
       </Text>
       <HStack>
-        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <Button size="sm" variant="outline" disabled={disabled || page <= 1} onClick={() => onPageChange(page - 1)}>
           Previous
         </Button>
-        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+        <Button size="sm" variant="outline" disabled={disabled || page >= pages} onClick={() => onPageChange(page + 1)}>
           Next
         </Button>
       </HStack>
@@ -155,8 +155,8 @@ export interface LocalDataTableProps<T> {
   pending?: ReadonlySet<string | number>;
   /**
    * A big list's first page in the initial order and the number of rows, read through an index
-   * while every row is still on its way: the list shows at once, and sorts, filters and pages
-   * over all rows once they are in.
+   * while every row is still on its way: the list shows at once; its search, filters and pager
+   * wait for all rows.
    */
   preview?: { rows: T[]; count: number };
 }
@@ -205,6 +205,7 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
             maxW="xs"
             placeholder={search}
             aria-label={search}
+            disabled={previewing}
             value={globalFilter}
             onChange={(e) => {
               setGlobalFilter(e.target.value);
@@ -215,7 +216,7 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
         {filterColumns.map((column) => {
           const filter = column.columnDef.meta!.filter!;
           return (
-            <NativeSelect.Root key={column.id} maxW="xs">
+            <NativeSelect.Root key={column.id} maxW="xs" disabled={previewing}>
               <NativeSelect.Field aria-label={filter.label} value={String(column.getFilterValue() ?? '')} onChange={(e) => setFilter(column.id, e.target.value)}>
                 <option value="">{filter.allLabel}</option>
                 {filter.options.map((o) => (
@@ -231,8 +232,8 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
         {note && <Box ms="auto">{note}</Box>}
       </HStack>
       <TableView table={table} rows={matching.slice((shown - 1) * pageSize, shown * pageSize)} pending={pendingKeys} />
-      {rows === undefined && !(previewing && shown === 1) ? <Empty text="Loading…" /> : total === 0 && <Empty text={empty} />}
-      <Pager count={total} page={shown} pages={pages} onPageChange={setPage} />
+      {rows === undefined && !previewing ? <Empty text="Loading…" /> : total === 0 && <Empty text={empty} />}
+      <Pager count={total} page={shown} pages={pages} onPageChange={setPage} disabled={previewing} />
     </Box>
   );
 }

@@ -302,6 +302,16 @@ describe('every lifecycle state is present in the demo', () => {
     expect(await count(sql`SELECT count(*) AS n FROM materials WHERE quantity < reorder_level`)).toBeGreaterThan(0);
   });
 
+  it('stock value: every material received at a rate has the quantity-weighted average of its receipts as its cost', async () => {
+    const wrong = await rows<{ name: string }>(sql`
+      SELECT m.name FROM materials m
+      JOIN (SELECT material, round(sum(quantity * rate) / sum(quantity), 4) AS average FROM stock_transactions
+            WHERE transaction_type = 'receipt' AND rate IS NOT NULL AND deleted_at IS NULL AND quantity > 0 GROUP BY material) r ON r.material = m.id
+      WHERE m.average_cost <> r.average`);
+    expect(wrong).toEqual([]);
+    expect(await count(sql`SELECT count(*) AS n FROM materials WHERE average_cost > 0`)).toBeGreaterThan(100);
+  });
+
   it('invoices: every status, overdue ones, a deleted one; receipts in every mode; GST set-up and recurring invoices', async () => {
     await present(sql`SELECT DISTINCT status AS v FROM invoices WHERE deleted_at IS NULL`, valuesOf(INVOICE_STATUSES));
     const open = await rows<Pick<Invoice, 'due_date' | 'outstanding_amount' | 'status'>>(sql`SELECT due_date::text, outstanding_amount::text, status FROM invoices WHERE deleted_at IS NULL`);

@@ -2,7 +2,7 @@ import './setup';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { fakeServer, makeToken, makeUser, storeSession, type FakeServer } from './support';
 import { customer, material, range } from './mirror-fakes';
@@ -25,6 +25,8 @@ const bodyRows = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
 const names = () => bodyRows().map(([name]) => name);
+/** The materials list first shows a page read through an index; this waits for every row. */
+const allMaterialsIn = () => waitFor(() => expect(screen.getByLabelText('Search materials')).toHaveProperty('disabled', false));
 
 const CATEGORIES = [
   { id: 1, name: 'Acrylic', deleted_at: null },
@@ -64,6 +66,7 @@ describe('the materials list (materials-home)', () => {
   it('shows the device’s rows 15 a page, by name, with category names, unit labels and Indian-grouped numbers', async () => {
     renderUi(<MaterialsScreen />);
     await screen.findByText('Material 00001');
+    await allMaterialsIn();
     expect(bodyRows()).toHaveLength(15);
     expect(bodyRows()[0]).toEqual(['Material 00001', 'Acrylic', 'Kilos', '1,000.50', '2.00']);
     expect(bodyRows()[1]).toEqual(['Material 00002', 'Acrylic', 'Sheets', '2,000.50', '2.00']);
@@ -78,13 +81,14 @@ describe('the materials list (materials-home)', () => {
     expect(names()).toEqual(first.map((m) => m.name));
     expect(screen.getByText('1,00,000 in all · page 1 of 6667')).toBeTruthy();
     expect(screen.queryByText('Loading…')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByText('Loading…')).toBeTruthy();
+    // Search, filters and paging wait for every row.
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
   });
 
   it('pages by 15', async () => {
     renderUi(<MaterialsScreen />);
     await screen.findByText('Material 00001');
+    await allMaterialsIn();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(names()[0]).toBe('Material 00016');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -96,6 +100,7 @@ describe('the materials list (materials-home)', () => {
   it('filters by category, exactly', async () => {
     renderUi(<MaterialsScreen />);
     await screen.findByText('Material 00001');
+    await allMaterialsIn();
     const category = screen.getByRole('combobox', { name: 'Category' });
     expect(within(category).getAllByRole('option').map((o) => o.textContent)).toEqual(['All categories', 'Acrylic', 'Stainless Steel', 'Steel']);
     fireEvent.change(category, { target: { value: 'Steel' } });
@@ -106,6 +111,7 @@ describe('the materials list (materials-home)', () => {
   it('the text search narrows the rows and goes back to the first page', async () => {
     renderUi(<MaterialsScreen />);
     await screen.findByText('Material 00001');
+    await allMaterialsIn();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Search materials' }), { target: { value: 'stainless' } });
     expect(names()).toEqual(range(36, 40).map((id) => `Material 000${id}`));
@@ -115,6 +121,7 @@ describe('the materials list (materials-home)', () => {
   it('a header click sorts by its column, numbers largest first, as numbers', async () => {
     renderUi(<MaterialsScreen />);
     await screen.findByText('Material 00001');
+    await allMaterialsIn();
     const quantity = screen.getByRole('columnheader', { name: 'Quantity' });
     fireEvent.click(quantity);
     expect(quantity.getAttribute('aria-sort')).toBe('descending');
@@ -128,6 +135,7 @@ describe('the materials list (materials-home)', () => {
   it('rows written to the mirror appear without a reload, and the list never asks the network', async () => {
     renderUi(<MaterialsScreen />);
     await screen.findByText('Material 00001');
+    await allMaterialsIn();
     await act(() => mirror.rows('materials').put(material(41, { name: 'Aaa first' })));
     await screen.findByText('Aaa first');
     expect(screen.getByText('41 in all · page 1 of 3')).toBeTruthy();

@@ -87,6 +87,18 @@ describe('deltas', () => {
     expect(Number(second.cursor)).toBeGreaterThan(Number(first.cursor));
   });
 
+  it('a delta keeps the row count without counting the table: rows sent again or deleted unseen change nothing', async () => {
+    list.put(material(1), material(2));
+    await syncType(USER, 'materials');
+    // Row 9 came and went on the server between two syncs; row 1 is sent again unchanged.
+    list.put(material(9), material(1, { version: 2 }));
+    list.remove(9);
+    list.put(material(5));
+    const second = await syncType(USER, 'materials');
+    expect(await materialIds()).toEqual([1, 2, 5]);
+    expect(second.rowCount).toBe(3);
+  });
+
   it('a delta with nothing new changes no row and moves no cursor backwards', async () => {
     list.put(material(1));
     const first = await syncType(USER, 'materials');

@@ -120,7 +120,7 @@ describe('startPreload', () => {
     await loadModules();
     startPreload(makeUser({ id: 7, department: 'stores' }));
     await new Promise((resolve) => setTimeout(resolve, 350));
-    await vi.waitFor(() => expect(requestedTypes()).toEqual(['jobOrders', 'vendors', 'customers']));
+    await vi.waitFor(() => expect(requestedTypes()).toEqual(['requisitions', 'requisitionDetails', 'jobOrders', 'vendors', 'customers']));
   });
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { MaterialUnit } from '../../../domain/material';
 import { quantity, softDelete, tracked } from './columns';
 
@@ -48,6 +48,12 @@ export const materials = pgTable(
     /** On hand; changed only with a stock_transactions row in the same transaction. */
     quantity: quantity('quantity').notNull().default('0'),
     reorder_level: quantity('reorder_level').notNull().default('0'),
+    /**
+     * Weighted average cost per unit, kept with the ledger (server/modules/stock/ledger.ts):
+     * receipts with a rate move it, issues go out at it. Four decimals so repeated averaging
+     * does not drift by paise; stock value is quantity x average_cost.
+     */
+    average_cost: numeric('average_cost', { precision: 16, scale: 4 }).notNull().default('0'),
     ...tracked(),
     ...softDelete(),
   },

@@ -72,6 +72,8 @@ export const systemConfig = pgTable('system_config', {
   allow_new_registrations: boolean('allow_new_registrations').notNull().default(true),
   session_timeout: integer('session_timeout').notNull().default(3600),
   max_concurrent_sessions: integer('max_concurrent_sessions').notNull().default(5),
+  /** Whether stores may issue more than is free in stock (domain/system.ts stockSettingsSchema). */
+  allow_negative_stock: boolean('allow_negative_stock').notNull().default(false),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   version: integer('version').notNull().default(1),
 });

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, serial, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isoTimestamp, money, quantity, softDelete, tracked } from './columns';
 import { materials } from './materials';
+import type { StockAdjustmentStatus, StockTransactionStatus, StockTransactionType } from '../../../domain/stock';
 import { users } from './platform';
 import { jobOrders, requisitionDetails, requisitions } from './production';
 import { graItems } from './purchase';
@@ -20,7 +21,7 @@ export const stockAdjustments = pgTable(
     /** Signed: positive adds to stock, negative takes away. */
     quantity: quantity('quantity').notNull(),
     reason: text('reason').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<StockAdjustmentStatus>().notNull().default('pending'),
     /** Who approved or rejected it. */
     approved_by: integer('approved_by').references(() => users.id),
     /** When it was approved or rejected. */
@@ -50,7 +51,7 @@ export const stockTransactions = pgTable(
     material: integer('material')
       .notNull()
       .references(() => materials.id),
-    transaction_type: text('transaction_type').notNull(),
+    transaction_type: text('transaction_type').$type<StockTransactionType>().notNull(),
     /** Signed: positive into stores, negative out of stores. */
     quantity: quantity('quantity').notNull(),
     transaction_date: date('transaction_date').notNull(),
@@ -62,9 +63,13 @@ export const stockTransactions = pgTable(
     /** The approved adjustment an adjustment row carries out. */
     stock_adjustment: integer('stock_adjustment').references(() => stockAdjustments.id),
     /** in-transit while issued material is on its way to the floor, completed once it arrived. */
-    status: text('status').notNull().default('completed'),
-    /** Value per unit (purchase rate for receipts); null where no rate applies. */
+    status: text('status').$type<StockTransactionStatus>().notNull().default('completed'),
+    /** Value per unit: the purchase rate of a receipt, the average cost an issue went out at; null where no rate applies. */
     rate: money('rate'),
+    /** On a reversing entry: the row it cancels (DELETE of a ledger row writes one, never removes the row). */
+    reverses: integer('reverses').references((): AnyPgColumn => stockTransactions.id),
+    /** On a reversed row: the reversing entry that cancelled it. */
+    reversed_by: integer('reversed_by').references((): AnyPgColumn => stockTransactions.id),
     remarks: text('remarks').notNull().default(''),
     ...tracked(),
     ...softDelete(),
@@ -81,10 +86,14 @@ export const stockTransactions = pgTable(
     index('stock_transactions_transaction_type_idx').on(t.transaction_type),
     index('stock_transactions_status_idx').on(t.status),
     index('stock_transactions_txid_idx').on(t.txid),
-    // The sign follows the type (domain/stock.ts STOCK_TRANSACTION_TYPES).
+    // A row is reversed at most once, even by two requests at the same moment.
+    uniqueIndex('stock_transactions_reverses_key').on(t.reverses),
+    index('stock_transactions_reversed_by_idx').on(t.reversed_by),
+    // The sign follows the type (domain/stock.ts STOCK_TRANSACTION_TYPES); a reversing entry keeps
+    // the type of the row it cancels with the opposite sign, so per-type sums stay net.
     check(
       'stock_transactions_quantity_sign_check',
-      sql`CASE ${t.transaction_type} WHEN 'issue' THEN ${t.quantity} < 0 WHEN 'adjustment' THEN ${t.quantity} <> 0 ELSE ${t.quantity} > 0 END`,
+      sql`CASE WHEN ${t.reverses} IS NOT NULL THEN ${t.quantity} <> 0 ELSE CASE ${t.transaction_type} WHEN 'issue' THEN ${t.quantity} < 0 WHEN 'adjustment' THEN ${t.quantity} <> 0 ELSE ${t.quantity} > 0 END END`,
     ),
   ],
 );

@@ -1,7 +1,7 @@
 import type { StockAdjustmentStatus, StockTransactionStatus, StockTransactionType } from '../../../domain/stock';
 import { materials, stockAdjustments, stockTransactions } from '../schema';
 import type { MaterialRef, SeedContext } from './context';
-import { money, qty, units } from './values';
+import { money, qty, unitCost, units } from './values';
 
 /** One movement of stock, signed in thousandths: receipts and returns in, issues out. */
 export interface Movement {
@@ -92,8 +92,15 @@ export class Ledger {
 
     const onHand = new Map<MaterialRef, number>();
     this.movements.sort((a, b) => a.at - b.at);
+    // Each new material's weighted average cost starts from its receipts (as migration 0002 does).
+    const received = new Map<MaterialRef, { quantity: number; value: number }>();
     for (const m of this.movements) {
       if (!m.deleted) onHand.set(m.material, (onHand.get(m.material) ?? 0) + m.quantity);
+      if (!m.deleted && m.type === 'receipt' && m.rate != null && m.quantity > 0) {
+        const sum = received.get(m.material) ?? { quantity: 0, value: 0 };
+        // Thousandths × paise: exact integers, as the database multiplies the stored decimals.
+        received.set(m.material, { quantity: sum.quantity + m.quantity, value: sum.value + m.quantity * m.rate });
+      }
       const at = cal.ts(m.at);
       data.add(stockTransactions, {
         material: m.material.id,
@@ -116,8 +123,14 @@ export class Ledger {
     }
     const existing = new Map<number, number>();
     for (const [material, quantity] of onHand) {
-      if (material.id < 0) data.get(materials, material.id).quantity = qty(quantity);
-      else existing.set(material.id, quantity);
+      if (material.id >= 0) {
+        existing.set(material.id, quantity);
+        continue;
+      }
+      const row = data.get(materials, material.id);
+      row.quantity = qty(quantity);
+      const receipts = received.get(material);
+      if (receipts) row.average_cost = unitCost(Math.round((receipts.value * 100) / receipts.quantity));
     }
     return existing;
   }
@@ -198,3 +211,4 @@ export function generateStoresActivity(
     ledger.add({ material, type: 'issue', quantity: -units(rng.int(1, material.per[0] + 1)), at, by: ctx.user('stores'), job_order: job.id, rate: material.rate, remarks: 'Urgent issue for site work' });
   }
 }
+

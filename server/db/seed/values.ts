@@ -14,6 +14,8 @@ function decimal(units: number, scale: number): string {
 
 /** Paise as a money string ("1234.50"). */
 export const money = (paise: number): string => decimal(paise, 2);
+/** Ten-thousandths of a rupee as a unit cost string ("13.7500"), as average costs are kept. */
+export const unitCost = (tenThousandths: number): string => decimal(tenThousandths, 4);
 /** Thousandths as a quantity string ("12.500"). */
 export const qty = (milli: number): string => decimal(milli, 3);
 /** quantity × price in paise, rounded to the paisa. */

@@ -6,3 +6,5 @@
 export * from './materials';
 export * from './customers';
 export * from './vendors';
+export * from './requisitions';
+export * from './stock';

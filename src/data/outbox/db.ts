@@ -79,8 +79,8 @@ export class OutboxDatabase extends Dexie {
   resolutions!: Table<Resolution, string>;
   meta!: Table<OutboxMeta, string>;
 
-  constructor(name = 'fabops-outbox') {
-    super(name, { chromeTransactionDurability: 'strict' });
+  constructor(name = 'fabops-outbox', durability: 'strict' | 'relaxed' = 'strict') {
+    super(name, { chromeTransactionDurability: durability });
     this.version(1).stores({
       entries: '++id, state, userId, type, [type+rowId]',
       resolutions: 'key, at',
@@ -90,6 +90,14 @@ export class OutboxDatabase extends Dexie {
 }
 
 export const outbox = new OutboxDatabase();
+
+/**
+ * The same database for the replayer's own bookkeeping (claiming an entry, settling it,
+ * recording a failed attempt), with relaxed durability: such a write lost in a power cut only
+ * means the entry is sent again, which its Idempotency-Key makes harmless, while every strict
+ * commit waits for a disk flush. What the user was told is saved goes through `outbox`.
+ */
+export const replayBookkeeping = new OutboxDatabase(undefined, 'relaxed');
 
 /** Meta key: when an entry last reached the server (the header's "last sync"). */
 export const LAST_SYNC_KEY = 'lastSyncAt';

@@ -1,7 +1,7 @@
 import { formatNestedErrors } from '../../../domain/api-errors';
 import { mirror } from '../mirror/db';
 import type { TokenSource } from '../token-store';
-import { LAST_SYNC_KEY, outbox, RESOLUTION_KEEP_MS, type OutboxEntry, type OutboxError, type Resolution } from './db';
+import { LAST_SYNC_KEY, replayBookkeeping as bookkeeping, RESOLUTION_KEEP_MS, type OutboxEntry, type OutboxError, type Resolution } from './db';
 import { classify } from './classify';
 import { operationNamed } from './operations';
 import { placeholderKeys, resolvePlaceholders, UnresolvedPlaceholder } from './placeholders';
@@ -78,12 +78,12 @@ export async function replayOutbox(env: ReplayEnv): Promise<ReplayResult> {
 
 async function replayRound(env: ReplayEnv): Promise<{ sent: number; rejected: number; remaining: number }> {
   const now = env.now ?? Date.now;
-  await outbox.entries.where('state').equals('sending').modify({ state: 'pending' });
+  await bookkeeping.entries.where('state').equals('sending').modify({ state: 'pending' });
   const counts = { sent: 0, rejected: 0 };
   // Authors whose entries cannot go this round (not signed in here, or their head is waiting).
   const waiting = new Set<number>();
   round: for (;;) {
-    const entries = await outbox.entries.toArray();
+    const entries = await bookkeeping.entries.toArray();
     const present = new Set(entries.map((e) => e.id));
     const blocked = new Set(waiting);
     let processed = false;
@@ -108,8 +108,8 @@ async function replayRound(env: ReplayEnv): Promise<{ sent: number; rejected: nu
     // New entries may have come in while this pass ran; stop once a pass finds nothing to do.
     if (!processed) break;
   }
-  await outbox.resolutions.where('at').below(now() - RESOLUTION_KEEP_MS).delete();
-  return { ...counts, remaining: await outbox.entries.count() };
+  await bookkeeping.resolutions.where('at').below(now() - RESOLUTION_KEEP_MS).delete();
+  return { ...counts, remaining: await bookkeeping.entries.count() };
 }
 
 function isDue(entry: OutboxEntry, now: number, retryNow: boolean): boolean {
@@ -120,11 +120,11 @@ function isDue(entry: OutboxEntry, now: number, retryNow: boolean): boolean {
 
 /** Marks the entry 'sending' if it is still pending (it may have been discarded meanwhile). */
 async function claim(id: number): Promise<OutboxEntry | null> {
-  return outbox.transaction('rw', outbox.entries, async () => {
-    const current = await outbox.entries.get(id);
+  return bookkeeping.transaction('rw', bookkeeping.entries, async () => {
+    const current = await bookkeeping.entries.get(id);
     if (!current || current.state !== 'pending') return null;
     const claimed: OutboxEntry = { ...current, state: 'sending', attempts: current.attempts + 1 };
-    await outbox.entries.put(claimed);
+    await bookkeeping.entries.put(claimed);
     return claimed;
   });
 }
@@ -133,7 +133,7 @@ async function claim(id: number): Promise<OutboxEntry | null> {
 async function resolutionsFor(request: unknown): Promise<Map<string, number>> {
   const keys = [...new Set(placeholderKeys(request))];
   if (keys.length === 0) return new Map();
-  const found = await outbox.resolutions.bulkGet(keys);
+  const found = await bookkeeping.resolutions.bulkGet(keys);
   return new Map(found.filter((r): r is Resolution => r !== undefined).map((r) => [r.key, r.value]));
 }
 
@@ -183,7 +183,7 @@ async function deliver(candidate: OutboxEntry, env: ReplayEnv, now: () => number
     request = resolvePlaceholders(unresolved, await resolutionsFor(unresolved));
   } catch (error) {
     if (!(error instanceof UnresolvedPlaceholder)) throw error;
-    await outbox.entries.update(entry.id, { state: 'rejected', lastError: { status: null, body: null, messages: [REPLAY_MESSAGES.neverSaved] } });
+    await bookkeeping.entries.update(entry.id, { state: 'rejected', lastError: { status: null, body: null, messages: [REPLAY_MESSAGES.neverSaved] } });
     return 'rejected';
   }
 
@@ -214,7 +214,7 @@ async function deliver(candidate: OutboxEntry, env: ReplayEnv, now: () => number
     if (renewed) answer = await attempt(renewed);
     if (answer.status === 401) {
       // Not the write's fault: it waits, unchanged, for its author's next session.
-      await outbox.entries.update(entry.id, { state: 'pending', lastError: { status: 401, body: answer.body, messages: [REPLAY_MESSAGES.signInAgain] } });
+      await bookkeeping.entries.update(entry.id, { state: 'pending', lastError: { status: 401, body: answer.body, messages: [REPLAY_MESSAGES.signInAgain] } });
       return 'wait';
     }
   }
@@ -225,11 +225,11 @@ async function deliver(candidate: OutboxEntry, env: ReplayEnv, now: () => number
       await settle(entry, answer.body, now());
       return 'sent';
     case 'rejected':
-      await outbox.entries.update(entry.id, { state: 'rejected', lastError: errorOf(answer) });
+      await bookkeeping.entries.update(entry.id, { state: 'rejected', lastError: errorOf(answer) });
       return 'rejected';
     default: {
       const delayMs = verdict.kind === 'retry' ? verdict.delayMs : 0;
-      await outbox.entries.update(entry.id, { state: 'pending', nextAttemptAt: now() + delayMs, lastError: errorOf(answer) });
+      await bookkeeping.entries.update(entry.id, { state: 'pending', nextAttemptAt: now() + delayMs, lastError: errorOf(answer) });
       return 'stop';
     }
   }
@@ -249,10 +249,10 @@ async function settle(entry: OutboxEntry, serverRow: unknown, at: number): Promi
     console.warn(`Reconcile of ${entry.operation} failed`, error);
   }
   const row = serverRow && typeof serverRow === 'object' ? (serverRow as { id?: unknown; version?: unknown }) : {};
-  await outbox.transaction('rw', [outbox.entries, outbox.resolutions, outbox.meta], async () => {
-    if (entry.tempId !== null && typeof row.id === 'number') await outbox.resolutions.put({ key: `tempId:${entry.tempId}`, value: row.id, at });
-    if (typeof row.version === 'number') await outbox.resolutions.put({ key: `version:${entry.id}`, value: row.version, at });
-    await outbox.entries.delete(entry.id);
-    await outbox.meta.put({ key: LAST_SYNC_KEY, value: at });
+  await bookkeeping.transaction('rw', [bookkeeping.entries, bookkeeping.resolutions, bookkeeping.meta], async () => {
+    if (entry.tempId !== null && typeof row.id === 'number') await bookkeeping.resolutions.put({ key: `tempId:${entry.tempId}`, value: row.id, at });
+    if (typeof row.version === 'number') await bookkeeping.resolutions.put({ key: `version:${entry.id}`, value: row.version, at });
+    await bookkeeping.entries.delete(entry.id);
+    await bookkeeping.meta.put({ key: LAST_SYNC_KEY, value: at });
   });
 }

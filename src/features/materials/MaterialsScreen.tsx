@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Heading, Stack } from '@chakra-ui/react';
+import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { DataType } from '../../../domain/data-types';
 import { MATERIAL_UNITS, type Material, type MaterialCategory } from '../../../domain/material';
@@ -11,6 +11,7 @@ import { useMirrorStatus } from '../../data/mirror/status';
 import { usePendingIds } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
 import { LocalDataTable } from '../../ui/DataTable';
+import { downloadFromApi } from '../../ui/download';
 import { Freshness } from '../../ui/Freshness';
 
 /** business-areas.md §9: 15 rows a page for materials. */
@@ -41,13 +42,15 @@ function toRows(materials: readonly Material[], categories: readonly MaterialCat
 
 /** The materials list (materials-home), read from the device: the rows the server gave this user. */
 export default function MaterialsScreen() {
-  const materials = useLiveQuery(() => mirror.rowsOf<Material>('materials').toArray(), []);
   const categories = useLiveQuery(() => mirror.rowsOf<MaterialCategory>('materialCategories').orderBy('name').toArray(), []);
   const status = useMirrorStatus(DATA);
   const pending = usePendingIds('materials');
 
-  // Reading every row takes seconds at 100,000 materials: the first page comes through the name index meanwhile.
+  // Reading every row takes seconds at 100,000 materials: the first page comes through the name
+  // index first, and only then the read of all rows starts (IndexedDB would queue it behind).
   const firstPage = useLiveQuery(async () => ({ rows: await mirror.rowsOf<Material>('materials').orderBy('name').limit(PAGE_SIZE).toArray(), count: await mirror.rows('materials').count() }), []);
+  const shownFirst = firstPage !== undefined;
+  const materials = useLiveQuery(async () => (shownFirst ? await mirror.rowsOf<Material>('materials').toArray() : undefined), [shownFirst]);
 
   const rows = useMemo(() => materials && toRows(materials, categories), [materials, categories]);
   const preview = useMemo(() => firstPage && { rows: toRows(firstPage.rows, categories), count: firstPage.count }, [firstPage, categories]);
@@ -71,7 +74,14 @@ export default function MaterialsScreen() {
 
   return (
     <Stack gap="4">
-      <Heading size="xl">Materials</Heading>
+      <Flex align="center" gap="3">
+        <Heading size="xl" flex="1">
+          Materials
+        </Heading>
+        <Button variant="outline" onClick={() => void downloadFromApi('/materials/materials/export_to_excel/', {}, 'materials.xlsx')}>
+          Export to Excel
+        </Button>
+      </Flex>
       <LocalDataTable
         columns={columns}
         rows={rows}

@@ -1,0 +1,233 @@
+// Issue 5: 50 concurrent clients issuing 5,000 stock transactions, beside the same clients
+// recording 5,000 receipts of the same materials (the baseline: the same write path, locks and
+// audit, without the issue's checks), then the ledger invariant checked in SQL on the database.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import { loadConfig } from '../../server/config';
+import { openDatabase, queryRows } from '../../server/db/client';
+import { environmentFor, type FreshDatabase } from './databases';
+import { startBenchServer } from './bench-server';
+import type { LoadFigures } from './load';
+
+export const STOCK_CLIENTS = 50;
+export const STOCK_TRANSACTIONS = 5000;
+/** Issues and receipts go round the materials, so about 10 of the 50 clients wait on each row's lock. */
+export const STOCK_MATERIALS = 5;
+const JOB_ORDERS = 5;
+const WARM_UP = 250;
+
+/**
+ * Each issue takes 1 unit. Each material receives 2 units per receipt, except the first (the
+ * scarce one), which receives less in all than is issued from it: its last issues must be refused
+ * with 409, exactly as many as it is short, and it must end at exactly 0.
+ */
+const ISSUED = '1';
+const RECEIVED = '2';
+const SCARCE_RECEIVED = '0.95';
+const ISSUE_COST = 1;
+const RECEIPT_GAIN = 2;
+const SCARCE_GAIN = 0.95;
+
+export interface StockFigures {
+  receipts: LoadFigures;
+  issues: LoadFigures;
+  /** 409 "Not enough … in stock" answers, and how many the plan makes short. */
+  refused: number;
+  refusedExpected: number;
+  /** Materials whose on-hand is not what the plan says it must be after the run. */
+  offPlan: string[];
+  invariant: LedgerCheck;
+}
+
+export interface LedgerCheck {
+  /** Materials whose quantity is not the sum of their live ledger rows. */
+  mismatched: number;
+  /** Materials below zero (negative stock is off). */
+  negative: number;
+  negativeStockAllowed: boolean;
+  /** Live ledger rows of the bench's materials, and how many 201 answers wrote one. */
+  benchRows: number;
+  benchRowsExpected: number;
+  holds: boolean;
+}
+
+interface Session {
+  origin: string;
+  access: string;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+async function call(session: Session, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+  const started = performance.now();
+  const response = await fetch(`${session.origin}/api/v1${path}`, {
+    method,
+    headers: {
+      authorization: `JWT ${session.access}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': `bench-${randomUUID()}` }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text, ms: performance.now() - started };
+}
+
+async function expect<T>(answer: Promise<Answer>, status: number, what: string): Promise<T> {
+  const { status: got, body } = await answer;
+  if (got !== status) throw new Error(`${what}: ${got} ${body}`);
+  return JSON.parse(body) as T;
+}
+
+async function signInAsStores(origin: string): Promise<Session> {
+  const response = await fetch(`${origin}/api/v1/auth/jwt/create/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'stores', password: DEMO_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`Sign-in as stores failed: ${response.status} ${await response.text()}`);
+  return { origin, access: ((await response.json()) as { access: string }).access };
+}
+
+/** Materials of the bench's own (no requisition holds any of them), the first of which is the scarce one and the last the warm-up's. */
+async function benchMaterials(session: Session, count: number): Promise<number[]> {
+  const categories = await expect<{ results: { id: number }[] }>(call(session, 'GET', '/materials/material-categories/?page_size=1'), 200, 'material categories');
+  const category = categories.results[0]!.id;
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await expect<{ id: number }>(call(session, 'POST', '/materials/materials/', { name: `Bench stock material ${i + 1} ${randomUUID().slice(0, 8)}`, category, unit: 'PCS' }), 201, 'creating a bench material');
+    ids.push(created.id);
+  }
+  return ids;
+}
+
+async function openJobOrders(session: Session): Promise<number[]> {
+  const page = await expect<{ results: { id: number }[] }>(call(session, 'GET', `/joborders/joborders/?page_size=${JOB_ORDERS}`), 200, 'job orders');
+  if (page.results.length === 0) throw new Error('The demo company has no job orders to issue against.');
+  return page.results.map((row) => row.id);
+}
+
+const NOT_ENOUGH = /^Not enough .* in stock/;
+
+/**
+ * `total` requests from `clients` concurrent clients, request i made by `body(i)`. Every answer
+ * must be 201, or a 409 "Not enough … in stock" where `mayRefuse` allows it; anything else ends
+ * the run. Returns the figures and how many were refused.
+ */
+async function drive(session: Session, total: number, clients: number, body: (i: number) => unknown, mayRefuse = false): Promise<{ figures: LoadFigures; refused: number; refusedOn: Map<number, number> }> {
+  const latencies: number[] = [];
+  const refusedOn = new Map<number, number>();
+  let next = 0;
+  let refused = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = next++; i < total; i = next++) {
+        const request = body(i) as { material: number };
+        const answer = await call(session, 'POST', '/stocks/stocktransactions/', request);
+        latencies.push(answer.ms);
+        if (answer.status === 201) continue;
+        if (mayRefuse && answer.status === 409 && NOT_ENOUGH.test((JSON.parse(answer.body) as { detail?: string }).detail ?? '')) {
+          refused++;
+          refusedOn.set(request.material, (refusedOn.get(request.material) ?? 0) + 1);
+          continue;
+        }
+        throw new Error(`POST /stocks/stocktransactions/ ${JSON.stringify(request)} under load: ${answer.status} ${answer.body}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  return { figures: { p50: at(0.5), p99: at(0.99), requestsPerSecond: total / seconds }, refused, refusedOn };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const receipt = (material: number, quantity: string) => ({ material, transaction_type: 'receipt', quantity, transaction_date: today(), remarks: 'bench receipt' });
+const issue = (material: number, jobOrder: number) => ({ material, transaction_type: 'issue', quantity: `-${ISSUED}`, transaction_date: today(), job_order: jobOrder, remarks: 'bench issue' });
+
+/** The ledger invariant, in SQL on the database itself (the server stopped: PGlite has one process). */
+async function checkLedger(database: FreshDatabase, bench: number[], rowsExpected: number): Promise<LedgerCheck & { onHand: Map<number, number> }> {
+  const env = environmentFor(database);
+  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', CLIENT_DIR: '/nonexistent', DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL });
+  const opened = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
+  try {
+    const [totals] = await queryRows<{ mismatched: number; negative: number }>(
+      opened.db,
+      sql`SELECT count(*) FILTER (WHERE m.quantity <> coalesce(l.total, 0))::int AS mismatched,
+                 count(*) FILTER (WHERE m.quantity < 0)::int AS negative
+          FROM materials m
+          LEFT JOIN (SELECT material, sum(quantity) AS total FROM stock_transactions WHERE deleted_at IS NULL GROUP BY material) l ON l.material = m.id`,
+    );
+    const [settings] = await queryRows<{ allowed: boolean | null }>(opened.db, sql`SELECT (SELECT allow_negative_stock FROM system_config WHERE id = 1) AS allowed`);
+    const ids = sql.join(bench.map((id) => sql`${id}`), sql`, `);
+    const [rows] = await queryRows<{ n: number }>(opened.db, sql`SELECT count(*)::int AS n FROM stock_transactions WHERE deleted_at IS NULL AND material IN (${ids})`);
+    const onHand = await queryRows<{ id: number; quantity: string }>(opened.db, sql`SELECT id, quantity::text AS quantity FROM materials WHERE id IN (${ids})`);
+    const check = {
+      mismatched: totals!.mismatched,
+      negative: totals!.negative,
+      negativeStockAllowed: settings?.allowed ?? false,
+      benchRows: rows!.n,
+      benchRowsExpected: rowsExpected,
+    };
+    return {
+      ...check,
+      holds: check.mismatched === 0 && check.negative === 0 && !check.negativeStockAllowed && check.benchRows === check.benchRowsExpected,
+      onHand: new Map(onHand.map((row) => [Number(row.id), Number(row.quantity)])),
+    };
+  } finally {
+    await opened.close();
+  }
+}
+
+/**
+ * On a fresh database with the demo company: bench materials and job orders, a warm-up, then
+ * 5,000 receipts (the baseline, which also stocks the materials) and 5,000 issues, each from 50
+ * clients, then the ledger checked in SQL with the server stopped.
+ */
+export async function stockIssuesOn(database: FreshDatabase, progress: (message: string) => void = () => undefined): Promise<StockFigures> {
+  const server = await startBenchServer(environmentFor(database));
+  let receipts: LoadFigures;
+  let issues: LoadFigures;
+  let refused: number;
+  let refusedOn: Map<number, number>;
+  let materials: number[];
+  const warmUpMaterial = () => materials[STOCK_MATERIALS]!;
+  const ofRound = (i: number) => materials[i % STOCK_MATERIALS]!;
+  const scarce = () => materials[0]!;
+  try {
+    const session = await signInAsStores(server.origin);
+    materials = await benchMaterials(session, STOCK_MATERIALS + 1);
+    const jobOrders = await openJobOrders(session);
+    const jobOf = (i: number) => jobOrders[i % jobOrders.length]!;
+
+    // Compiles the routes and fills the connection pool on a material of its own, untimed.
+    await drive(session, WARM_UP, STOCK_CLIENTS, () => receipt(warmUpMaterial(), RECEIVED));
+    await drive(session, WARM_UP, STOCK_CLIENTS, (i) => issue(warmUpMaterial(), jobOf(i)));
+
+    // Access tokens live 5 minutes: a fresh one for each timed part, so a slow machine does not see 401s.
+    progress(`${STOCK_TRANSACTIONS} receipts from ${STOCK_CLIENTS} clients (baseline)`);
+    ({ figures: receipts } = await drive(await signInAsStores(server.origin), STOCK_TRANSACTIONS, STOCK_CLIENTS, (i) => receipt(ofRound(i), ofRound(i) === scarce() ? SCARCE_RECEIVED : RECEIVED)));
+    progress(`${STOCK_TRANSACTIONS} issues from ${STOCK_CLIENTS} clients`);
+    ({ figures: issues, refused, refusedOn } = await drive(await signInAsStores(server.origin), STOCK_TRANSACTIONS, STOCK_CLIENTS, (i) => issue(ofRound(i), jobOf(i)), true));
+  } finally {
+    await server.stop();
+  }
+
+  // The plan: every material but the scarce one ends at (2 - 1) x its share; the scarce one at 0.
+  const share = STOCK_TRANSACTIONS / STOCK_MATERIALS;
+  const scarceStock = Math.round(share * SCARCE_GAIN);
+  const refusedExpected = share - scarceStock;
+  const planned = new Map<number, number>(materials.slice(0, STOCK_MATERIALS).map((id, k) => [id, k === 0 ? 0 : share * (RECEIPT_GAIN - ISSUE_COST)]));
+  planned.set(warmUpMaterial(), WARM_UP * (RECEIPT_GAIN - ISSUE_COST));
+  const written = 2 * WARM_UP + STOCK_TRANSACTIONS + (STOCK_TRANSACTIONS - refused);
+  const { onHand, ...invariant } = await checkLedger(database, materials, written);
+  const offPlan = [...planned].filter(([id, quantity]) => onHand.get(id) !== quantity).map(([id, quantity]) => `material ${id}: ${onHand.get(id)} on hand, planned ${quantity}`);
+  const misplaced = [...refusedOn.keys()].filter((id) => id !== scarce());
+  if (misplaced.length) offPlan.push(`409 on materials with stock to spare: ${misplaced.join(', ')}`);
+  return { receipts, issues, refused, refusedExpected, offPlan, invariant };
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isoDateSchema, refSchema } from '../../../domain/entity';
+import { requisitionDetailSchema } from '../../../domain/requisition';
+import { stockSettingsSchema } from '../../../domain/system';
+import {
+  reserveMaterialSchema,
+  stockAdjustmentCreateSchema,
+  stockAdjustmentDecisionSchema,
+  stockAdjustmentSchema,
+  stockPositionSchema,
+  stockTransactionCreateSchema,
+  stockTransactionSchema,
+  stockTransactionUpdateSchema,
+} from '../../../domain/stock';
+import { currentUser } from '../../plugins/auth';
+import { listPage, listPageSchema, listQuerySchema, type ListQuery } from '../../lib/list';
+import { pageQuerySchema } from '../../lib/pagination';
+import { etagOf, expectedVersion } from '../../lib/rows';
+import { idParams } from '../../lib/schemas';
+import { onHandOf, reserveMaterial } from './ledger';
+import {
+  adjustmentList,
+  decideAdjustment,
+  filteredTransactionList,
+  inTransitList,
+  inTransitScope,
+  materialMovement,
+  readStockSettings,
+  recordTransaction,
+  requestAdjustment,
+  requisitionLedger,
+  requisitionMaterials,
+  requisitionReceipts,
+  reverse,
+  stockValuation,
+  transactionList,
+  updateStatus,
+  writeStockSettings,
+} from './service';
+
+const requisitionMaterialSchema = z.object({
+  requisition_detail: z.number().int(),
+  material: z.number().int(),
+  name: z.string(),
+  unit: z.string(),
+  quantity: z.string(),
+  quantity_issued: z.string(),
+  quantity_reserved: z.string(),
+  quantity_pending: z.string(),
+  on_hand: z.string(),
+});
+const movementQuerySchema = z.object({ material: z.coerce.number({ error: 'A valid integer is required.' }).pipe(refSchema), startDate: isoDateSchema.optional(), endDate: isoDateSchema.optional() }).strict();
+const movementSchema = z.object({
+  material: z.number().int(),
+  name: z.string(),
+  unit: z.string(),
+  opening_quantity: z.string(),
+  inward: z.string(),
+  outward: z.string(),
+  closing_quantity: z.string(),
+  transactions: z.array(stockTransactionSchema),
+});
+
+/**
+ * The stock ledger, reservations and adjustments (business-areas.md §7 "Materials and stock").
+ * Every stock movement goes through ./ledger.ts, which keeps on-hand equal to the ledger.
+ */
+export default async function stockRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['stock'];
+  const read = { access: 'stock.read' } as const;
+  const write = { access: 'stock.write' } as const;
+  const base = '/stocks/stocktransactions';
+
+  app.get(`${base}/`, { config: read, schema: { tags, querystring: listQuerySchema(transactionList), response: { 200: listPageSchema(stockTransactionSchema) } } }, (req) =>
+    listPage(app.db, req, transactionList, req.query as ListQuery),
+  );
+  app.post(`${base}/`, { config: write, schema: { tags, body: stockTransactionCreateSchema, response: { 201: stockTransactionSchema } } }, async (req, reply) =>
+    reply.code(201).send(await recordTransaction(app.db, currentUser(req), req.body)),
+  );
+  // Never a removal: answers with the reversing entry.
+  app.delete(`${base}/:id/`, { config: write, schema: { tags, params: idParams, response: { 200: stockTransactionSchema } } }, (req) => reverse(app.db, currentUser(req), req.params.id));
+  app.get(`${base}/req/receipts/:id/`, { config: read, schema: { tags, params: idParams, response: { 200: z.array(stockTransactionSchema) } } }, (req) => requisitionReceipts(app.db, req.params.id));
+  app.get(`${base}/req/all/:id/`, { config: read, schema: { tags, params: idParams, response: { 200: z.array(stockTransactionSchema) } } }, (req) => requisitionLedger(app.db, req.params.id));
+  app.get(`${base}/req/material/:id/`, { config: read, schema: { tags, params: idParams, response: { 200: z.array(requisitionMaterialSchema) } } }, (req) =>
+    requisitionMaterials(app.db, req.params.id),
+  );
+  app.get(`${base}/list_materials_in_transit/`, { config: read, schema: { tags, querystring: listQuerySchema(inTransitList), response: { 200: listPageSchema(stockTransactionSchema) } } }, (req) =>
+    listPage(app.db, req, inTransitList, req.query as ListQuery, inTransitScope),
+  );
+  app.patch(`${base}/:id/update-status/`, { config: write, schema: { tags, params: idParams, body: stockTransactionUpdateSchema, response: { 200: stockTransactionSchema } } }, async (req, reply) => {
+    const { expected_version, ...changes } = req.body;
+    const row = await updateStatus(app.db, currentUser(req), req.params.id, changes, expectedVersion(req, { expected_version }));
+    return reply.header('etag', etagOf(row)).send(row);
+  });
+  app.get(`${base}/material-movement/`, { config: read, schema: { tags, querystring: movementQuerySchema, response: { 200: movementSchema } } }, (req) => materialMovement(app.db, req.query));
+  app.get(`${base}/filter_transactions/`, { config: read, schema: { tags, querystring: listQuerySchema(filteredTransactionList), response: { 200: listPageSchema(stockTransactionSchema) } } }, (req) =>
+    listPage(app.db, req, filteredTransactionList, req.query as ListQuery),
+  );
+
+  app.get('/stocks/stock-value/', {
+    config: { access: 'stock.reports' },
+    schema: { tags, querystring: pageQuerySchema(15), response: { 200: z.object({ count: z.number().int(), total_value: z.string(), results: z.array(stockPositionSchema) }) } },
+  }, (req) => stockValuation(app.db, req.query.page, req.query.page_size));
+  app.get('/stocks/stock-value/:id/', { config: { access: 'stock.reports' }, schema: { tags, params: idParams, response: { 200: stockPositionSchema } } }, (req) => onHandOf(app.db, req.params.id));
+  app.get('/stocks/settings/', { config: { access: 'system.config' }, schema: { tags, response: { 200: stockSettingsSchema } } }, () => readStockSettings(app.db));
+  app.put('/stocks/settings/', { config: { access: 'system.config' }, schema: { tags, body: stockSettingsSchema, response: { 200: stockSettingsSchema } } }, (req) =>
+    writeStockSettings(app.db, currentUser(req), req.body),
+  );
+
+  // reserve_material is a materials call in the spec; the ledger owns what it changes.
+  app.post('/materials/materials/reserve_material/', { config: write, schema: { tags, body: reserveMaterialSchema, response: { 200: requisitionDetailSchema } } }, (req) =>
+    app.db.transaction((tx) => reserveMaterial(tx, currentUser(req), req.body)),
+  );
+
+  const adjustments = '/stockadjustments/stock-adjustments';
+  app.get(`${adjustments}/`, { config: read, schema: { tags, querystring: listQuerySchema(adjustmentList), response: { 200: listPageSchema(stockAdjustmentSchema) } } }, (req) =>
+    listPage(app.db, req, adjustmentList, req.query as ListQuery),
+  );
+  app.post(`${adjustments}/`, { config: { access: 'stock-adjustments.request' }, schema: { tags, body: stockAdjustmentCreateSchema, response: { 201: stockAdjustmentSchema } } }, async (req, reply) =>
+    reply.code(201).send(await requestAdjustment(app.db, currentUser(req), req.body)),
+  );
+  for (const [path, decision] of [['approve', 'approved'], ['reject', 'rejected']] as const) {
+    app.post(`${adjustments}/:id/${path}/`, { config: { access: 'stock-adjustments.decide' }, schema: { tags, params: idParams, body: stockAdjustmentDecisionSchema, response: { 200: stockAdjustmentSchema } } }, (req) =>
+      decideAdjustment(app.db, currentUser(req), req.params.id, decision, req.body.remarks),
+    );
+  }
+}

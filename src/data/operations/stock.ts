@@ -1,0 +1,55 @@
+import { stockAdjustmentCreateSchema, stockTransactionCreateSchema } from '../../../domain/stock';
+import type { MirrorDatabase } from '../mirror/db';
+import { defineOperation, newRow, putServerRow } from '../outbox/operations';
+
+/** Adds `delta` to a decimal field of a mirrored row, to 3 places (quantities are kept so). */
+async function addTo(mirror: MirrorDatabase, type: 'materials' | 'requisitionDetails', id: number | null | undefined, field: string, delta: number): Promise<void> {
+  if (id == null) return;
+  await mirror
+    .rows(type)
+    .where('id')
+    .equals(id)
+    .modify((row) => {
+      row[field] = (Number(row[field] ?? 0) + delta).toFixed(3);
+    });
+}
+
+/**
+ * POST stocks/stocktransactions/: stores issues material (against a requisition line or a job
+ * order), or records a receipt or return. Offline the ledger row shows pending, the material's
+ * on hand and the line's issued quantity move at once; the server may still refuse the issue
+ * (not enough stock), and the Sync screen then offers to change the quantity and resend.
+ */
+export const recordStockTransaction = defineOperation({
+  name: 'stock.record',
+  label: 'Stock transaction',
+  type: 'stockTransactions',
+  schema: stockTransactionCreateSchema,
+  creates: true,
+  request: (row) => ({ method: 'POST', url: '/stocks/stocktransactions/', body: row }),
+  apply: async (mirror, row, ctx) => {
+    const tables = [mirror.rows('stockTransactions'), mirror.rows('materials'), mirror.rows('requisitionDetails')];
+    await mirror.transaction('rw', tables, async () => {
+      await mirror.rows('stockTransactions').put(newRow({ requisition: null, requisition_detail: null, job_order: null, gra_item: null, stock_adjustment: null, rate: null, reverses: null, reversed_by: null, ...row, deleted_at: null }, ctx));
+      const quantity = Number(row.quantity);
+      await addTo(mirror, 'materials', row.material, 'quantity', quantity);
+      // An issue (negative in the ledger) raises what the line has had; a return lowers it.
+      await addTo(mirror, 'requisitionDetails', row.requisition_detail, 'quantity_issued', -quantity);
+    });
+  },
+  reconcile: (mirror, row, ctx) => putServerRow(mirror, 'stockTransactions', row, ctx),
+  describe: (row) => `${row.transaction_type === 'issue' ? 'Issue' : row.transaction_type === 'receipt' ? 'Receipt' : 'Return'} of ${row.quantity.replace('-', '')} (material ${row.material})`,
+});
+
+/** POST stockadjustments/stock-adjustments/: a correction stores asks for; stock moves once approved. */
+export const requestStockAdjustment = defineOperation({
+  name: 'stock-adjustment.request',
+  label: 'Stock adjustment request',
+  type: 'stockAdjustments',
+  schema: stockAdjustmentCreateSchema,
+  creates: true,
+  request: (adjustment) => ({ method: 'POST', url: '/stockadjustments/stock-adjustments/', body: adjustment }),
+  apply: (mirror, adjustment, ctx) => mirror.rows('stockAdjustments').put(newRow({ ...adjustment, status: 'pending', approved_by: null, decided_at: null }, ctx)),
+  reconcile: (mirror, row, ctx) => putServerRow(mirror, 'stockAdjustments', row, ctx),
+  describe: (adjustment) => `${adjustment.quantity} of material ${adjustment.material}: ${adjustment.reason}`,
+});

@@ -1,0 +1,294 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Alert, Badge, Button, Card, DataList, Flex, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { apiErrorMessage } from '../../../domain/api-errors';
+import { MATERIAL_UNITS } from '../../../domain/material';
+import { labelOf } from '../../../domain/options';
+import { can } from '../../../domain/permissions';
+import { REQUISITION_STATES, REQUISITION_TYPES, requisitionActionRefusal, requisitionState, type RequisitionAction } from '../../../domain/requisition';
+import { pathOf } from '../../../domain/routes';
+import { formatDisplayDate, toIsoDate } from '../../../domain/rules/dates';
+import { formatIndian } from '../../../domain/rules/numbers';
+import { api, isNetworkError, responseBody } from '../../data/api';
+import { enqueue, serverIdOf, usePendingIds } from '../../data/outbox';
+import { reloadData } from '../../data/preload';
+import { useSession } from '../../data/session';
+import { openDialog } from '../../ui/dialog';
+import { notify } from '../../ui/notify';
+import { useCurrentRoute } from '../../ui/route';
+import { STATE_PALETTE, useRequisition, type LocalRequisition, type ShownLine } from './data';
+import { MaterialPicker } from '../../ui/MaterialPicker';
+
+export const ISSUE_QUEUED = 'Issue saved. Stock and the requisition update as soon as the server confirms it.';
+const NEEDS_CONNECTION = 'This needs a connection to the server. Try again when you are online.';
+
+const remaining = (line: ShownLine) => Number(line.quantity) - Number(line.quantity_issued);
+/** A quantity typed by a user: more than zero, at most 3 decimals. */
+const QUANTITY = /^\d{1,11}(\.\d{1,3})?$/;
+const quantityProblem = (value: string, most?: number) => {
+  if (!QUANTITY.test(value.trim()) || Number(value) <= 0) return 'Enter a quantity greater than 0, up to 3 decimals.';
+  if (most !== undefined && Number(value) > most) return `At most ${formatIndian(most)} remain to be issued.`;
+  return true;
+};
+
+/** Approve, close and cancel are decisions taken with the server (they need its checks); offline they say so. */
+async function decide(requisition: LocalRequisition, action: 'approve' | 'close' | 'cancel'): Promise<void> {
+  const reason =
+    action === 'approve'
+      ? await openDialog({ title: 'Approve this requisition?', message: `Stores can then issue material against requisition ${requisition.id}.`, okLabel: 'Approve', type: 'positive' })
+      : await openDialog({
+          title: action === 'close' ? 'Close this requisition?' : 'Cancel this requisition?',
+          message: action === 'close' ? 'Nothing more is issued against it; what was issued stays on the job.' : 'It is withdrawn; stores will not serve it.',
+          okLabel: action === 'close' ? 'Close requisition' : 'Cancel requisition',
+          cancelLabel: 'Back',
+          type: 'negative',
+          prompt: { label: 'Reason', validate: (v) => (v.trim() ? true : 'A reason is required.') },
+        });
+  if (reason === false) return;
+  const calls = {
+    approve: () => api.put(`/requisitions/${requisition.id}/approve_requisition/`, {}),
+    close: () => api.patch(`/requisitions/${requisition.id}/close/`, { reason }),
+    cancel: () => api.delete(`/requisitions/requisitions/${requisition.id}/`, { data: { reason } }),
+  };
+  try {
+    await calls[action]();
+    notify({ type: 'positive', message: { approve: 'Requisition approved.', close: 'Requisition closed.', cancel: 'Requisition cancelled.' }[action] });
+    await reloadData(['requisitions', 'requisitionDetails']);
+  } catch (error) {
+    notify({ type: 'negative', message: isNetworkError(error) ? NEEDS_CONNECTION : apiErrorMessage(responseBody(error)) });
+  }
+}
+
+function LineRow({ line, requisition, canIssue, canChange, canRemove, pending }: { line: ShownLine; requisition: LocalRequisition; canIssue: boolean; canChange: boolean; canRemove: boolean; pending: boolean }) {
+  const [quantity, setQuantity] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const left = remaining(line);
+
+  const issue = async () => {
+    const verdict = quantityProblem(quantity, left);
+    if (verdict !== true) return setProblem(verdict);
+    setProblem(null);
+    await enqueue('stock.record', {
+      material: line.material,
+      transaction_type: 'issue',
+      quantity: `-${quantity.trim()}`,
+      transaction_date: toIsoDate(new Date()),
+      requisition: requisition.id,
+      requisition_detail: line.id,
+      job_order: requisition.job_order,
+    });
+    setQuantity('');
+    notify({ type: 'positive', message: ISSUE_QUEUED });
+  };
+
+  const change = async () => {
+    const value = await openDialog({ title: `Change ${line.material_name}`, message: 'The quantity this requisition asks for.', okLabel: 'Change', prompt: { label: 'Quantity', initial: line.quantity, validate: (v) => quantityProblem(v) } });
+    if (value === false || line.id === null) return;
+    await enqueue('requisition-line.change', { id: line.id, quantity: value.trim(), ...(line.version ? { expected_version: line.version } : {}) });
+  };
+
+  const removeLine = async () => {
+    const ok = await openDialog({ title: `Remove ${line.material_name}?`, message: 'It is taken off this requisition.', okLabel: 'Remove', type: 'negative' });
+    if (ok && line.id !== null) await enqueue('requisition-line.remove', { id: line.id, ...(line.version ? { expected_version: line.version } : {}) });
+  };
+
+  return (
+    <Table.Row data-pending={pending || undefined}>
+      <Table.Cell>
+        {line.material_name}
+        {pending && (
+          <Badge colorPalette="orange" size="sm" ms="2">
+            Pending
+          </Badge>
+        )}
+      </Table.Cell>
+      <Table.Cell>{labelOf(MATERIAL_UNITS, line.material_unit)}</Table.Cell>
+      <Table.Cell textAlign="end">{formatIndian(line.quantity)}</Table.Cell>
+      <Table.Cell textAlign="end">{formatIndian(line.quantity_reserved)}</Table.Cell>
+      <Table.Cell textAlign="end">{formatIndian(line.quantity_issued)}</Table.Cell>
+      <Table.Cell>
+        <Stack gap="2">
+          {canIssue && line.id !== null && left > 0 && (
+            <HStack>
+              <Input size="lg" w="32" inputMode="decimal" aria-label={`Issue quantity of ${line.material_name}`} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+              <Button size="lg" onClick={issue}>
+                Issue
+              </Button>
+            </HStack>
+          )}
+          {problem && <Text color="fg.error">{problem}</Text>}
+          {canChange && line.id !== null && (
+            <HStack>
+              <Button size="lg" variant="outline" onClick={change}>
+                Change
+              </Button>
+              {canRemove && Number(line.quantity_issued) === 0 && Number(line.quantity_reserved) === 0 && (
+                <Button size="lg" variant="outline" colorPalette="red" onClick={removeLine}>
+                  Remove
+                </Button>
+              )}
+            </HStack>
+          )}
+        </Stack>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+function AddLine({ requisition, exclude }: { requisition: LocalRequisition; exclude: ReadonlySet<number> }) {
+  const [material, setMaterial] = useState<{ id: number; name: string } | null>(null);
+  const [quantity, setQuantity] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const add = async () => {
+    const verdict = quantityProblem(quantity);
+    if (verdict !== true || !material) return setProblem(verdict === true ? 'Pick a material.' : verdict);
+    await enqueue('requisition-line.add', { requisition: requisition.id, material: material.id, quantity: quantity.trim() });
+    setMaterial(null);
+    setQuantity('');
+    setProblem(null);
+  };
+  return (
+    <Stack gap="3" aria-label="Add a material">
+      {material ? (
+        <HStack align="flex-end">
+          <Text flex="1" fontWeight="semibold">
+            {material.name}
+          </Text>
+          <Input size="lg" w="32" inputMode="decimal" aria-label={`Quantity of ${material.name}`} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+          <Button size="lg" onClick={add}>
+            Add
+          </Button>
+          <Button size="lg" variant="outline" onClick={() => setMaterial(null)}>
+            Back
+          </Button>
+        </HStack>
+      ) : (
+        <MaterialPicker label="Add a material" exclude={exclude} onPick={(m) => setMaterial(m)} />
+      )}
+      {problem && <Text color="fg.error">{problem}</Text>}
+    </Stack>
+  );
+}
+
+/** A requisition with its materials: stores issues against it, the requester changes it, managers decide on it. */
+export default function RequisitionDetailScreen() {
+  const id = Number(useParams().id);
+  const route = useCurrentRoute();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const found = useRequisition(id);
+  const pendingLines = usePendingIds('requisitionDetails');
+  const pendingRequisitions = usePendingIds('requisitions');
+
+  // A requisition made offline moves to its server number once sent: follow it.
+  useEffect(() => {
+    if (found?.requisition || id >= 0 || !route) return;
+    void serverIdOf(id).then((serverId) => serverId && navigate(pathOf(route.name, { id: serverId }), { replace: true }));
+  }, [found, id, route, navigate]);
+
+  const exclude = useMemo(() => new Set(found?.lines.map((l) => l.material)), [found]);
+  if (!found) return <Text>Loading…</Text>;
+  const { requisition, lines } = found;
+  if (!requisition) {
+    return (
+      <Alert.Root status="info">
+        <Alert.Indicator />
+        <Alert.Title>Requisition {id} is not on this device. It may belong to another department, or the list has not loaded yet.</Alert.Title>
+      </Alert.Root>
+    );
+  }
+
+  const state = requisitionState(requisition, lines);
+  const allowed = (action: RequisitionAction) => requisitionActionRefusal(action, state, requisition.requisition_type) === null;
+  const offline = requisition.id < 0;
+  const canIssue = !offline && can(user, 'stock.write') && allowed('issue');
+  const canChange = can(user, 'requisitions.write') && allowed('change-items');
+  const issueRefusal = can(user, 'stock.write') ? requisitionActionRefusal('issue', state, requisition.requisition_type) : null;
+
+  return (
+    <Stack gap="5">
+      <Flex align="center" gap="3" wrap="wrap">
+        <Heading size="2xl" flex="1">
+          {offline ? 'New requisition' : `Requisition ${requisition.id}`}
+        </Heading>
+        {pendingRequisitions.has(requisition.id) && <Badge colorPalette="orange">Pending</Badge>}
+        <Badge size="lg" colorPalette={STATE_PALETTE[state]}>
+          {labelOf(REQUISITION_STATES, state)}
+        </Badge>
+      </Flex>
+      <DataList.Root orientation="horizontal">
+        {[
+          ['Type', labelOf(REQUISITION_TYPES, requisition.requisition_type)],
+          ['Job order', requisition.job_order_label ?? 'None (consumables)'],
+          ['Customer', requisition.customer_name ?? ''],
+          ['Requested by', requisition.requested_by_name],
+          ['Date', formatDisplayDate(requisition.created_at)],
+          ...(requisition.close_reason ? [['Closed because', requisition.close_reason]] : []),
+          ...(requisition.cancel_reason ? [['Cancelled because', requisition.cancel_reason]] : []),
+        ].map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.ItemValue>{value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+      {issueRefusal && state === 'open' && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{issueRefusal}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      <Card.Root>
+        <Card.Body>
+          <Stack gap="4">
+            <Heading size="lg">Materials</Heading>
+            <Table.ScrollArea>
+              <Table.Root size="md" aria-label="Materials of the requisition">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>Material</Table.ColumnHeader>
+                    <Table.ColumnHeader>Unit</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Asked</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Reserved</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Issued</Table.ColumnHeader>
+                    <Table.ColumnHeader />
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {lines.map((line, index) => (
+                    <LineRow key={line.id ?? `new-${index}`} line={line} requisition={requisition} canIssue={canIssue} canChange={canChange && !offline}
+                      // The last material is not removed: the requisition is cancelled instead.
+                      canRemove={lines.length > 1}
+                      pending={line.id === null || pendingLines.has(line.id)} />
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+            {canChange && <AddLine requisition={requisition} exclude={exclude} />}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+
+      {!offline && (
+        <HStack wrap="wrap">
+          {can(user, 'requisitions.approve') && allowed('approve') && (
+            <Button size="lg" colorPalette="green" onClick={() => decide(requisition, 'approve')}>
+              Approve
+            </Button>
+          )}
+          {can(user, 'requisitions.close') && allowed('close') && (
+            <Button size="lg" variant="outline" onClick={() => decide(requisition, 'close')}>
+              Close
+            </Button>
+          )}
+          {can(user, 'requisitions.write') && allowed('cancel') && (
+            <Button size="lg" variant="outline" colorPalette="red" onClick={() => decide(requisition, 'cancel')}>
+              Cancel requisition
+            </Button>
+          )}
+        </HStack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { RequisitionDetail, RequisitionLine, RequisitionListRow, RequisitionState } from '../../../domain/requisition';
+import type { Material } from '../../../domain/material';
+import { mirror } from '../../data/mirror/db';
+
+/** A requisition on the device: a row the server sent, or one made offline with its lines inside. */
+export type LocalRequisition = RequisitionListRow & { requisition_items?: RequisitionLine[] };
+
+/** A line as the screens show it: the material's name and unit from the mirror. */
+export type ShownLine = Pick<RequisitionDetail, 'material' | 'quantity' | 'quantity_issued' | 'quantity_reserved'> & {
+  id: number | null;
+  version: number | null;
+  material_name: string;
+  material_unit: string;
+};
+
+/** Every requisition with its live lines, read from the mirror; undefined while it answers. */
+export function useRequisitions(): { requisition: LocalRequisition; lines: RequisitionDetail[] }[] | undefined {
+  return useLiveQuery(async () => {
+    const [requisitions, details] = await Promise.all([mirror.rowsOf<LocalRequisition>('requisitions').toArray(), mirror.rowsOf<RequisitionDetail>('requisitionDetails').toArray()]);
+    const byRequisition = new Map<number, RequisitionDetail[]>();
+    for (const line of details) if (!line.deleted_at) byRequisition.set(line.requisition, [...(byRequisition.get(line.requisition) ?? []), line]);
+    return requisitions.map((requisition) => ({ requisition, lines: byRequisition.get(requisition.id) ?? [] }));
+  }, []);
+}
+
+/** One requisition and its lines (the ones inside a row made offline, else the mirrored ones). */
+export function useRequisition(id: number): { requisition: LocalRequisition | null; lines: ShownLine[] } | undefined {
+  return useLiveQuery(async () => {
+    const requisition = (await mirror.rowsOf<LocalRequisition>('requisitions').get(id)) ?? null;
+    const details = (await mirror.rowsOf<RequisitionDetail>('requisitionDetails').where('requisition').equals(id).toArray()).filter((l) => !l.deleted_at);
+    const materials = new Map(
+      ((await mirror.rowsOf<Material>('materials').bulkGet(details.map((l) => l.material))) as (Material | undefined)[]).filter((m): m is Material => !!m).map((m) => [m.id, m]),
+    );
+    const inside: ShownLine[] = (requisition?.requisition_items ?? []).map((l) => ({ ...l, id: null, version: null }));
+    const mirrored: ShownLine[] = details.map((l) => ({
+      ...l,
+      material_name: materials.get(l.material)?.name ?? `Material ${l.material}`,
+      material_unit: materials.get(l.material)?.unit ?? '',
+    }));
+    return { requisition, lines: [...inside, ...mirrored] };
+  }, [id]);
+}
+
+/** The colour of each state's badge. */
+export const STATE_PALETTE: Readonly<Record<RequisitionState, string>> = {
+  open: 'blue',
+  approved: 'teal',
+  'partly-issued': 'orange',
+  issued: 'green',
+  closed: 'gray',
+  cancelled: 'red',
+};

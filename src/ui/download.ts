@@ -1,0 +1,34 @@
+import { apiErrorMessage } from '../../domain/api-errors';
+import { api, isNetworkError, responseBody } from '../data/api';
+import { notify } from './notify';
+
+const FILENAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
+
+/**
+ * Downloads a file the API builds (an export): fetched with the session's token, then saved
+ * under the name the server gives. Exports need the server; offline it says so.
+ */
+export async function downloadFromApi(path: string, params: Record<string, string> = {}, fallbackName = 'export'): Promise<void> {
+  try {
+    const response = await api.get<Blob>(path, { params, responseType: 'blob' });
+    const disposition = String(response.headers['content-disposition'] ?? '');
+    const name = decodeURIComponent(FILENAME.exec(disposition)?.[1] ?? fallbackName);
+    const url = URL.createObjectURL(response.data);
+    const link = Object.assign(document.createElement('a'), { href: url, download: name });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    URL.revokeObjectURL(url);
+  } catch (error) {
+    const body = responseBody(error);
+    notify({ type: 'negative', message: isNetworkError(error) ? 'The export needs a connection to the server. Try again when you are online.' : apiErrorMessage(body instanceof Blob ? await body.text().then((t) => safeJson(t)) : body) });
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

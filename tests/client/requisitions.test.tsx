@@ -1,0 +1,224 @@
+import './setup';
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { User } from '../../domain/user';
+import { routeByName } from '../../domain/routes';
+import { makeUser, storeSession } from './support';
+import { mirror } from '../../src/data/mirror/db';
+import { outbox } from '../../src/data/outbox/db';
+import { operationNamed } from '../../src/data/outbox';
+import { AppDialog } from '../../src/ui/dialog';
+import { Notifications } from '../../src/ui/Notifications';
+import RequisitionsScreen from '../../src/features/requisitions/RequisitionsScreen';
+import RequisitionCreateScreen from '../../src/features/requisitions/RequisitionCreateScreen';
+import RequisitionDetailScreen from '../../src/features/requisitions/RequisitionDetailScreen';
+
+let user: User = makeUser();
+
+vi.mock('../../src/data/session', async (original) => ({
+  ...(await original<typeof import('../../src/data/session')>()),
+  useSession: () => ({ user, users: [], modules: {}, offline: false }),
+}));
+// The screens only queue; sending is the replayer's business (outbox-replay.test.ts).
+vi.mock('../../src/data/outbox/triggers', async (original) => ({
+  ...(await original<typeof import('../../src/data/outbox/triggers')>()),
+  nudgeReplay: () => undefined,
+  requestBackgroundSync: async () => undefined,
+}));
+
+const SCREENS = { list: RequisitionsScreen, create: RequisitionCreateScreen, detail: RequisitionDetailScreen };
+
+/** The screen under a route of domain/routes.ts, in a data router as the app has it. */
+function show(routeName: string, screenKind: keyof typeof SCREENS, path: string) {
+  const route = routeByName(routeName);
+  const Screen = SCREENS[screenKind];
+  const others = ['requisitions-home', 'requisition-detail', 'foreman-requisition-detail', 'foreman-prod-dashboard'].filter((n) => n !== routeName).map((n) => ({ path: routeByName(n).path, element: <p>{n}</p> }));
+  const router = createMemoryRouter([{ path: route.path, element: <Screen />, handle: { route } }, ...others], { initialEntries: [path] });
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <RouterProvider router={router} />
+      <Notifications />
+      <AppDialog />
+    </ChakraProvider>,
+  );
+  return router;
+}
+
+const NOW = '2026-11-20T09:00:00.000Z';
+const tracked = { created_by: 1, created_at: NOW, updated_at: NOW, version: 1, deleted_at: null };
+const MATERIALS = [
+  { id: 11, name: 'Acrylic sheet clear 3mm', unit: 'SHEET', quantity: '40.000', brand: '', size: '', color: '', thickness: '3mm', category: 1 },
+  { id: 12, name: 'Acrylic sheet clear 5mm', unit: 'SHEET', quantity: '12.000', brand: '', size: '', color: '', thickness: '5mm', category: 1 },
+  { id: 13, name: 'MS square pipe 25mm', unit: 'FT', quantity: '300.000', brand: '', size: '25mm', color: '', thickness: '', category: 2 },
+].map((m) => ({ ...m, ...tracked }));
+const JOB_ORDERS = [
+  { id: 501, customer: 1, status: 'in-process', closed_at: null, cancelled_at: null, ...tracked },
+  { id: 502, customer: 1, status: 'closed', closed_at: NOW, cancelled_at: null, ...tracked },
+  { id: 503, customer: 1, status: 'Created', closed_at: null, cancelled_at: NOW, ...tracked },
+];
+const requisitionRow = (values: Record<string, unknown> = {}) => ({
+  id: 900,
+  job_order: 501,
+  requisition_type: 'standard',
+  requested_by: 5,
+  is_approved: false,
+  approved_by: null,
+  approved_at: null,
+  is_completed: false,
+  closed_at: null,
+  close_reason: null,
+  cancel_reason: null,
+  state: 'open',
+  job_order_label: '501 - 20-11-2026',
+  customer: 1,
+  customer_name: 'Lulu Hypermarket',
+  requested_by_name: 'Suresh Patil',
+  line_count: 1,
+  has_issues: false,
+  has_reservations: false,
+  ...tracked,
+  ...values,
+});
+const line = (values: Record<string, unknown> = {}) => ({ id: 71, requisition: 900, material: 12, job_order: 501, quantity: '10.000', quantity_issued: '0.000', quantity_reserved: '0.000', ...tracked, ...values });
+
+beforeEach(async () => {
+  user = makeUser({ id: 5, department: 'production', designation: 'foreman' });
+  storeSession({ userId: 5 });
+  await Promise.all([...outbox.tables, ...mirror.tables].map((t) => t.clear()));
+  await mirror.rows('materials').bulkPut(MATERIALS);
+  await mirror.rows('jobOrders').bulkPut(JOB_ORDERS);
+  await mirror.rows('customers').put({ id: 1, name: 'Lulu Hypermarket', ...tracked });
+});
+
+afterEach(() => cleanup());
+
+async function pick(name: string, term: string) {
+  fireEvent.change(screen.getByLabelText('Find a material'), { target: { value: term } });
+  fireEvent.click(await screen.findByRole('button', { name: new RegExp(name) }));
+}
+
+describe('raising a requisition on the shop floor', () => {
+  it('offers only open job orders, and queues the requisition with its materials through the outbox', async () => {
+    const router = show('foreman-requisition-create', 'create', '/production/foreman/requisition/create');
+    const jobOrder = (await screen.findByLabelText('Job order')) as HTMLSelectElement;
+    await waitFor(() => expect([...jobOrder.options].map((o) => o.value)).toEqual(['', '501']));
+    fireEvent.change(jobOrder, { target: { value: '501' } });
+    await pick('Acrylic sheet clear 3mm', 'clear 3mm');
+    await pick('Acrylic sheet clear 5mm', 'acrylic 5mm');
+    await pick('MS square pipe', 'pipe');
+    fireEvent.change(screen.getByLabelText('Quantity of Acrylic sheet clear 3mm'), { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText('Quantity of Acrylic sheet clear 5mm'), { target: { value: '2.5' } });
+    fireEvent.change(screen.getByLabelText('Quantity of MS square pipe 25mm'), { target: { value: '120' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save requisition' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/production\/foreman\/requisition\/-\d+$/));
+    const [entry] = await outbox.entries.toArray();
+    expect(entry).toMatchObject({ operation: 'requisition.create', method: 'POST', url: '/requisitions/requisitions/', state: 'pending' });
+    expect(entry!.payload).toEqual({
+      requisition_type: 'standard',
+      job_order: 501,
+      confirm_repeat: false,
+      requisition_items: [
+        { material: 11, quantity: '4' },
+        { material: 12, quantity: '2.5' },
+        { material: 13, quantity: '120' },
+      ],
+    });
+    const local = await mirror.rows('requisitions').get(entry!.tempId!);
+    expect(local).toMatchObject({ state: 'open', job_order_label: '501 - 20-11-2026', customer_name: 'Lulu Hypermarket', line_count: 3 });
+    expect((local!.requisition_items as { material_name: string }[]).map((l) => l.material_name)).toEqual(['Acrylic sheet clear 3mm', 'Acrylic sheet clear 5mm', 'MS square pipe 25mm']);
+  });
+
+  it('refuses to save without materials, and a job order is required unless it is for consumables', async () => {
+    show('requisition-create', 'create', '/requisition/create');
+    fireEvent.click(await screen.findByRole('button', { name: 'Save requisition' }));
+    expect(await screen.findByText('A job order is required unless the requisition is for consumables.')).toBeTruthy();
+    expect(await outbox.entries.count()).toBe(0);
+  });
+
+  it('a requisition made offline is on top of the list, newest first, with a pending badge', async () => {
+    await mirror.rows('requisitions').put(requisitionRow());
+    await mirror.rows('requisitionDetails').put(line());
+    const router = show('foreman-requisition-create', 'create', '/production/foreman/requisition/create');
+    fireEvent.change(await screen.findByLabelText(/^Requisition type/), { target: { value: 'consumables' } });
+    await pick('Acrylic sheet clear 3mm', '3mm');
+    fireEvent.change(screen.getByLabelText('Quantity of Acrylic sheet clear 3mm'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save requisition' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/-\d+$/));
+    cleanup();
+
+    show('requisitions-home', 'list', '/requisitions');
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows[0]!.getAttribute('data-pending')).toBe('true');
+    expect(within(rows[0]!).getByText('New')).toBeTruthy();
+    expect(rows[0]!.textContent).toContain('Consumables');
+    expect(rows[1]!.textContent).toContain('900');
+    expect(rows[1]!.textContent).toContain('Lulu Hypermarket');
+  });
+});
+
+describe('a requisition in stores', () => {
+  beforeEach(() => {
+    user = makeUser({ id: 8, department: 'stores', designation: 'executive' });
+    storeSession({ userId: 8 });
+  });
+
+  it('stores issues against a line: a signed ledger row is queued, the line and the material move at once', async () => {
+    await mirror.rows('requisitions').put(requisitionRow());
+    await mirror.rows('requisitionDetails').put(line());
+    show('requisition-detail', 'detail', '/detail/requisition/900');
+    fireEvent.change(await screen.findByLabelText('Issue quantity of Acrylic sheet clear 5mm'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
+
+    await waitFor(async () => expect(await outbox.entries.count()).toBe(1));
+    const [entry] = await outbox.entries.toArray();
+    expect(entry).toMatchObject({ operation: 'stock.record', url: '/stocks/stocktransactions/' });
+    expect(entry!.payload).toMatchObject({ material: 12, transaction_type: 'issue', quantity: '-4', requisition: 900, requisition_detail: 71, job_order: 501 });
+    expect(await mirror.rows('requisitionDetails').get(71)).toMatchObject({ quantity_issued: '4.000' });
+    expect(await mirror.rows('materials').get(12)).toMatchObject({ quantity: '8.000' });
+    expect(await screen.findByText('Partly issued')).toBeTruthy();
+  });
+
+  it('does not issue more than the line still asks for', async () => {
+    await mirror.rows('requisitions').put(requisitionRow());
+    await mirror.rows('requisitionDetails').put(line({ quantity_issued: '7.000' }));
+    show('requisition-detail', 'detail', '/detail/requisition/900');
+    fireEvent.change(await screen.findByLabelText('Issue quantity of Acrylic sheet clear 5mm'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
+    expect(await screen.findByText('At most 3.00 remain to be issued.')).toBeTruthy();
+    expect(await outbox.entries.count()).toBe(0);
+  });
+
+  it('a re-work requisition waits for approval: stores sees why and cannot issue', async () => {
+    await mirror.rows('requisitions').put(requisitionRow({ requisition_type: 're-work' }));
+    await mirror.rows('requisitionDetails').put(line());
+    show('requisition-detail', 'detail', '/detail/requisition/900');
+    expect(await screen.findByText('This requisition must be approved before stores can issue or reserve material against it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Issue' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('management approves a re-work requisition', async () => {
+    user = makeUser({ id: 3, department: 'management', designation: 'manager' });
+    await mirror.rows('requisitions').put(requisitionRow({ requisition_type: 're-work' }));
+    show('requisition-detail', 'detail', '/detail/requisition/900');
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeTruthy();
+  });
+});
+
+describe('the sync of a requisition made offline', () => {
+  it('puts the server’s lines in their table and moves lines added offline to the server id', async () => {
+    await mirror.rows('requisitions').put(requisitionRow({ id: -4 }));
+    await mirror.rows('requisitionDetails').put(line({ id: -6, requisition: -4 }));
+    const server = { ...requisitionRow({ id: 950 }), requisition_items: [{ ...line({ id: 80, requisition: 950, material: 11 }), material_name: 'Acrylic sheet clear 3mm', material_unit: 'SHEET' }] };
+    await operationNamed('requisition.create')!.reconcile(mirror, server, { tempId: -4, rowId: -4, entryId: 4 });
+    expect(await mirror.rows('requisitions').get(-4)).toBeUndefined();
+    expect(await mirror.rows('requisitions').get(950)).not.toHaveProperty('requisition_items');
+    expect(await mirror.rows('requisitionDetails').get(80)).toMatchObject({ requisition: 950, material: 11 });
+    expect(await mirror.rows('requisitionDetails').get(-6)).toMatchObject({ requisition: 950 });
+  });
+});

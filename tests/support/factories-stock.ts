@@ -1,0 +1,59 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../server/db/client';
+import { jobOrders, materials, requisitionDetails, requisitions, systemConfig } from '../../server/db/schema';
+import type { RequisitionType } from '../../domain/requisition';
+import { makeCustomer } from './factories-sales';
+import { makeCategory, makeMaterial, userId } from './factories';
+
+/** Stores test data: job orders, requisitions with their lines, and the ledger's own checks. */
+
+export async function makeJobOrder(db: Db) {
+  const customer = await makeCustomer(db);
+  const [row] = await db.insert(jobOrders).values({ customer: customer.id, sales_executive: await userId(db, 'sales.exec') }).returning();
+  return row!;
+}
+
+/** A material with nothing in stock (stock comes in through the ledger, as in real life). */
+export async function makeStockMaterial(db: Db, name?: string) {
+  const category = await makeCategory(db);
+  return makeMaterial(db, category.id, name ? { name } : {});
+}
+
+export async function makeRequisition(
+  db: Db,
+  lines: { material: number; quantity: string }[],
+  values: { type?: RequisitionType; approved?: boolean; closed?: boolean; cancelled?: boolean; job_order?: number | null; requested_by?: string } = {},
+) {
+  const type = values.type ?? 'standard';
+  const jobOrder = values.job_order === undefined ? (type === 'consumables' ? null : (await makeJobOrder(db)).id) : values.job_order;
+  const [requisition] = await db
+    .insert(requisitions)
+    .values({
+      job_order: jobOrder,
+      requisition_type: type,
+      requested_by: await userId(db, values.requested_by ?? 'foreman'),
+      is_approved: values.approved ?? false,
+      closed_at: values.closed ? sql`now()` : null,
+      close_reason: values.closed ? 'Job done' : null,
+      deleted_at: values.cancelled ? sql`now()` : null,
+      cancel_reason: values.cancelled ? 'Raised twice' : null,
+    })
+    .returning();
+  const details = await db
+    .insert(requisitionDetails)
+    .values(lines.map((line) => ({ requisition: requisition!.id, material: line.material, job_order: jobOrder, quantity: line.quantity })))
+    .returning();
+  return { requisition: requisition!, lines: details };
+}
+
+export async function setNegativeStock(db: Db, allowed: boolean): Promise<void> {
+  await db.update(systemConfig).set({ allow_negative_stock: allowed }).where(eq(systemConfig.id, 1));
+}
+
+/** Materials whose on-hand differs from the sum of their live ledger rows (should be none). */
+export async function ledgerMismatches(db: Db): Promise<{ id: number; quantity: string; ledger: string }[]> {
+  return queryRows(db, sql`
+    SELECT m.id, m.quantity::text AS quantity, coalesce(sum(t.quantity), 0)::text AS ledger
+    FROM ${materials} m LEFT JOIN stock_transactions t ON t.material = m.id AND t.deleted_at IS NULL
+    GROUP BY m.id HAVING m.quantity <> coalesce(sum(t.quantity), 0)`);
+}
