@@ -187,7 +187,7 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
   });
   const matching = table.getRowModel().rows;
   const previewing = rows === undefined && preview !== undefined;
-  const total = previewing ? preview.count : matching.length;
+  const total = previewing ? Math.max(preview.count, preview.rows.length) : matching.length;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   // Rows may shrink under the reader (a sync removed some): stay on the last page there is.
   const shown = Math.min(page, pages);

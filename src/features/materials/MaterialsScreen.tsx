@@ -6,10 +6,11 @@ import type { DataType } from '../../../domain/data-types';
 import { MATERIAL_UNITS, type Material, type MaterialCategory } from '../../../domain/material';
 import { labelOf } from '../../../domain/options';
 import { formatIndian } from '../../../domain/rules/numbers';
-import { mirror } from '../../data/mirror/db';
+import { metaKey, mirror } from '../../data/mirror/db';
 import { useMirrorStatus } from '../../data/mirror/status';
 import { usePendingIds } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
+import { useSession } from '../../data/session';
 import { LocalDataTable } from '../../ui/DataTable';
 import { downloadFromApi } from '../../ui/download';
 import { Freshness } from '../../ui/Freshness';
@@ -48,7 +49,15 @@ export default function MaterialsScreen() {
 
   // Reading every row takes seconds at 100,000 materials: the first page comes through the name
   // index first, and only then the read of all rows starts (IndexedDB would queue it behind).
-  const firstPage = useLiveQuery(async () => ({ rows: await mirror.rowsOf<Material>('materials').orderBy('name').limit(PAGE_SIZE).toArray(), count: await mirror.rows('materials').count() }), []);
+  // Its count comes from the sync's meta: counting the table would walk every row too.
+  const userId = useSession().user?.id ?? 0;
+  const firstPage = useLiveQuery(
+    async () => ({
+      rows: await mirror.rowsOf<Material>('materials').orderBy('name').limit(PAGE_SIZE).toArray(),
+      count: (await mirror.meta.get(metaKey(userId, 'materials')))?.rowCount ?? 0,
+    }),
+    [userId],
+  );
   const shownFirst = firstPage !== undefined;
   const materials = useLiveQuery(async () => (shownFirst ? await mirror.rowsOf<Material>('materials').toArray() : undefined), [shownFirst]);
 
