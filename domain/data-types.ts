@@ -92,6 +92,7 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
     ['requisitions-home', 'stores-requisitions', 'metal-requisitions', 'acrylic-requisitions'].map((route) => [route, ['requisitions', 'requisitionDetails', 'jobOrders', 'customers'] as const]),
   ),
   ...Object.fromEntries(['requisition-create', 'foreman-requisition-create', 'metal-requisition-create'].map((route) => [route, ['materials', 'jobOrders', 'customers'] as const])),
+  'stock-transactions-home': ['stockTransactions', 'materials'],
   ...Object.fromEntries(['stock-adjustments-home', 'stock-adjustment-create'].map((route) => [route, ['stockAdjustments', 'materials'] as const])),
   ...Object.fromEntries(['requisition-detail', 'foreman-requisition-detail'].map((route) => [route, ['requisitions', 'requisitionDetails', 'materials', 'jobOrders'] as const])),
 };

@@ -27,6 +27,7 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'metal-requisition-create': () => import('../features/requisitions/RequisitionCreateScreen'),
   'requisition-detail': () => import('../features/requisitions/RequisitionDetailScreen'),
   'foreman-requisition-detail': () => import('../features/requisitions/RequisitionDetailScreen'),
+  'stock-transactions-home': () => import('../features/stock-transactions/StockTransactionsScreen'),
   'stock-adjustments-home': () => import('../features/stock-adjustments/StockAdjustmentsScreen'),
   'stock-adjustment-create': () => import('../features/stock-adjustments/StockAdjustmentsScreen'),
 };

@@ -1,0 +1,102 @@
+import { useMemo } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Badge, Heading, Stack } from '@chakra-ui/react';
+import type { DataType } from '../../../domain/data-types';
+import type { Material } from '../../../domain/material';
+import { labelOf } from '../../../domain/options';
+import { formatDisplayDate } from '../../../domain/rules/dates';
+import { formatIndian } from '../../../domain/rules/numbers';
+import { STOCK_TRANSACTION_STATUSES, STOCK_TRANSACTION_TYPES, type StockTransaction } from '../../../domain/stock';
+import { mirror } from '../../data/mirror/db';
+import { useMirrorStatus } from '../../data/mirror/status';
+import { usePendingIds } from '../../data/outbox';
+import { reloadData } from '../../data/preload';
+import { LocalDataTable } from '../../ui/DataTable';
+import { Freshness } from '../../ui/Freshness';
+
+/** business-areas.md §9: stock lists show 15 rows a page. */
+const PAGE_SIZE = 15;
+const NEWEST_FIRST = [{ id: 'date', desc: true }];
+const DATA: readonly DataType[] = ['stockTransactions', 'materials'];
+
+interface LedgerRow {
+  id: number;
+  date: string;
+  material: string;
+  type: string;
+  quantity: string;
+  requisition: number | null;
+  jobOrder: number | null;
+  status: string;
+  reversed: boolean;
+}
+
+const TYPE_FILTER = { label: 'Type', allLabel: 'All types', options: STOCK_TRANSACTION_TYPES.map((t) => ({ value: t.label, label: t.label })) };
+
+const columns: ColumnDef<LedgerRow, unknown>[] = [
+  { id: 'date', header: 'Date', accessorKey: 'date', cell: ({ row }) => formatDisplayDate(row.original.date) },
+  { id: 'material', header: 'Material', accessorKey: 'material' },
+  { id: 'type', header: 'Type', accessorKey: 'type', meta: { filter: TYPE_FILTER } },
+  // Signed as in the ledger: what came in is positive, what went out negative.
+  { id: 'quantity', header: 'Quantity', accessorFn: (r) => Number(r.quantity), cell: ({ row }) => formatIndian(row.original.quantity), meta: { numeric: true } },
+  { id: 'requisition', header: 'Requisition', accessorKey: 'requisition' },
+  { id: 'jobOrder', header: 'Job order', accessorKey: 'jobOrder' },
+  {
+    id: 'status',
+    header: 'Status',
+    accessorKey: 'status',
+    cell: ({ row }) => (
+      <>
+        {row.original.status}
+        {row.original.reversed && (
+          <Badge ms="2" colorPalette="gray">
+            Reversed
+          </Badge>
+        )}
+      </>
+    ),
+  },
+];
+
+/** The stock ledger as stores reads it (stock-transactions-home), from the device. */
+export default function StockTransactionsScreen() {
+  const status = useMirrorStatus(DATA);
+  const pending = usePendingIds('stockTransactions');
+  const found = useLiveQuery(async () => {
+    const ledger = await mirror.rowsOf<StockTransaction>('stockTransactions').toArray();
+    const materials = (await mirror.rowsOf<Material>('materials').bulkGet([...new Set(ledger.map((t) => t.material))])) as (Material | undefined)[];
+    return { ledger, names: new Map(materials.filter((m): m is Material => !!m).map((m) => [m.id, m.name])) };
+  }, []);
+  const rows = useMemo<LedgerRow[] | undefined>(
+    () =>
+      found?.ledger.map((t) => ({
+        id: t.id,
+        date: t.transaction_date,
+        material: found.names.get(t.material) ?? `Material ${t.material}`,
+        type: labelOf(STOCK_TRANSACTION_TYPES, t.transaction_type),
+        quantity: t.quantity,
+        requisition: t.requisition,
+        jobOrder: t.job_order,
+        status: labelOf(STOCK_TRANSACTION_STATUSES, t.status),
+        reversed: t.reversed_by !== null,
+      })),
+    [found],
+  );
+  return (
+    <Stack gap="4">
+      <Heading size="xl">Stock transactions</Heading>
+      <LocalDataTable
+        columns={columns}
+        rows={rows}
+        pageSize={PAGE_SIZE}
+        rowKey={(r) => r.id}
+        search="Search transactions"
+        initialSorting={NEWEST_FIRST}
+        note={<Freshness {...status} pending={pending.size} onRefresh={() => void reloadData(DATA)} />}
+        pending={pending}
+        empty="No stock transactions."
+      />
+    </Stack>
+  );
+}
