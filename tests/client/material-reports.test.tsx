@@ -6,10 +6,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routeByName } from '../../domain/routes';
 import { fakeServer } from './support';
 import MaterialReportScreen from '../../src/features/material-reports/MaterialReportScreen';
+import RequisitionReportScreen from '../../src/features/requisitions/RequisitionReportScreen';
 
-function show(routeName: string) {
+function show(routeName: string, Screen = MaterialReportScreen) {
   const route = routeByName(routeName);
-  const router = createMemoryRouter([{ path: route.path, element: <MaterialReportScreen />, handle: { route } }], { initialEntries: [route.path] });
+  const router = createMemoryRouter([{ path: route.path, element: <Screen />, handle: { route } }], { initialEntries: [route.path] });
   render(
     <ChakraProvider value={defaultSystem}>
       <RouterProvider router={router} />
@@ -19,7 +20,7 @@ function show(routeName: string) {
 
 afterEach(() => cleanup());
 
-describe('the material reports', () => {
+describe('the material and requisition reports', () => {
   it('reorder lists what is at or below its level with the shortfall, read from the server page by page', async () => {
     const server = fakeServer();
     server.on('GET', '/materials/materials/reorder/', {
@@ -53,5 +54,17 @@ describe('the material reports', () => {
     server.on('GET', '/materials/materials/ageing/', { status: 403, data: { detail: 'You do not have permission to perform this action.' } });
     show('material-ageing');
     await waitFor(() => expect(screen.getByText('You do not have permission to perform this action.')).toBeTruthy());
+  });
+
+  it('redundant reserved materials say why each reservation is no longer needed, 50 a page', async () => {
+    const server = fakeServer();
+    server.on('GET', '/requisitions/get_redundant_reserved_materials/', {
+      status: 200,
+      data: { count: 1, next: null, previous: null, results: [{ id: 71, requisition: 900, material_name: 'VHB Tape', material_unit: 'ROLL', quantity_reserved: '3.000', job_order_label: '501 - 20-11-2026', redundant_because: 'job-order-closed' }] },
+    });
+    show('redundant-reserved-materials', RequisitionReportScreen);
+    await screen.findByText('VHB Tape');
+    expect(within(screen.getAllByRole('row')[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['900', 'VHB Tape', 'Rolls', '3.00', '501 - 20-11-2026', 'Job order closed or cancelled']);
+    expect(server.calls('GET', '/requisitions/get_redundant_reserved_materials/')[0]!.config.params).toEqual({ page: 1, page_size: 50 });
   });
 });
