@@ -93,6 +93,8 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   ),
   ...Object.fromEntries(['requisition-create', 'foreman-requisition-create', 'metal-requisition-create'].map((route) => [route, ['materials', 'jobOrders', 'customers'] as const])),
   'stock-transactions-home': ['stockTransactions', 'materials'],
+  'material-categories-home': ['materialCategories', 'materialSubcategories'],
+  'material-subcategories-home': ['materialCategories', 'materialSubcategories'],
   ...Object.fromEntries(['stock-adjustments-home', 'stock-adjustment-create'].map((route) => [route, ['stockAdjustments', 'materials'] as const])),
   ...Object.fromEntries(['requisition-detail', 'foreman-requisition-detail'].map((route) => [route, ['requisitions', 'requisitionDetails', 'materials', 'jobOrders'] as const])),
 };

@@ -1,4 +1,4 @@
-import { materialCreateSchema, materialUpdateSchema } from '../../../domain/material';
+import { materialCategoryCreateSchema, materialCreateSchema, materialSubcategoryCreateSchema, materialUpdateSchema } from '../../../domain/material';
 import { defineOperation, ifMatch, localRefSchema, mergeInto, newRow, putServerRow } from '../outbox/operations';
 import { ref } from '../outbox/placeholders';
 
@@ -26,4 +26,35 @@ export const updateMaterial = defineOperation({
   apply: (mirror, { id, expected_version: _, ...changes }, ctx) => mergeInto(mirror, 'materials', id, changes, ctx.now),
   reconcile: (mirror, row, ctx) => putServerRow(mirror, 'materials', row, ctx),
   describe: (changes) => changes.name ?? `Material ${changes.id}`,
+});
+
+/** POST materials/material-categories/: a new category of the catalogue. */
+export const createMaterialCategory = defineOperation({
+  name: 'material-category.create',
+  label: 'New material category',
+  type: 'materialCategories',
+  schema: materialCategoryCreateSchema,
+  creates: true,
+  request: (category) => ({ method: 'POST', url: '/materials/material-categories/', body: category }),
+  apply: (mirror, category, ctx) => mirror.rows('materialCategories').put(newRow({ ...category, deleted_at: null }, ctx)),
+  // Subcategories made offline under the temp id follow the category to its server id.
+  reconcile: (mirror, row, ctx) =>
+    mirror.transaction('rw', [mirror.rows('materialCategories'), mirror.rows('materialSubcategories')], async () => {
+      await putServerRow(mirror, 'materialCategories', row, ctx);
+      if (ctx.tempId !== null) await mirror.rows('materialSubcategories').where('category').equals(ctx.tempId).modify({ category: (row as { id: number }).id });
+    }),
+  describe: (category) => category.name,
+});
+
+/** POST materials/material-subcategories/: a subcategory, of a category made offline too. */
+export const createMaterialSubcategory = defineOperation({
+  name: 'material-subcategory.create',
+  label: 'New material subcategory',
+  type: 'materialSubcategories',
+  schema: materialSubcategoryCreateSchema.extend({ category: localRefSchema }),
+  creates: true,
+  request: (subcategory) => ({ method: 'POST', url: '/materials/material-subcategories/', body: { ...subcategory, category: ref(subcategory.category) } }),
+  apply: (mirror, subcategory, ctx) => mirror.rows('materialSubcategories').put(newRow({ ...subcategory, deleted_at: null }, ctx)),
+  reconcile: (mirror, row, ctx) => putServerRow(mirror, 'materialSubcategories', row, ctx),
+  describe: (subcategory) => subcategory.name,
 });
