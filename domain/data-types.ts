@@ -93,6 +93,7 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   ),
   ...Object.fromEntries(['requisition-create', 'foreman-requisition-create', 'metal-requisition-create'].map((route) => [route, ['materials', 'jobOrders', 'customers'] as const])),
   'stock-transactions-home': ['stockTransactions', 'materials'],
+  'stock-transaction-create': ['materials', 'jobOrders'],
   'material-categories-home': ['materialCategories', 'materialSubcategories'],
   'material-subcategories-home': ['materialCategories', 'materialSubcategories'],
   ...Object.fromEntries(['stock-adjustments-home', 'stock-adjustment-create'].map((route) => [route, ['stockAdjustments', 'materials'] as const])),

@@ -37,6 +37,7 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'material-issued-today': () => import('../features/material-reports/MaterialReportScreen'),
   'material-ageing': () => import('../features/material-reports/MaterialReportScreen'),
   'stock-transactions-home': () => import('../features/stock-transactions/StockTransactionsScreen'),
+  'stock-transaction-create': () => import('../features/stock-transactions/StockTransactionCreateScreen'),
   'stock-adjustments-home': () => import('../features/stock-adjustments/StockAdjustmentsScreen'),
   'stock-adjustment-create': () => import('../features/stock-adjustments/StockAdjustmentsScreen'),
 };

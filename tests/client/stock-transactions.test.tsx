@@ -1,11 +1,24 @@
 import './setup';
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { MemoryRouter } from 'react-router-dom';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import StockTransactionsScreen from '../../src/features/stock-transactions/StockTransactionsScreen';
+import StockTransactionCreateScreen from '../../src/features/stock-transactions/StockTransactionCreateScreen';
+import { makeUser, storeSession } from './support';
+
+vi.mock('../../src/data/session', async (original) => ({
+  ...(await original<typeof import('../../src/data/session')>()),
+  useSession: () => ({ user: makeUser({ id: 8, department: 'stores' }), users: [], modules: {}, offline: false }),
+}));
+vi.mock('../../src/data/outbox/triggers', async (original) => ({
+  ...(await original<typeof import('../../src/data/outbox/triggers')>()),
+  nudgeReplay: () => undefined,
+  requestBackgroundSync: async () => undefined,
+}));
 
 const tracked = { created_by: 1, created_at: '2026-11-20T09:00:00.000Z', updated_at: '2026-11-20T09:00:00.000Z', version: 1, deleted_at: null };
 const ledgerRow = (id: number, values: Record<string, unknown>) => ({
@@ -29,6 +42,7 @@ const ledgerRow = (id: number, values: Record<string, unknown>) => ({
 });
 
 beforeEach(async () => {
+  storeSession({ userId: 8 });
   await Promise.all([...outbox.tables, ...mirror.tables].map((t) => t.clear()));
   await mirror.rows('materials').put({ id: 12, name: 'Acrylic sheet clear 5mm', unit: 'SHEET', quantity: '6.000', category: 1, ...tracked });
 });
@@ -44,7 +58,9 @@ describe('the stock ledger list', () => {
     ]);
     render(
       <ChakraProvider value={defaultSystem}>
-        <StockTransactionsScreen />
+        <MemoryRouter>
+          <StockTransactionsScreen />
+        </MemoryRouter>
       </ChakraProvider>,
     );
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(4));
@@ -54,5 +70,29 @@ describe('the stock ledger list', () => {
     expect(within(reversed!).getByText('Reversed')).toBeTruthy();
     expect(receipt!.textContent).toContain('Receipt');
     expect(receipt!.textContent).toContain('10.00');
+  });
+
+  it('stores issues straight to a job order: the ledger row is queued signed, and a job order is required', async () => {
+    await mirror.rows('jobOrders').put({ id: 501, customer: 1, status: 'in-process', closed_at: null, cancelled_at: null, ...tracked });
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <MemoryRouter>
+          <StockTransactionCreateScreen />
+        </MemoryRouter>
+      </ChakraProvider>,
+    );
+    fireEvent.change(await screen.findByLabelText('Type'), { target: { value: 'issue' } });
+    fireEvent.change(screen.getByLabelText('Find a material'), { target: { value: '5mm' } });
+    fireEvent.click(await screen.findByRole('button', { name: /Acrylic sheet clear 5mm/ }));
+    fireEvent.change(screen.getByLabelText(/^Quantity/), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('An issue must be against a requisition or a job order.')).toBeTruthy();
+    expect(await outbox.entries.count()).toBe(0);
+
+    fireEvent.change(screen.getByLabelText('Job order'), { target: { value: '501' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await outbox.entries.count()).toBe(1));
+    expect((await outbox.entries.toArray())[0]!.payload).toMatchObject({ material: 12, transaction_type: 'issue', quantity: '-2', job_order: 501 });
+    expect(await mirror.rows('materials').get(12)).toMatchObject({ quantity: '4.000' });
   });
 });

@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Badge, Heading, Stack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import type { DataType } from '../../../domain/data-types';
 import type { Material } from '../../../domain/material';
 import { labelOf } from '../../../domain/options';
+import { can } from '../../../domain/permissions';
+import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { formatIndian } from '../../../domain/rules/numbers';
 import { STOCK_TRANSACTION_STATUSES, STOCK_TRANSACTION_TYPES, type StockTransaction } from '../../../domain/stock';
@@ -12,6 +15,7 @@ import { mirror } from '../../data/mirror/db';
 import { useMirrorStatus } from '../../data/mirror/status';
 import { usePendingIds } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
+import { useSession } from '../../data/session';
 import { LocalDataTable } from '../../ui/DataTable';
 import { Freshness } from '../../ui/Freshness';
 
@@ -61,6 +65,7 @@ const columns: ColumnDef<LedgerRow, unknown>[] = [
 
 /** The stock ledger as stores reads it (stock-transactions-home), from the device. */
 export default function StockTransactionsScreen() {
+  const { user } = useSession();
   const status = useMirrorStatus(DATA);
   const pending = usePendingIds('stockTransactions');
   const found = useLiveQuery(async () => {
@@ -85,7 +90,16 @@ export default function StockTransactionsScreen() {
   );
   return (
     <Stack gap="4">
-      <Heading size="xl">Stock transactions</Heading>
+      <Flex align="center" gap="3">
+        <Heading size="xl" flex="1">
+          Stock transactions
+        </Heading>
+        {can(user, 'stock.write') && (
+          <Button asChild>
+            <RouterLink to={pathOf('stock-transaction-create')}>New stock transaction</RouterLink>
+          </Button>
+        )}
+      </Flex>
       <LocalDataTable
         columns={columns}
         rows={rows}
