@@ -8,6 +8,10 @@ import { loadCurrentUser, session } from '../../src/data/session';
 import { routeByName } from '../../domain/routes';
 import type { User } from '../../domain/user';
 
+// These tests are about where a user may go. The preload the guard and the session start is
+// tested in preload.test.ts and refresh-rules.test.ts; its on-demand import would outlive this file.
+vi.mock('../../src/data/preload/deferred', () => ({ preloadGeneration: { current: 0 }, startPreloadSoon: vi.fn(), loadRouteDataSoon: vi.fn(), stopPreloadSoon: vi.fn() }));
+
 const ME = '/auth/users/me/';
 let server: FakeServer;
 

@@ -4,6 +4,10 @@ import { deferred, fakeServer, makeToken, makeUser, storeSession, type FakeServe
 import { api } from '../../src/data/api';
 import { loadCurrentUser, loadModules, loadUsers, logout, session } from '../../src/data/session';
 
+// The session's own rules; the preload it starts is tested in preload.test.ts, and its
+// on-demand import would outlive this file.
+vi.mock('../../src/data/preload/deferred', () => ({ preloadGeneration: { current: 0 }, startPreloadSoon: vi.fn(), loadRouteDataSoon: vi.fn(), stopPreloadSoon: vi.fn() }));
+
 const ME = '/auth/users/me/';
 let server: FakeServer;
 
