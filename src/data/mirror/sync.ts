@@ -150,14 +150,17 @@ async function runSync(userId: number, type: DataType, full: boolean): Promise<M
       const unsent = await pendingRowIds(type);
       const removed = rows.filter((r) => isRemoved(r) && !unsent.has(r.id)).map((r) => r.id);
       const live = rows.filter((r) => !isRemoved(r) && !unsent.has(r.id));
-      await write(at, [table], async () => {
-        if (!fullLoad) {
-          const present = new Set(await table.where(':id').anyOf([...removed, ...live.map((r) => r.id)]).primaryKeys());
-          added += live.filter((r) => !present.has(r.id)).length - removed.filter((id) => present.has(id)).length;
-        }
-        await table.bulkDelete(removed);
-        await table.bulkPut(live);
-      });
+      // An empty delta page takes no write lock: lists reading the table are not held up.
+      if (removed.length + live.length > 0) {
+        await write(at, [table], async () => {
+          if (!fullLoad) {
+            const present = new Set(await table.where(':id').anyOf([...removed, ...live.map((r) => r.id)]).primaryKeys());
+            added += live.filter((r) => !present.has(r.id)).length - removed.filter((id) => present.has(id)).length;
+          }
+          await table.bulkDelete(removed);
+          await table.bulkPut(live);
+        });
+      }
       if (fullLoad) rows.forEach((r) => kept.add(r.id));
       total ??= page.count;
       loaded += rows.length;
@@ -170,7 +173,8 @@ async function runSync(userId: number, type: DataType, full: boolean): Promise<M
     if (cursor === undefined) throw new Error('The list answered without a sync cursor.');
     const syncedCursor = cursor;
     const unsentAtEnd = await pendingRowIds(type);
-    return await write(at, [table, mirror.meta], async () => {
+    // A delta only moves the meta; a full load also drops the rows the server no longer sends.
+    return await write(at, fullLoad ? [table, mirror.meta] : [mirror.meta], async () => {
       // Rows made offline (negative temporary ids) are the outbox's until the server answers.
       if (fullLoad) await table.bulkDelete((await table.toCollection().primaryKeys()).filter((id) => id > 0 && !kept.has(id) && !unsentAtEnd.has(id)));
       const rowCount = fullLoad ? await table.count() : before.rowCount + added;
