@@ -1,39 +1,89 @@
 import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { materialIdFromLabel } from '../../domain/material-label';
 import { labelOf } from '../../domain/options';
 import { MATERIAL_UNITS, type Material } from '../../domain/material';
 import { formatIndian } from '../../domain/rules/numbers';
 import { mirror } from '../data/mirror/db';
+import { QrScanner } from './QrScanner';
 
 const SHOWN = 8;
 
+/** The materials with every word of `term` in their name, brand, size, colour or thickness, by name. */
+export function materialsMatching<T extends Material>(materials: readonly T[], term: string): T[] {
+  const words = term.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  return materials
+    .filter((m) => !m.deleted_at)
+    .filter((m) => {
+      const text = `${m.name} ${m.brand} ${m.size} ${m.color} ${m.thickness}`.toLowerCase();
+      return words.every((w) => text.includes(w));
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Browsers without camera access (no HTTPS, no camera API) get no scan button. */
+const hasCamera = () => typeof navigator !== 'undefined' && navigator.mediaDevices !== undefined;
+
 /**
  * Finds a material on the device by any word of its name, brand, size or colour and offers the
- * best matches as large buttons (a tablet held in one hand: no dropdown of thousands of rows).
+ * best matches as large buttons (a tablet held in one hand: no dropdown of thousands of rows), or
+ * by scanning the QR label on the material with the camera.
  */
-export function MaterialPicker({ onPick, exclude, label = 'Find a material' }: { onPick: (material: Material) => void; exclude: ReadonlySet<number>; label?: string }) {
+export function MaterialPicker({
+  onPick,
+  exclude,
+  label = 'Find a material',
+  scan = hasCamera(),
+}: {
+  onPick: (material: Material) => void;
+  exclude: ReadonlySet<number>;
+  label?: string;
+  scan?: boolean;
+}) {
   const [term, setTerm] = useState('');
+  const [scanProblem, setScanProblem] = useState<string | null>(null);
   const materials = useLiveQuery(() => mirror.rowsOf<Material>('materials').toArray(), []);
-  const matches = useMemo(() => {
-    const words = term.trim().toLowerCase().split(/\s+/).filter(Boolean);
-    if (words.length === 0 || !materials) return [];
-    return materials
-      .filter((m) => !m.deleted_at && !exclude.has(m.id))
-      .filter((m) => {
-        const text = `${m.name} ${m.brand} ${m.size} ${m.color} ${m.thickness}`.toLowerCase();
-        return words.every((w) => text.includes(w));
-      })
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .slice(0, SHOWN);
-  }, [term, materials, exclude]);
+  const matches = useMemo(
+    () => (term.trim() && materials ? materialsMatching(materials, term).filter((m) => !exclude.has(m.id)).slice(0, SHOWN) : []),
+    [term, materials, exclude],
+  );
+
+  // The label is looked up on the device, so scanning works offline like the search does.
+  const pickScanned = async (text: string) => {
+    const id = materialIdFromLabel(text);
+    const material = id === null ? undefined : await mirror.rowsOf<Material>('materials').get(id);
+    if (!material || material.deleted_at) setScanProblem('This label is not a material on this device.');
+    else if (exclude.has(material.id)) setScanProblem(`${material.name} is already chosen.`);
+    else {
+      setScanProblem(null);
+      onPick(material);
+    }
+  };
 
   return (
     <Stack gap="2">
-      <Field.Root>
-        <Field.Label>{label}</Field.Label>
-        <Input size="lg" type="search" placeholder="Type part of the name" value={term} onChange={(e) => setTerm(e.target.value)} />
-      </Field.Root>
+      <HStack align="end" gap="2">
+        <Field.Root flex="1">
+          <Field.Label>{label}</Field.Label>
+          <Input
+            size="lg"
+            type="search"
+            placeholder="Type part of the name"
+            value={term}
+            onChange={(e) => {
+              setTerm(e.target.value);
+              setScanProblem(null);
+            }}
+          />
+        </Field.Root>
+        {scan && <QrScanner onScan={(text) => void pickScanned(text)} />}
+      </HStack>
+      {scanProblem && (
+        <Text role="alert" color="fg.error">
+          {scanProblem}
+        </Text>
+      )}
       {term.trim() && matches.length === 0 && <Text color="fg.muted">No material matches “{term.trim()}”.</Text>}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
         {matches.map((m) => (

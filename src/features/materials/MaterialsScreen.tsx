@@ -12,13 +12,50 @@ import { usePendingIds } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
 import { useSession } from '../../data/session';
 import { LocalDataTable } from '../../ui/DataTable';
+import { openDialog } from '../../ui/dialog';
 import { downloadFromApi } from '../../ui/download';
 import { Freshness } from '../../ui/Freshness';
+import { materialsMatching } from '../../ui/MaterialPicker';
+import { notify } from '../../ui/notify';
+import { processing } from '../../ui/processing';
 
 /** business-areas.md §9: 15 rows a page for materials. */
 const PAGE_SIZE = 15;
 const BY_NAME = [{ id: 'name', desc: false }];
 const DATA: readonly DataType[] = ['materials', 'materialCategories'];
+
+/** 20 A4 sheets: a print run a tablet builds in seconds; a whole store's labels are printed a search at a time. */
+const MOST_LABELS = 480;
+
+/**
+ * Asks which materials to label (words of their names; blank for all), then builds the PDF on the
+ * device, so labels print offline too. Only materials the server has numbered get a label: one
+ * saved offline has a temporary id until it syncs.
+ */
+async function printLabels(materials: readonly Material[]): Promise<void> {
+  const numbered = materials.filter((m) => m.id > 0);
+  const term = await openDialog({
+    title: 'Print labels',
+    message: `A PDF of QR labels, 24 to an A4 sheet (63.5 × 33.9 mm labels), for the materials on this device whose name, brand, size or colour has these words; leave it blank for all ${numbered.length}. At most ${MOST_LABELS} at a time.`,
+    okLabel: 'Make the PDF',
+    prompt: {
+      label: 'Words to look for',
+      validate: (value) => {
+        const count = materialsMatching(numbered, value).length;
+        if (count === 0) return 'No material on this device matches.';
+        return count > MOST_LABELS ? `That is ${count} labels: narrow it down to ${MOST_LABELS} at most.` : true;
+      },
+    },
+  });
+  if (term === false) return;
+  try {
+    // pdf-lib and qrcode load only here: the list itself stays light.
+    const { downloadLabels } = await import('../../ui/labels');
+    await processing.track(downloadLabels(materialsMatching(numbered, term)));
+  } catch (error) {
+    notify({ type: 'negative', message: `The labels could not be made: ${error instanceof Error ? error.message : String(error)}` });
+  }
+}
 
 interface MaterialRow {
   id: number;
@@ -87,6 +124,9 @@ export default function MaterialsScreen() {
         <Heading size="xl" flex="1">
           Materials
         </Heading>
+        <Button variant="outline" disabled={!materials} onClick={() => void printLabels(materials ?? [])}>
+          Print labels
+        </Button>
         <Button variant="outline" onClick={() => void downloadFromApi('/materials/materials/export_to_excel/', {}, 'materials.xlsx')}>
           Export to Excel
         </Button>
