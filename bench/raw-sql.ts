@@ -1,21 +1,35 @@
-// The materials-list query of the API, written by hand and run through the same driver, under the
-// same concurrency: the baseline the API's figure is divided by. Prints one JSON line of figures.
-import { sql } from 'drizzle-orm';
+// A query of the API written by hand and run through the same driver: the baseline the API's
+// figure is divided by. BENCH_QUERY picks it; under load (BENCH_CONNECTIONS clients for 5 s) it
+// prints p50, p99 and queries per second, with BENCH_RUNS=N it runs N times alone and prints the
+// median seconds. One JSON line of figures.
+import { sql, type SQL } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { openDatabase, queryRows } from '../server/db/client';
 
 const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', CLIENT_DIR: '/nonexistent', DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL });
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
-const category = Number(process.env.BENCH_CATEGORY);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? '50');
+const runs = Number(process.env.BENCH_RUNS ?? '0');
 
-const query = () =>
-  queryRows(
-    database.db,
-    sql`SELECT *, count(*) OVER () AS total_count FROM materials
-        WHERE category = ${category} AND deleted_at IS NULL
-        ORDER BY quantity DESC, id ASC LIMIT 15 OFFSET 0`,
-  );
+const QUERIES: Record<string, () => SQL> = {
+  /** The materials list: a category, most on hand first, a page of 15. */
+  materials: () => sql`SELECT *, count(*) OVER () AS total_count FROM materials
+    WHERE category = ${Number(process.env.BENCH_CATEGORY)} AND deleted_at IS NULL
+    ORDER BY quantity DESC, id ASC LIMIT 15 OFFSET 0`,
+  /** The job orders list filtered by status and bucket, newest first, with the customer's name. */
+  'job-orders': () => sql`SELECT j.*, c.name AS customer_name, count(*) OVER () AS total_count
+    FROM job_orders j JOIN customers c ON c.id = j.customer
+    WHERE j.status = ${process.env.BENCH_STATUS} AND j.bucket = ${process.env.BENCH_BUCKET} AND j.deleted_at IS NULL AND j.cancelled_at IS NULL
+    ORDER BY j.created_at DESC, j.id DESC LIMIT 15 OFFSET 0`,
+  /** The floor of the profitability report: one pass over the ledger, summed per job order. */
+  'ledger-by-job-order': () => sql`SELECT job_order, sum(quantity * coalesce(rate, 0)) AS value
+    FROM stock_transactions WHERE job_order IS NOT NULL GROUP BY job_order`,
+};
+
+const query = QUERIES[process.env.BENCH_QUERY ?? 'materials'];
+if (!query) throw new Error(`BENCH_QUERY must be one of ${Object.keys(QUERIES).join(', ')}`);
+// JSON as the API sends it, so both sides pay for the rows they return.
+const once = async () => JSON.stringify(await queryRows(database.db, query()));
 
 async function run(seconds: number): Promise<number[]> {
   const latencies: number[] = [];
@@ -24,9 +38,7 @@ async function run(seconds: number): Promise<number[]> {
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
         const started = performance.now();
-        const rows = await query();
-        // JSON as the API sends it, so both sides pay for the rows they return.
-        JSON.stringify(rows);
+        await once();
         latencies.push(performance.now() - started);
       }
     }),
@@ -35,11 +47,21 @@ async function run(seconds: number): Promise<number[]> {
 }
 
 try {
-  await run(1);
-  const seconds = 5;
-  const latencies = (await run(seconds)).sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  console.log(JSON.stringify({ p50: at(0.5), p99: at(0.99), requestsPerSecond: latencies.length / seconds }));
+  if (runs > 0) {
+    const seconds: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      await once();
+      seconds.push((performance.now() - started) / 1000);
+    }
+    console.log(JSON.stringify({ seconds: seconds.sort((a, b) => a - b)[Math.floor(runs / 2)] }));
+  } else {
+    await run(1);
+    const seconds = 5;
+    const latencies = (await run(seconds)).sort((a, b) => a - b);
+    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+    console.log(JSON.stringify({ p50: at(0.5), p99: at(0.99), requestsPerSecond: latencies.length / seconds }));
+  }
 } finally {
   await database.close();
 }

@@ -13,6 +13,10 @@
 //   BENCH_ONLY=stock npm run bench     only the stock ledger rows (issue 5): 50 clients issuing
 //                                      5,000 stock transactions on PGlite and PostgreSQL, beside
 //                                      5,000 receipts, then the ledger invariant checked in SQL
+//   BENCH_ONLY=job-orders npm run bench  only the job order rows (issue 6), at scale 50: the list
+//                                      filtered by status and bucket under 50 clients beside the
+//                                      same query in raw SQL, and the profitability report over
+//                                      every job order beside one raw pass over the ledger
 //
 // The stock rows are the one place a verdict fails the run: a broken ledger invariant or a
 // refusal count other than the plan's is a real error, so the table is printed and the exit code is 1.
@@ -27,6 +31,7 @@ import { DELTA_SCALE, deltaSyncOn, LIST_CONNECTIONS, LIST_SCALE, materialsListOn
 import { measureInBrowser, type BrowserFigures, type MirrorFigures } from './lib/browser-figures';
 import { FIRST_ROW_RUNS, medianOf } from './lib/browser-first-rows';
 import { STOCK_CLIENTS, STOCK_MATERIALS, STOCK_TRANSACTIONS, stockIssuesOn, type StockFigures } from './lib/stock-issues';
+import { JOB_ORDER_LIST_CONNECTIONS, JOB_ORDER_SCALE, jobOrdersOn, type JobOrderFigures } from './lib/job-orders';
 
 interface Figures {
   signIn: LoadFigures;
@@ -300,7 +305,46 @@ async function stockSection(): Promise<Row[]> {
   return results.flatMap(([kind, figures]) => stockRows(kind, figures));
 }
 
-const PARTS = ['server', 'stock', 'browser'] as const;
+/** Issue 6: job orders at scale 50, each figure beside its raw-SQL baseline from the same database. */
+function jobOrderRows(kind: DatabaseKind, f: JobOrderFigures | null): Row[] {
+  const about = `scale ${JOB_ORDER_SCALE}, ${JOB_ORDER_LIST_CONNECTIONS} clients`;
+  const metrics = [
+    `job orders list (status and bucket filter, page of 15) per second, ${about}`,
+    `job orders list p99, ${about}`,
+    `same query in raw SQL per second, ${about}`,
+    'job orders list: raw SQL / API throughput',
+    `profitability report over all job orders, scale ${JOB_ORDER_SCALE}`,
+    'baseline: one raw pass over the ledger per job order',
+    'profitability report / ledger pass',
+  ];
+  if (!f) return metrics.map((metric) => figure(metric, kind, SKIPPED, ''));
+  return [
+    figure(metrics[0]!, kind, f.list.requestsPerSecond.toFixed(0), 'req/s'),
+    figure(metrics[1]!, kind, f.list.p99.toFixed(0), 'ms'),
+    figure(metrics[2]!, kind, f.listRawSql.requestsPerSecond.toFixed(0), 'q/s'),
+    figure(metrics[3]!, kind, (f.listRawSql.requestsPerSecond / f.list.requestsPerSecond).toFixed(2), 'x'),
+    figure(`${metrics[4]!} (${count(f.jobOrders)} job orders, ${count(f.ledgerRows)} ledger rows)`, kind, f.profitabilitySeconds.toFixed(2), 's'),
+    figure(metrics[5]!, kind, f.ledgerScanSeconds.toFixed(2), 's'),
+    figure(metrics[6]!, kind, (f.profitabilitySeconds / f.ledgerScanSeconds).toFixed(2), 'x'),
+  ];
+}
+
+async function jobOrderSection(): Promise<Row[]> {
+  const postgresUrl = await findPostgres();
+  if (!postgresUrl) progress('no PostgreSQL answered; its job order rows are skipped');
+  const managementSignIn = (origin: string) => accessToken(origin, JSON.stringify({ username: 'management', password: DEMO_PASSWORD }));
+  const rows: Row[] = [];
+  for (const [kind, fresh] of [
+    ['PGlite', freshPglite],
+    ['PostgreSQL', postgresUrl ? () => freshPostgres(postgresUrl) : null],
+  ] as const) {
+    if (fresh) progress(`${kind}: job orders at scale ${JOB_ORDER_SCALE} (seeding takes minutes)`);
+    rows.push(...jobOrderRows(kind, fresh ? await withDatabase(fresh, (database) => jobOrdersOn(database, managementSignIn)) : null));
+  }
+  return rows;
+}
+
+const PARTS = ['server', 'stock', 'job-orders', 'browser'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsToRun(only = process.env.BENCH_ONLY): readonly Part[] {
@@ -316,6 +360,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   if (parts.includes('server')) rows.push(...(await serverRows()));
   if (parts.includes('stock')) rows.push(...(await stockSection()));
+  if (parts.includes('job-orders')) rows.push(...(await jobOrderSection()));
   if (parts.includes('browser')) rows.push(...browserRows(await measureInBrowser(progress)));
   console.log(formatTable(rows));
   const failedStock = rows.filter((row) => row.verdict === 'fail' && (row.metric.startsWith('ledger invariant') || row.metric.startsWith('issues refused')));

@@ -15,7 +15,25 @@ export interface DataTypeDef {
   readonly indexes: readonly string[];
   /** The module whose switch hides this data. */
   readonly module?: ModuleName;
+  /** How the device's lists page through this type without reading every row (big types only). */
+  readonly query?: LocalQueryDef;
 }
+
+/** text: ignoring case; number: a decimal string by its value; value: as stored (ISO dates, ids). */
+export type SortKind = 'text' | 'number' | 'value';
+
+export interface LocalQueryDef {
+  /** Fields whose words a search matches (domain/rules/search.ts), kept in a words index. */
+  readonly search?: readonly string[];
+  /** A search also finds the rows whose reference (`field`) names a row of another data type whose words match. */
+  readonly searchVia?: { readonly field: string; readonly type: string };
+  /** The orders a list may ask for, each kept as an index ('value' sorts use the field's own). */
+  readonly sorts: Readonly<Record<string, SortKind>>;
+}
+
+/** Local-only fields the mirror adds to a row for its indexes; never sent anywhere. */
+export const WORDS_FIELD = '_words';
+export const sortField = (field: string, kind: SortKind) => (kind === 'value' ? field : `_sort_${field}`);
 
 export const DATA_TYPES = {
   customers: { path: '/customers/customers/', indexes: ['name', 'state', 'updated_at'], module: 'customers' },
@@ -23,7 +41,12 @@ export const DATA_TYPES = {
   customerLpoCodes: { path: '/customers/lpo-codes/', indexes: ['customer', 'code'], module: 'customers' },
   leads: { path: '/leads/leads/', indexes: ['assign_to', 'stage', 'followup_date', 'created_at', 'company', 'source'], module: 'leads' },
   vendors: { path: '/vendors/vendors/', indexes: ['name', 'state', 'updated_at'], module: 'vendors' },
-  materials: { path: '/materials/materials/', indexes: ['name', 'category', 'subcategory', 'unit', 'quantity', 'updated_at'], module: 'materials' },
+  materials: {
+    path: '/materials/materials/',
+    indexes: ['name', 'category', 'subcategory', 'unit', 'updated_at'],
+    module: 'materials',
+    query: { search: ['name', 'brand', 'size', 'color', 'thickness'], sorts: { name: 'text', quantity: 'number', reorder_level: 'number' } },
+  },
   materialCategories: { path: '/materials/material-categories/', indexes: ['name'], module: 'materials' },
   materialSubcategories: { path: '/materials/material-subcategories/', indexes: ['name', 'category'], module: 'materials' },
   estimationMaterials: { path: '/estimationmaterials/estimation_materials/', indexes: ['name', 'category', 'rate'], module: 'estimation' },
@@ -34,20 +57,41 @@ export const DATA_TYPES = {
   receipts: { indexes: ['customer', 'sales_order', 'job_order', 'receipt_date'], module: 'receipts' },
   estimations: { indexes: ['customer', 'status', 'estimation_date'], module: 'estimation' },
   jobOrders: { path: '/joborders/joborders/', indexes: ['status', 'bucket', 'customer', 'branch', 'sales_executive', 'created_at'], module: 'job orders' },
-  jobOrderExpenses: { indexes: ['job_order', 'status', 'expense_date'], module: 'job orders' },
-  deliveryNotes: { indexes: ['job_order', 'status', 'delivery_date', 'created_at'], module: 'delivery notes' },
-  dispatches: { indexes: ['delivery_note', 'job_order', 'status', 'dispatch_date'], module: 'dispatches' },
+  jobOrderExpenses: { path: '/joborders/joborders/expenses/', indexes: ['job_order', 'status', 'expense_date'], module: 'job orders' },
+  deliveryNotes: { path: '/deliverynotes/delivery_notes/list/', indexes: ['job_order', 'status', 'delivery_date', 'created_at'], module: 'delivery notes' },
+  deliveryNoteItems: { path: '/deliverychallans/delivery_challan_details/', indexes: ['delivery_note', 'job_order_item'], module: 'delivery notes' },
+  /** The job order products a delivery note may carry (served by the delivery-note module, so notes are raised offline). */
+  jobOrderItems: { path: '/deliverynotes/delivery_notes/job_order_items/', indexes: ['job_order'], module: 'delivery notes' },
+  dispatches: { path: '/dispatches/dispatches/', indexes: ['delivery_note', 'job_order', 'status', 'dispatch_date'], module: 'dispatches' },
   requisitions: { path: '/requisitions/requisitions/', indexes: ['job_order', 'requisition_type', 'requested_by', 'is_completed', 'created_at'], module: 'requisitions' },
   requisitionDetails: { path: '/requisitions/requisition_details/', indexes: ['requisition', 'material', 'job_order'], module: 'requisitions' },
-  stockTransactions: { path: '/stocks/stocktransactions/', indexes: ['material', 'transaction_type', 'transaction_date', 'requisition', 'job_order', 'status'], module: 'materials' },
+  stockTransactions: {
+    path: '/stocks/stocktransactions/',
+    indexes: ['material', 'transaction_type', 'transaction_date', 'requisition', 'job_order', 'status'],
+    module: 'materials',
+    query: { searchVia: { field: 'material', type: 'materials' }, sorts: { transaction_date: 'value', quantity: 'number' } },
+  },
   stockAdjustments: { path: '/stockadjustments/stock-adjustments/', indexes: ['material', 'status', 'created_at'], module: 'materials' },
   lpos: { indexes: ['vendor', 'status', 'lpo_date', 'requisition'], module: 'purchase orders' },
-  gras: { indexes: ['lpo', 'vendor', 'gra_date'], module: 'GRA' },
+  gras: { path: '/gra/gras/', indexes: ['lpo', 'vendor', 'gra_date'], module: 'GRA' },
+  graItems: { path: '/gra/gra_items/', indexes: ['gra', 'material', 'lpo_item'], module: 'GRA' },
   invoices: { indexes: ['status', 'customer', 'invoice_date', 'due_date', 'sales_order', 'job_order'], module: 'invoices' },
   messages: { indexes: ['sender', 'recipient', 'department', 'created_at'], module: 'messaging' },
 } as const satisfies Record<string, DataTypeDef>;
 
 export type DataType = keyof typeof DATA_TYPES;
+
+/** The local query of a type, if its lists page through indexes. */
+export const localQueryOf = (type: DataType): LocalQueryDef | undefined => (DATA_TYPES[type] as DataTypeDef).query;
+
+/** Every index of a type's local table: its own, the words index and the sort indexes of its query. */
+export function localIndexesOf(type: DataType): string[] {
+  const query = localQueryOf(type);
+  const indexes = new Set<string>(DATA_TYPES[type].indexes);
+  if (query?.search) indexes.add(`*${WORDS_FIELD}`);
+  for (const [field, kind] of Object.entries(query?.sorts ?? {})) indexes.add(sortField(field, kind));
+  return [...indexes];
+}
 export const DATA_TYPE_NAMES = Object.keys(DATA_TYPES) as DataType[];
 
 /** A type's list endpoint, or undefined while its area has not built one. */
@@ -86,7 +130,11 @@ export const MODULE_HOME_DATA: Readonly<Record<string, readonly string[]>> = {
  * Area issues add their screens as they build them.
  */
 export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
+  ...Object.fromEntries(['job-expenses-home', 'job-expense-create'].map((route) => [route, ['jobOrderExpenses', 'jobOrders', 'customers'] as const])),
   'materials-home': ['materials', 'materialCategories'],
+  'material-detail': ['materials', 'materialCategories', 'materialSubcategories'],
+  // Their material pickers search the device.
+  ...Object.fromEntries(['price-variance', 'material-consumption'].map((route) => [route, ['materials'] as const])),
   'customers-home': ['customers'],
   ...Object.fromEntries(
     ['requisitions-home', 'stores-requisitions', 'metal-requisitions', 'acrylic-requisitions'].map((route) => [route, ['requisitions', 'requisitionDetails', 'jobOrders', 'customers'] as const]),
@@ -98,4 +146,20 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   'material-subcategories-home': ['materialCategories', 'materialSubcategories'],
   ...Object.fromEntries(['stock-adjustments-home', 'stock-adjustment-create'].map((route) => [route, ['stockAdjustments', 'materials'] as const])),
   ...Object.fromEntries(['requisition-detail', 'foreman-requisition-detail'].map((route) => [route, ['requisitions', 'requisitionDetails', 'materials', 'jobOrders'] as const])),
+  ...Object.fromEntries(
+    ['dnote-home', 'prod-dnote-home', 'dnotes-cancelled', 'dnote-create', 'prod-dnote-create', 'dnote-detail', 'prod-dnote-detail'].map((route) => [
+      route,
+      ['deliveryNotes', 'deliveryNoteItems', 'jobOrderItems', 'jobOrders', 'customers'] as const,
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['dispatches-home', 'dispatch-detail', 'job-dispatch-detail', 'accounts-dispatch-detail', 'jobs-ready-to-dispatch'].map((route) => [route, ['dispatches', 'deliveryNotes', 'jobOrders', 'customers'] as const]),
+  ),
+  ...Object.fromEntries(['jobs-home', 'prod-jobs', 'metal-jobs'].map((route) => [route, ['jobOrders', 'customers'] as const])),
+  ...Object.fromEntries(
+    ['job-order-detail', 'prod-joborder-detail', 'acrylic-job-detail', 'accounts-job-detail', 'design-job-detail'].map((route) => [route, ['jobOrders', 'jobOrderItems', 'customers', 'customerBranches'] as const]),
+  ),
+  'job-order-create': ['customers', 'customerBranches', 'jobOrders'],
+  // Not in the design preload set: the other departments using it may not read GRAs (decision 131).
+  'metal-gra': ['gras', 'graItems', 'requisitions', 'requisitionDetails', 'materials'],
 };

@@ -48,3 +48,43 @@ export const dispatchCreateSchema = z.object({
 export type DispatchCreate = z.input<typeof dispatchCreateSchema>;
 export const dispatchUpdateSchema = updateSchemaOf(dispatchCreateSchema);
 export type DispatchUpdate = z.input<typeof dispatchUpdateSchema>;
+
+/** A dispatch with what the screens show beside it: its job order, customer and where the note goes. */
+export const dispatchViewSchema = dispatchSchema.extend({
+  job_order_label: z.string(),
+  customer_name: z.string(),
+  delivery_location: z.string(),
+  delivery_note_status: z.string(),
+});
+export type DispatchView = z.infer<typeof dispatchViewSchema>;
+
+/** A delivery note on the packing and dispatch dashboard, with how many days it has waited. */
+export const dashboardNoteSchema = z.object({
+  id: idSchema,
+  job_order: idSchema,
+  job_order_label: z.string(),
+  customer_name: z.string(),
+  delivery_location: z.string(),
+  delivery_date: isoDateSchema,
+  status: z.string(),
+  since: z.string(),
+  days_waiting: z.number().int(),
+});
+export type DashboardNote = z.infer<typeof dashboardNoteSchema>;
+
+/**
+ * GET dispatches/dashboard/ (the packing and dispatch dashboard, docs/decisions.md 114): packed
+ * notes with no vehicle yet, approved notes still to pack, what left today, and dispatches per
+ * day for the last 14 days (the chart).
+ */
+export const packingDispatchDashboardSchema = z.object({
+  today: isoDateSchema,
+  ready_to_dispatch: z.array(dashboardNoteSchema),
+  waiting: z.array(dashboardNoteSchema),
+  dispatched_today: z.array(dispatchViewSchema),
+  daily: z.array(z.object({ date: isoDateSchema, count: z.number().int() })),
+});
+export type PackingDispatchDashboard = z.infer<typeof packingDispatchDashboardSchema>;
+
+/** How many days the dashboard's chart covers. */
+export const DASHBOARD_DAYS = 14;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDisplayDate } from './rules/dates';
 
 /**
  * Building blocks of the entity schemas. Every entity has one module in domain/ with a read
@@ -21,6 +22,17 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 /** Business dates on the wire: YYYY-MM-DD. */
 export const isoDateSchema = z.iso.date({
   error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'),
+});
+
+/**
+ * A business date as people type it (DD-MM-YYYY, business-areas.md §5) read into its wire form
+ * YYYY-MM-DD, or undefined when nothing (or only part of the mask) was typed.
+ */
+export const displayDateInput = z.string().transform((value, ctx) => {
+  const parsed = parseDisplayDate(value);
+  if (parsed.ok) return parsed.iso ?? undefined;
+  ctx.addIssue({ code: 'custom', message: parsed.message });
+  return z.NEVER;
 });
 
 /** An exact decimal as the API returns it ("1234.50"). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { isValidDateRange } from './rules/dates';
 import { positiveQuantityInput, quantityInput, whenFieldsValid } from './stock';
 
 export const GRA_MESSAGES = {
@@ -85,3 +86,38 @@ export type GraUpdate = z.input<typeof graUpdateSchema>;
 /** DELETE gra/gras/{id}/: cancelling a GRA (its receipts leave stock again) needs remarks. */
 export const graCancelSchema = z.object({ cancellation_remarks: requiredText(1000) });
 export type GraCancel = z.input<typeof graCancelSchema>;
+
+/* ------------------------------------------------------------------------------------------
+ * What the GRA API answers: the rows with the names the screens show, and the list queries.
+ * ---------------------------------------------------------------------------------------- */
+
+/**
+ * A GRA as the lists (and the device's mirror) hold it: the vendor's name rides along, because
+ * the workshops that follow their goods do not read the vendor list.
+ */
+export const graListRowSchema = graSchema.extend({ vendor_name: z.string() });
+export type GraListRow = z.infer<typeof graListRowSchema>;
+
+/** A GRA line with its material's name and unit; `amount` is the accepted quantity × rate, to the paisa. */
+export const graLineSchema = graItemSchema.extend({ material_name: z.string(), material_unit: z.string(), amount: decimalSchema });
+export type GraLine = z.infer<typeof graLineSchema>;
+
+/** GET gra/gras/{id}/ (and the cancelled and filtered lists): the GRA, its LPO's date and its lines. */
+export const graViewSchema = graListRowSchema.extend({ lpo_date: isoDateSchema, gra_items: z.array(graLineSchema) });
+export type GraView = z.infer<typeof graViewSchema>;
+
+const idQuery = z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Invalid pk - object does not exist.').max(2_147_483_647);
+const pageFields = {
+  page: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Invalid page.').max(1_000_000).default(1),
+  page_size: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(1000).optional(),
+};
+
+/** cancelled_gras/: only the page. */
+export const graPageQuerySchema = z.object(pageFields).strict();
+
+/** filter_gras/ (business-areas.md §7; the names are the spec's): a period of GRA dates, a vendor, a material. */
+export const filterGrasQuerySchema = z
+  .object({ startDate: isoDateSchema.optional(), endDate: isoDateSchema.optional(), vendor: idQuery.optional(), material: idQuery.optional(), ...pageFields })
+  .strict()
+  .refine((q) => isValidDateRange(q.startDate, q.endDate), { path: ['endDate'], message: 'The end date cannot be before the start date.' });
+export type FilterGrasQuery = z.output<typeof filterGrasQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { valuesOf } from './options';
-import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 
 /** Expense statuses (business-areas.md §4): PENDING on create, then approved or rejected. */
 export const JOB_ORDER_EXPENSE_STATUSES = [
@@ -52,6 +52,9 @@ export const jobOrderExpenseCreateSchema = z.object({
   amount: decimalInput({ min: 0.01 }),
 });
 export type JobOrderExpenseCreate = z.input<typeof jobOrderExpenseCreateSchema>;
+/** The body of POST {jobId}/expenses/: the job order is the path's (a `job_order` sent in the body is ignored). */
+export const jobOrderExpenseBodySchema = jobOrderExpenseCreateSchema.omit({ job_order: true });
+/** PUT expenses/{id}/: the fields to change (a pending or rejected expense), with the version the user saw. */
 export const jobOrderExpenseUpdateSchema = updateSchemaOf(jobOrderExpenseCreateSchema);
 export type JobOrderExpenseUpdate = z.input<typeof jobOrderExpenseUpdateSchema>;
 
@@ -59,7 +62,36 @@ export type JobOrderExpenseUpdate = z.input<typeof jobOrderExpenseUpdateSchema>;
 export const jobOrderExpenseApprovalSchema = z.object({
   status: z.enum(['APPROVED', 'REJECTED']).default('APPROVED'),
   approved_by: refSchema.optional(),
+  ...expectedVersionFields,
 });
+export type JobOrderExpenseApproval = z.input<typeof jobOrderExpenseApprovalSchema>;
+
+/** DELETE has no body: the version comes as If-Match; this is what the outbox keeps of a removal. */
+export const jobOrderExpenseVersionSchema = jobOrderExpenseUpdateSchema.pick({ expected_version: true });
+
+/** GET expenses/summary/?job_order=: one job order's figures, or every job order's. */
+export const jobOrderExpenseSummaryQuerySchema = z.object({ job_order: z.coerce.number().pipe(refSchema).optional() }).strict();
+
+/** An approved expense is booked: it is neither edited nor deleted (docs/decisions.md 101). */
+export const jobOrderExpenseEditable = (expense: { status: string }) => expense.status !== 'APPROVED';
+/** Only a pending expense is decided; a rejected one is edited (back to pending) first. */
+export const jobOrderExpenseDecidable = (expense: { status: string }) => expense.status === 'PENDING';
+
+/** The notices of business-areas.md §8, and the server's refusals. */
+export const JOB_ORDER_EXPENSE_MESSAGES = {
+  created: 'Expense created successfully',
+  updated: 'Expense updated successfully',
+  deleted: 'Expense deleted successfully',
+  approved: 'Expense approved successfully',
+  rejected: 'Expense rejected',
+  loadFailed: 'Failed to load expenses',
+  createFailed: 'Failed to create expense',
+  updateFailed: 'Failed to update expense',
+  deleteFailed: 'Failed to delete expense',
+  approvedLocked: 'An approved expense cannot be edited or deleted.',
+  notPending: 'Only a pending expense can be approved or rejected.',
+  jobOrderClosed: 'Expenses cannot be recorded against a closed or cancelled job order.',
+} as const;
 
 /** GET expenses/summary/ (business-areas.md §3): totals, and per category. */
 export const jobOrderExpenseSummarySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { valuesOf } from './options';
-import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { isValidPhone } from './rules/contact';
 import { formatDisplayDate } from './rules/dates';
 
@@ -143,12 +143,12 @@ export type JobOrderCreate = z.input<typeof jobOrderCreateSchema>;
 export const jobOrderUpdateSchema = updateSchemaOf(z.object(jobOrderFields));
 export type JobOrderUpdate = z.input<typeof jobOrderUpdateSchema>;
 
-/** POST update/bucket/{id}/ */
-export const jobOrderBucketChangeSchema = z.object({ new_bucket: jobOrderBucketSchema, reject_remark: textInput(1000).default('') });
+/** POST update/bucket/{id}/ (expected_version: the version the change was made on, e.g. from the outbox). */
+export const jobOrderBucketChangeSchema = z.object({ new_bucket: jobOrderBucketSchema, reject_remark: textInput(1000).default(''), ...expectedVersionFields });
 /** POST update/status/{id}/ */
-export const jobOrderStatusChangeSchema = z.object({ new_status: jobOrderStatusSchema });
+export const jobOrderStatusChangeSchema = z.object({ new_status: jobOrderStatusSchema, ...expectedVersionFields });
 /** PUT cancel/{id}/ */
-export const jobOrderCancelSchema = z.object({ closure_remarks: requiredText(1000) });
+export const jobOrderCancelSchema = z.object({ closure_remarks: requiredText(1000), ...expectedVersionFields });
 /** PATCH update/main/invoice-details/{id}/: the company's invoice for the job order. */
 export const jobOrderInvoiceDetailsSchema = z.object({
   invoice: requiredText(50),
@@ -156,7 +156,7 @@ export const jobOrderInvoiceDetailsSchema = z.object({
   invoice_amount: decimalInput({ min: 0 }),
 });
 /** PUT close/{id}/: the invoice details and closure remarks. */
-export const jobOrderCloseSchema = jobOrderInvoiceDetailsSchema.extend({ closure_remarks: textInput(1000).default('') });
+export const jobOrderCloseSchema = jobOrderInvoiceDetailsSchema.extend({ closure_remarks: textInput(1000).default(''), ...expectedVersionFields });
 /** PATCH advance-amount/{id}/ */
 export const jobOrderAdvanceSchema = z.object({ job_order_id: refSchema.optional(), amount: decimalInput({ min: 0 }) });
 
@@ -164,3 +164,237 @@ export const jobOrderAdvanceSchema = z.object({ job_order_id: refSchema.optional
 export function isJobOrderOpen(jobOrder: Pick<JobOrder, 'status' | 'closed_at' | 'cancelled_at' | 'deleted_at'>): boolean {
   return jobOrder.status !== 'closed' && !jobOrder.closed_at && !jobOrder.cancelled_at && !jobOrder.deleted_at;
 }
+
+/**
+ * Where a job order may go next by a status change (POST update/status/{id}/). The work moves
+ * forward one step at a time, and one step back to correct a mistake. Closing is not a status
+ * change: it needs the invoice details (PUT close/{id}/) and may start from `JOB_ORDER_CLOSABLE`;
+ * a cancelled job order (cancelled_at set) and a closed one take no changes.
+ */
+export const JOB_ORDER_STATUS_FLOW: Readonly<Record<JobOrderStatus, readonly JobOrderStatus[]>> = {
+  Created: ['in-process'],
+  'in-process': ['handover-to-dispatch', 'Created'],
+  'handover-to-dispatch': ['ready-to-dispatch', 'in-process'],
+  'ready-to-dispatch': ['dispatched', 'handover-to-dispatch'],
+  dispatched: ['ready-to-dispatch'],
+  closed: [],
+};
+
+/** A job order is closed once what it made has left the factory. */
+export const JOB_ORDER_CLOSABLE: readonly JobOrderStatus[] = ['dispatched'];
+/** A job order may be cancelled until its goods have left. */
+export const JOB_ORDER_CANCELLABLE: readonly JobOrderStatus[] = ['Created', 'in-process', 'handover-to-dispatch', 'ready-to-dispatch'];
+
+/**
+ * The desks in the order a job order passes them. Any other desk may be chosen; a move back to an
+ * earlier desk is a rejection and needs its remark.
+ */
+export const JOB_ORDER_BUCKET_ORDER: readonly JobOrderBucket[] = JOB_ORDER_BUCKETS.map((b) => b.value);
+
+export const JOB_ORDER_MESSAGES = {
+  cancelled: 'This job order is cancelled: it cannot be changed.',
+  closed: 'This job order is closed: it cannot be changed.',
+  closeByCall: 'A job order is closed with its invoice details (close), not by a status change.',
+  sameStatus: 'The job order already has this status.',
+  sameBucket: 'The job order is already in this bucket.',
+  rejectRemark: 'Moving a job order back to an earlier bucket needs a reject remark.',
+  notClosable: 'Only a dispatched job order can be closed.',
+  notCancellable: 'A dispatched job order cannot be cancelled: its goods have left.',
+  activeRequisitions: 'This job order has active requisitions: close or cancel them first.',
+  deliveredItem: 'A delivery note carries this product: it cannot be removed.',
+  lastItem: 'A job order needs at least one product.',
+  invoiceOnlyClosed: 'Invoice details are updated on a closed job order; close it with them first.',
+  notFound: 'This job order does not exist.',
+  otherCustomer: 'This job order belongs to another customer.',
+  valid: 'This job order is open and belongs to this customer.',
+} as const;
+
+const statusLabel = (status: JobOrderStatus) => JOB_ORDER_STATUSES.find((s) => s.value === status)!.label;
+
+type TransitionFacts = Pick<JobOrder, 'status' | 'cancelled_at'>;
+
+/** Why a job order may not take `next` as its status (a 400's message), or null when it may. */
+export function jobOrderStatusRefusal(jobOrder: TransitionFacts, next: JobOrderStatus): string | null {
+  if (jobOrder.cancelled_at) return JOB_ORDER_MESSAGES.cancelled;
+  if (jobOrder.status === 'closed') return JOB_ORDER_MESSAGES.closed;
+  if (next === 'closed') return JOB_ORDER_MESSAGES.closeByCall;
+  if (next === jobOrder.status) return JOB_ORDER_MESSAGES.sameStatus;
+  const allowed = JOB_ORDER_STATUS_FLOW[jobOrder.status];
+  if (allowed.includes(next)) return null;
+  return `A job order in ${statusLabel(jobOrder.status)} can move to ${allowed.map(statusLabel).join(' or ')}, not to ${statusLabel(next)}.`;
+}
+
+/** Why a job order may not move to the `next` bucket with this remark, or null when it may. */
+export function jobOrderBucketRefusal(jobOrder: TransitionFacts & Pick<JobOrder, 'bucket'>, next: JobOrderBucket, rejectRemark: string): string | null {
+  if (jobOrder.cancelled_at) return JOB_ORDER_MESSAGES.cancelled;
+  if (jobOrder.status === 'closed') return JOB_ORDER_MESSAGES.closed;
+  if (next === jobOrder.bucket) return JOB_ORDER_MESSAGES.sameBucket;
+  const back = JOB_ORDER_BUCKET_ORDER.indexOf(next) < JOB_ORDER_BUCKET_ORDER.indexOf(jobOrder.bucket);
+  if (back && !rejectRemark.trim()) return JOB_ORDER_MESSAGES.rejectRemark;
+  return null;
+}
+
+/** Why a job order may not be closed (before the requisitions check), or null. */
+export function jobOrderCloseRefusal(jobOrder: TransitionFacts): string | null {
+  if (jobOrder.cancelled_at) return JOB_ORDER_MESSAGES.cancelled;
+  if (jobOrder.status === 'closed') return JOB_ORDER_MESSAGES.closed;
+  return JOB_ORDER_CLOSABLE.includes(jobOrder.status) ? null : JOB_ORDER_MESSAGES.notClosable;
+}
+
+/** Why a job order may not be cancelled (before the requisitions check), or null. */
+export function jobOrderCancelRefusal(jobOrder: TransitionFacts): string | null {
+  if (jobOrder.cancelled_at) return JOB_ORDER_MESSAGES.cancelled;
+  if (jobOrder.status === 'closed') return JOB_ORDER_MESSAGES.closed;
+  return JOB_ORDER_CANCELLABLE.includes(jobOrder.status) ? null : JOB_ORDER_MESSAGES.notCancellable;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * What the job orders API answers (business-areas.md §7 "Job orders"). Money is a decimal
+ * string, computed by the database.
+ * ------------------------------------------------------------------------------------------- */
+
+/** A history step's kind: a status change (create, cancel and close included) or a bucket move. */
+export const JOB_ORDER_HISTORY_KINDS = ['status', 'bucket'] as const;
+export type JobOrderHistoryKind = (typeof JOB_ORDER_HISTORY_KINDS)[number];
+/** The `to` of the history step that cancels a job order: cancelling is not a status (`cancelled_at` says it). */
+export const JOB_ORDER_CANCELLED_STEP = 'cancelled';
+
+/** One step of a job order's history (job_order_status_history): who moved it from where to where, and when. `from` is null on create. */
+export const jobOrderStatusHistoryRowSchema = z.object({
+  id: idSchema,
+  job_order: idSchema,
+  kind: z.enum(JOB_ORDER_HISTORY_KINDS),
+  from: z.string().nullable(),
+  to: z.string(),
+  remark: z.string(),
+  changed_by: idSchema.nullable(),
+  changed_at: isoDateTimeSchema,
+  ...trackedFields,
+});
+/** A history step as the detail shows it, with the name of who made it. */
+export const jobOrderStatusHistorySchema = jobOrderStatusHistoryRowSchema.extend({ changed_by_name: z.string().nullable() });
+export type JobOrderStatusHistory = z.infer<typeof jobOrderStatusHistorySchema>;
+
+/** A job order in a list: the row with its customer's name and dropdown label. */
+export const jobOrderListRowSchema = jobOrderSchema.extend({ customer_name: z.string(), label: z.string() });
+export type JobOrderListRow = z.infer<typeof jobOrderListRowSchema>;
+/** closed/ and list/cancelled/ rows are list rows (invoice and closure fields included). */
+export const closedJobOrderRowSchema = jobOrderListRowSchema;
+
+/** GET {id}/: the job order with its live products and its history, newest step first. */
+export const jobOrderViewSchema = jobOrderListRowSchema.extend({
+  items: z.array(jobOrderItemSchema),
+  status_history: z.array(jobOrderStatusHistorySchema),
+});
+export type JobOrderView = z.infer<typeof jobOrderViewSchema>;
+
+const reportDate = z.iso.date('Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
+const idParam = z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive();
+
+/**
+ * filter/ (and the reports): which job orders. Dates bound the created day, inclusive;
+ * cancelled job orders are left out unless `cancelled=true` asks for only them.
+ */
+export const jobOrderFilterQuerySchema = z.object({
+  start_date: reportDate.optional(),
+  end_date: reportDate.optional(),
+  customer: idParam.optional(),
+  branch: idParam.optional(),
+  sales_executive: idParam.optional(),
+  status: jobOrderStatusSchema.optional(),
+  bucket: jobOrderBucketSchema.optional(),
+  production_department: productionDepartmentSchema.optional(),
+  purchase_order: z.string().trim().max(100).optional(),
+});
+export type JobOrderFilterQuery = z.infer<typeof jobOrderFilterQuerySchema>;
+
+/** valuation/sales_executive_wise/: per sales executive, how many live job orders and their value. */
+export const jobOrderValuationRowSchema = z.object({
+  sales_executive: idSchema,
+  sales_executive_name: z.string(),
+  job_orders: z.number().int(),
+  total_value: decimalSchema,
+  /** Value of those not yet closed. */
+  open_value: decimalSchema,
+  /** Invoice amount of those closed. */
+  invoiced_value: decimalSchema,
+});
+export type JobOrderValuationRow = z.infer<typeof jobOrderValuationRowSchema>;
+
+/** One job order in the status-wise detailed report. */
+export const jobOrderStatusWiseLineSchema = z.object({
+  id: idSchema,
+  label: z.string(),
+  customer_name: z.string(),
+  sales_executive_name: z.string(),
+  bucket: jobOrderBucketSchema,
+  total_value: decimalSchema,
+  created_at: isoDateTimeSchema,
+  /** Whole days since it was created. */
+  age_days: z.number().int(),
+});
+/** statuswise/detailed/: per status (in the order of §4), its job orders. */
+export const jobOrderStatusWiseDetailedRowSchema = z.object({
+  status: jobOrderStatusSchema,
+  status_label: z.string(),
+  count: z.number().int(),
+  total_value: decimalSchema,
+  job_orders: z.array(jobOrderStatusWiseLineSchema),
+});
+export type JobOrderStatusWiseDetailedRow = z.infer<typeof jobOrderStatusWiseDetailedRowSchema>;
+
+/** Ageing buckets: whole days since the job order was created. */
+export const JOB_ORDER_AGEING_BUCKETS = [
+  { value: '0-30', label: '0-30 days' },
+  { value: '31-60', label: '31-60 days' },
+  { value: '61-90', label: '61-90 days' },
+  { value: 'over-90', label: 'Over 90 days' },
+] as const;
+const ageingCellSchema = z.object({ count: z.number().int(), value: decimalSchema });
+/** statuswise/ageing/: per status, how many job orders (and their value) fall in each age bucket. */
+export const jobOrderStatusWiseAgeingRowSchema = z.object({
+  status: jobOrderStatusSchema,
+  status_label: z.string(),
+  buckets: z.object(Object.fromEntries(JOB_ORDER_AGEING_BUCKETS.map((b) => [b.value, ageingCellSchema])) as Record<(typeof JOB_ORDER_AGEING_BUCKETS)[number]['value'], typeof ageingCellSchema>),
+  total: ageingCellSchema,
+});
+export type JobOrderStatusWiseAgeingRow = z.infer<typeof jobOrderStatusWiseAgeingRowSchema>;
+
+/**
+ * Profitability of a job order. Revenue is the invoice amount once closed with an invoice, else
+ * the job order's value; cost is the material consumed (issued less returned, at the rate each
+ * went out at: the weighted average cost) plus the APPROVED expenses. `margin_percent` is
+ * margin / revenue × 100, null when there is no revenue.
+ */
+export const jobOrderProfitabilityRowSchema = z.object({
+  job_order: idSchema,
+  label: z.string(),
+  customer_name: z.string(),
+  status: jobOrderStatusSchema,
+  revenue: decimalSchema,
+  material_cost: decimalSchema,
+  expense_cost: decimalSchema,
+  total_cost: decimalSchema,
+  margin: decimalSchema,
+  margin_percent: decimalSchema.nullable(),
+});
+export type JobOrderProfitabilityRow = z.infer<typeof jobOrderProfitabilityRowSchema>;
+/** profitability/: a page of job orders with their profitability, and the totals over every job order the filters match. */
+export const jobOrderProfitabilityReportSchema = z.object({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  totals: jobOrderProfitabilityRowSchema.pick({ revenue: true, material_cost: true, expense_cost: true, total_cost: true, margin: true, margin_percent: true }),
+  results: z.array(jobOrderProfitabilityRowSchema),
+});
+
+/** has-active-requisitions: whether requisitions are still pending (open, approved, partly issued) on the job order, and which. */
+export const jobOrderActiveRequisitionsSchema = z.object({ has_active_requisitions: z.boolean(), requisitions: z.array(idSchema) });
+
+/** validate_job_order/{id}?customer=: may this job order be used for that customer? */
+export const jobOrderValidationQuerySchema = z.object({ customer: idParam });
+export const jobOrderValidationSchema = z.object({ valid: z.boolean(), message: z.string() });
+
+/** exists?customer=&purchase_order=: is there a live job order for this customer's purchase order? */
+export const jobOrderExistsQuerySchema = z.object({ customer: idParam, purchase_order: z.string().trim().min(1).max(100) });
+export const jobOrderExistsSchema = z.object({ exists: z.boolean(), job_orders: z.array(idSchema) });

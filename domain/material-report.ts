@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalSchema, idSchema, isoDateSchema } from './entity';
 import { jobOrderStatusSchema } from './job-order';
 import { materialSchema, materialUnitSchema } from './material';
+import { valuesOf } from './options';
 import { stockTransactionStatusSchema, stockTransactionTypeSchema } from './stock';
 
 /**
@@ -69,8 +70,11 @@ export const issuedTodayQuerySchema = z.object({ material: idQuery.optional(), c
 export type IssuedTodayQuery = z.output<typeof issuedTodayQuerySchema>;
 
 /** How the consumption report groups: one row per material, or per job order and material. */
-export const CONSUMPTION_GROUPINGS = ['material', 'job_order'] as const;
-export const consumptionGroupingSchema = z.enum(CONSUMPTION_GROUPINGS);
+export const CONSUMPTION_GROUPINGS = [
+  { value: 'material', label: 'Material' },
+  { value: 'job_order', label: 'Job order and material' },
+] as const;
+export const consumptionGroupingSchema = z.enum(valuesOf(CONSUMPTION_GROUPINGS));
 export type ConsumptionGrouping = z.infer<typeof consumptionGroupingSchema>;
 
 /** consumption_report/: what was issued less what came back, over a period. */
@@ -125,6 +129,8 @@ export const materialStockRowSchema = materialSchema.extend({
   stock_value: decimalSchema,
 });
 export type MaterialStockRow = z.infer<typeof materialStockRowSchema>;
+/** filter_materials/: a page of the materials with stock, and the stock value of every material the filters match. */
+export const materialStockReportSchema = z.object({ ...pageShape, total_value: decimalSchema, results: z.array(materialStockRowSchema) });
 
 /** The columns of the materials spreadsheet (export_to_excel/), in order. */
 export const MATERIAL_EXPORT_COLUMNS = [

@@ -32,6 +32,16 @@ export type MaterialUnit = z.infer<typeof materialUnitSchema>;
 /** The category whose name marks consumables (the foreman's materials; business-areas.md §6). */
 export const CONSUMABLES_CATEGORY = 'consumables';
 
+/** The catalogue's refusals, shared by the server and the forms that check before sending. */
+export const MATERIAL_MESSAGES = {
+  duplicateName: 'A material with this name already exists.',
+  duplicateCategory: 'A category with this name already exists.',
+  subcategoryOfOtherCategory: 'This subcategory belongs to another category.',
+  categoryInUse: 'This category still has materials or subcategories: move or delete them first.',
+  subcategoryInUse: 'This subcategory still has materials: move or delete them first.',
+  subcategoryMoveInUse: 'This subcategory still has materials: a subcategory with materials stays in its category.',
+} as const;
+
 /** Material names (and category names) are unique ignoring case and spaces. */
 export const materialNameKey = (name: string) => name.toLowerCase().replace(/\s+/g, '');
 

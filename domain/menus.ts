@@ -21,6 +21,8 @@ export interface MenuGroup {
   department: RouteDepartment | 'general' | 'reports';
   label: string;
   routes: RouteDef[];
+  /** The user's own work (their departments, and the general screens), not one overseen. */
+  own: boolean;
 }
 
 /** May this user see a route at all (module switch and the superuser area)? */
@@ -42,7 +44,7 @@ export function menuFor(user: UserRole, modules: ModuleMap): MenuGroup[] {
   const seesAll = user.is_superuser || user.department === 'management';
   const groups = new Map<MenuGroup['department'], MenuGroup>();
   const add = (key: MenuGroup['department'], label: string, route: RouteDef) => {
-    if (!groups.has(key)) groups.set(key, { department: key, label, routes: [] });
+    if (!groups.has(key)) groups.set(key, { department: key, label, routes: [], own: key === 'general' || (key !== 'reports' && ownsDepartment(user, key)) });
     groups.get(key)!.routes.push(route);
   };
   for (const route of ROUTES) {
@@ -57,6 +59,6 @@ export function menuFor(user: UserRole, modules: ModuleMap): MenuGroup[] {
       add(route.department, ROUTE_DEPARTMENT_LABELS[route.department] ?? labelOf(DEPARTMENTS, route.department), route);
     }
   }
-  const own = (g: MenuGroup) => (g.department === 'general' ? 0 : g.department !== 'reports' && ownsDepartment(user, g.department as RouteDepartment) ? 1 : 2);
-  return [...groups.values()].sort((a, b) => own(a) - own(b));
+  const rank = (g: MenuGroup) => (g.department === 'general' ? 0 : g.own ? 1 : 2);
+  return [...groups.values()].sort((a, b) => rank(a) - rank(b));
 }

@@ -19,6 +19,9 @@ const SHOP_FLOOR: Grant = { departments: ['production', 'acrylic', 'metal', 'gla
 const MANAGERS: Grant = { designations: ['manager', 'assistant-manager', 'CEO', 'COO'] };
 const STORES_MANAGER: Grant = { departments: ['stores'], designations: ['manager', 'assistant-manager'] };
 const PRODUCTION_MANAGER: Grant = { departments: ['production'], designations: ['manager', 'assistant-manager'] };
+const PRODUCTION: Grant = { departments: ['production'] };
+const PACKING_DISPATCH: Grant = { departments: ['packing-dispatch'] };
+const SALES_MANAGER: Grant = { departments: ['sales'], designations: ['manager', 'assistant-manager'] };
 
 /**
  * Who may do what (department and designation x resource x action), as data; docs/permissions.md
@@ -35,6 +38,13 @@ export const PERMISSIONS = {
   'system.config': [],
   'system.admin': [],
   'dashboard.landing': [ANYONE],
+  /** The workshop dashboards (docs/decisions.md 118-122): each workshop's own, production managers and management follow them all. */
+  'dashboard.production': [PRODUCTION, MANAGEMENT],
+  'dashboard.foreman': [PRODUCTION],
+  'dashboard.metal': [{ departments: ['metal'] }, PRODUCTION_MANAGER, MANAGEMENT],
+  'dashboard.acrylic': [{ departments: ['acrylic'] }, PRODUCTION_MANAGER, MANAGEMENT],
+  /** purchases-dash, where stores and purchase land (docs/decisions.md 130); management follows it. */
+  'dashboard.purchases': [STORES, PURCHASE, MANAGEMENT],
 
   /** Customers appear on job orders, estimations, invoices and dispatches: everyone reads them. */
   'customers.read': [ANYONE],
@@ -44,6 +54,8 @@ export const PERMISSIONS = {
   'vendors.read': [PURCHASE, STORES, ACCOUNTS, MANAGEMENT],
   'vendors.write': [PURCHASE, MANAGEMENT],
   'vendors.report': [PURCHASE, ACCOUNTS, MANAGEMENT],
+  /** Goods received: stores books them, purchase and accounts match them to LPOs and bills, metal follows its sheets and pipes arriving. */
+  'gras.read': [STORES, PURCHASE, { departments: ['metal'] }, MANAGEMENT, ACCOUNTS],
 
   /** Everyone picks materials (requisitions, estimations); row rules narrow production's view. */
   'materials.read': [ANYONE],
@@ -60,6 +72,23 @@ export const PERMISSIONS = {
 
   /** Job orders: sales makes them, the shop floor and stores work against them, accounts bill them. */
   'job-orders.read': [SALES, SHOP_FLOOR, STORES, PURCHASE, ACCOUNTS, MANAGEMENT],
+  /** Raising and editing a job order (main fields, products): sales, production managers, management. */
+  'job-orders.write': [SALES, PRODUCTION_MANAGER, MANAGEMENT],
+  /** The work's progress (Created to Dispatched): production (foremen included), packing and dispatch, management. */
+  'job-orders.status': [PRODUCTION, PACKING_DISPATCH, MANAGEMENT],
+  /** Passing a job order to the next desk, or back with a remark: every desk it passes. */
+  'job-orders.bucket': [SALES, DESIGN, PRODUCTION, STORES, PACKING_DISPATCH, ACCOUNTS, MANAGEMENT],
+  /** The customer called it off: a sales manager or management cancels. */
+  'job-orders.cancel': [SALES_MANAGER, MANAGEMENT],
+  /** Closing with the invoice, later invoice corrections and the advance received: accounts and management. */
+  'job-orders.close': [ACCOUNTS, MANAGEMENT],
+  /** Valuation, status-wise and profitability reports: accounts, management and managers. */
+  'job-orders.reports': [ACCOUNTS, MANAGEMENT, MANAGERS],
+  /** Job order expenses: production spends (the foreman on site records it), accounts pays, management follows. */
+  'job-order-expenses.read': [PRODUCTION, ACCOUNTS, MANAGEMENT],
+  'job-order-expenses.write': [PRODUCTION, ACCOUNTS, MANAGEMENT],
+  /** Money leaves the company: a production manager, accounts or management approves or rejects it. */
+  'job-order-expenses.approve': [PRODUCTION_MANAGER, ACCOUNTS, MANAGEMENT],
 
   /** Requisitions: the shop floor raises them, stores serves them, managers follow them. */
   'requisitions.read': [SHOP_FLOOR, STORES, PURCHASE, MANAGEMENT, ACCOUNTS],
@@ -67,6 +96,17 @@ export const PERMISSIONS = {
   /** Re-work and shortfall cost money twice: a production manager or management approves them. */
   'requisitions.approve': [PRODUCTION_MANAGER, MANAGEMENT],
   'requisitions.close': [PRODUCTION_MANAGER, STORES, MANAGEMENT],
+
+  /** Delivery notes: production raises and edits them, packing reads what to pack, sales and accounts follow them. */
+  'delivery-notes.read': [SHOP_FLOOR, SALES, ACCOUNTS, STORES, MANAGEMENT],
+  'delivery-notes.write': [PRODUCTION, PACKING_DISPATCH, MANAGEMENT],
+  /** An approved note is what leaves the factory: a production supervisor or manager, or management, approves it. */
+  'delivery-notes.approve': [{ departments: ['production'], designations: ['supervisor', 'manager', 'assistant-manager'] }, MANAGEMENT],
+  /** Packed and ready: packing and dispatch says so (production managers and management too). */
+  'delivery-notes.ready': [PACKING_DISPATCH, PRODUCTION_MANAGER, MANAGEMENT],
+  /** Dispatches and the packing and dispatch dashboard: the warehouse's, read by those who follow deliveries. */
+  'dispatches.read': [PACKING_DISPATCH, PRODUCTION, SALES, ACCOUNTS, MANAGEMENT],
+  'dispatches.write': [PACKING_DISPATCH, MANAGEMENT],
 
   /** The stock ledger: stores records receipts, issues and returns; others read it. */
   'stock.read': [STORES, PURCHASE, SHOP_FLOOR, MANAGEMENT, ACCOUNTS],

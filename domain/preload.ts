@@ -23,9 +23,14 @@ export const PRELOAD_SETS: Readonly<Record<PreloadSetName, PreloadSet>> = {
   marketing: { critical: ['leads'], important: ['customers'], background: ['customerBranches'] },
   sales: { critical: ['leads', 'customers'], important: ['customerBranches', 'customerLpoCodes'], background: ['estimationMaterials', 'estimationMaterialCategories'] },
   purchase: { critical: ['vendors', 'materials', 'materialCategories'], important: ['materialSubcategories'], background: ['customers'] },
-  production: { critical: ['materials', 'materialCategories'], important: ['jobOrders', 'requisitions', 'requisitionDetails', 'customers'], background: ['materialSubcategories', 'customerBranches'] },
+  production: {
+    critical: ['materials', 'materialCategories'],
+    important: ['jobOrders', 'requisitions', 'requisitionDetails', 'customers'],
+    background: ['materialSubcategories', 'customerBranches', 'deliveryNotes', 'deliveryNoteItems', 'jobOrderItems', 'jobOrderExpenses'],
+  },
   stores: { critical: ['materials', 'materialCategories'], important: ['requisitions', 'requisitionDetails', 'jobOrders', 'materialSubcategories', 'vendors'], background: ['stockAdjustments', 'customers'] },
-  accounts: { critical: ['customers'], important: ['customerBranches', 'vendors'], background: ['customerLpoCodes'] },
+  // Accounts close job orders with their invoices and record advances.
+  accounts: { critical: ['customers'], important: ['customerBranches', 'vendors', 'jobOrders'], background: ['customerLpoCodes', 'jobOrderItems'] },
   /** Management loads lazily per route; this is its critical preload (§4: customers). */
   management: { critical: ['customers'], important: [], background: [] },
   design: { critical: ['estimationMaterials', 'estimationMaterialCategories'], important: ['customers', 'jobOrders'], background: ['materials', 'materialCategories'] },

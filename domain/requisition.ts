@@ -183,6 +183,15 @@ export function requisitionActionRefusal(action: RequisitionAction, state: Requi
   return `This requisition is ${label}: it cannot be ${ACTION_NAMES[action]}.`;
 }
 
+/**
+ * Stores' queue (list_stores_requisitions/): a requisition stores may issue against now, on a
+ * job order still open (a consumables requisition has none). Requisitions of a closed job order
+ * wait to be closed instead (requisitions_for_closed_job_orders/).
+ */
+export function inStoresQueue(state: RequisitionState, type: RequisitionType, jobOrderOpen: boolean): boolean {
+  return jobOrderOpen && requisitionActionRefusal('issue', state, type) === null;
+}
+
 /** States in which material is still to be served: the requisition is pending with stores. */
 export const REQUISITION_PENDING_STATES: readonly RequisitionState[] = ['open', 'approved', 'partly-issued'];
 
@@ -338,3 +347,27 @@ export const reworkValueQuerySchema = z
 export const checkDuplicateMaterialQuerySchema = z.object({ material: intQuery, job_order: intQuery }).strict();
 /** check_req_for_material_against_job_order_exists/ (material, job, requisition_type). */
 export const checkRepeatRequestQuerySchema = z.object({ material: intQuery, job: intQuery, requisition_type: requisitionTypeSchema }).strict();
+
+/**
+ * Requisition discrepancies (prod-req-discrepancies): lines where what production asked for and
+ * what stores gave part ways, so the foreman and the production manager can follow them up.
+ * Worked out on the device from the mirrored requisitions, lines and job orders.
+ */
+export const REQUISITION_DISCREPANCIES = [
+  { value: 'closed-short', label: 'Closed short', note: 'The requisition was closed before stores issued all that was asked.' },
+  { value: 'job-order-ended', label: 'Job order ended', note: 'Material is still asked for, but the job order is closed or cancelled.' },
+  { value: 'reserved-not-issued', label: 'Reserved, not issued', note: 'Stores holds material for the line on a requisition that no longer takes issues.' },
+] as const;
+export type RequisitionDiscrepancy = (typeof REQUISITION_DISCREPANCIES)[number]['value'];
+
+/** What is off about a live line of a requisition in `state`, or null when nothing is. */
+export function lineDiscrepancy(state: RequisitionState, line: Pick<RequisitionDetail, 'quantity' | 'quantity_issued' | 'quantity_reserved'>, jobOrderOpen: boolean): RequisitionDiscrepancy | null {
+  const short = Number(line.quantity_issued) < Number(line.quantity);
+  if (state === 'cancelled') return null;
+  if (state === 'closed') {
+    if (Number(line.quantity_reserved) > 0) return 'reserved-not-issued';
+    return short ? 'closed-short' : null;
+  }
+  if (!jobOrderOpen && REQUISITION_PENDING_STATES.includes(state) && short) return 'job-order-ended';
+  return null;
+}

@@ -77,6 +77,8 @@ test.describe('the app offline', () => {
     await waitForServiceWorker(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/logout');
+    await expect(page.getByText('You are signed out')).toBeVisible();
+    expect((await storedSession(page)).access).toBeNull();
 
     await context.setOffline(true);
     await page.goto('/accounts');

@@ -29,7 +29,11 @@ import leadsRoutes from './modules/leads/routes';
 import stockRoutes from './modules/stock/routes';
 import requisitionsRoutes from './modules/requisitions/routes';
 import jobOrdersRoutes from './modules/job-orders/routes';
+import jobOrderExpensesRoutes from './modules/job-order-expenses/routes';
 import materialReportsRoutes from './modules/material-reports/routes';
+import deliveryNotesRoutes from './modules/delivery-notes/routes';
+import dispatchesRoutes from './modules/dispatches/routes';
+import grasRoutes from './modules/gras/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -157,7 +161,11 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(stockRoutes);
       await api.register(requisitionsRoutes);
       await api.register(jobOrdersRoutes);
+      await api.register(jobOrderExpensesRoutes);
       await api.register(materialReportsRoutes);
+      await api.register(deliveryNotesRoutes);
+      await api.register(dispatchesRoutes);
+      await api.register(grasRoutes);
     },
     { prefix: API_PREFIX },
   );

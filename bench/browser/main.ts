@@ -3,11 +3,10 @@
 // it reaches the API without CORS and fills the same IndexedDB the app reads.
 import Dexie, { type Table } from 'dexie';
 import { tokenPairSchema } from '../../domain/auth';
-import { DATA_TYPES } from '../../domain/data-types';
 import { materialCreateSchema } from '../../domain/material';
 import { userSchema } from '../../domain/user';
 import { api, API_BASE } from '../../src/data/api';
-import { metaKey, mirror, type MirrorRow } from '../../src/data/mirror/db';
+import { metaKey, mirror, storesOf, type MirrorRow } from '../../src/data/mirror/db';
 import { syncType } from '../../src/data/mirror/sync';
 import { enqueue, outbox, replayOutbox } from '../../src/data/outbox';
 import { pageReplayEnv } from '../../src/data/outbox/triggers';
@@ -68,9 +67,10 @@ const bench: BenchPage = {
       },
     );
     await Dexie.delete(RAW_DATABASE);
-    // The mirror table's key and indexes, so both sides maintain the same indexes.
+    // The mirror table's key and indexes (its search and sort indexes too), so both sides maintain
+    // the same indexes; the rows read back carry the fields they index.
     raw = new Dexie(RAW_DATABASE);
-    raw.version(1).stores({ materials: ['id', ...DATA_TYPES.materials.indexes].join(', ') });
+    raw.version(1).stores({ materials: storesOf().materials! });
     await raw.open();
     return read;
   },

@@ -17,12 +17,15 @@ export const LIST_SCALE = 1;
 export const DELTA_SCALE = 50;
 const DELTA_PAGE_SIZE = 1000;
 
-/** Seeds the demo company (once) and adds `scale` x the generator's materials; the server must be stopped (PGlite). */
-export async function prepare(database: FreshDatabase, scale: number): Promise<void> {
-  await runToEnd(['--import', 'tsx', 'bench/prepare.ts'], environmentFor(database, { BENCH_MATERIALS_SCALE: String(scale) }));
+/**
+ * Seeds the demo company (once) and adds `scale` x the generator's volume of `parts`; the server
+ * must be stopped (PGlite).
+ */
+export async function prepare(database: FreshDatabase, scale: number, parts: readonly string[] = ['materials']): Promise<void> {
+  await runToEnd(['--import', 'tsx', 'bench/prepare.ts'], environmentFor(database, { BENCH_SCALE: String(scale), BENCH_SCALE_ONLY: parts.join(',') }));
 }
 
-async function getJson<T>(url: string, access: string): Promise<T> {
+export async function getJson<T>(url: string, access: string): Promise<T> {
   const response = await fetch(url, { headers: { authorization: `JWT ${access}` } });
   if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
@@ -55,7 +58,7 @@ export async function materialsListOn(database: FreshDatabase, signIn: (origin: 
   } finally {
     await server.stop();
   }
-  const output = await runToEnd(['--import', 'tsx', 'bench/raw-sql.ts'], environmentFor(database, { BENCH_CATEGORY: String(category), BENCH_CONNECTIONS: String(LIST_CONNECTIONS) }));
+  const output = await runToEnd(['--import', 'tsx', 'bench/raw-sql.ts'], environmentFor(database, { BENCH_QUERY: 'materials', BENCH_CATEGORY: String(category), BENCH_CONNECTIONS: String(LIST_CONNECTIONS) }));
   return { api, rawSql: JSON.parse(output.trim().split('\n').at(-1)!) as LoadFigures };
 }
 

@@ -45,3 +45,46 @@ export function formatIndian(value: number | string | null | undefined): string 
   const head = int.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
   return `${sign}${head ? `${head},` : ''}${int.slice(-3)}.${frac}`;
 }
+
+const COUNT = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/** A count of things with Indian digit grouping: 100000 -> '1,00,000'. */
+export const formatCount = (count: number): string => COUNT.format(count);
+
+const PLAIN_DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+/** A decimal string as a whole number of 10^-scale units; invalid or empty -> 0. */
+function toUnits(value: string): { units: bigint; scale: number } {
+  const match = PLAIN_DECIMAL.exec(value.trim().replaceAll(',', ''));
+  if (!match || !(match[2] || match[3])) return { units: 0n, scale: 0 };
+  const [, sign = '', int = '', frac = ''] = match;
+  const units = BigInt(`${int}${frac}` || '0');
+  return { units: sign === '-' ? -units : units, scale: frac.length };
+}
+
+function fromUnits(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, digits.length - scale)}${scale ? `.${digits.slice(-scale)}` : ''}`;
+}
+
+/** quantity × rate exactly, rounded to 2 decimals (a line's amount): money never passes through floating point. */
+export function multiplyDecimals(a: string, b: string): string {
+  const x = toUnits(a);
+  const y = toUnits(b);
+  return toDecimalString(fromUnits(x.units * y.units, x.scale + y.scale));
+}
+
+/** The exact sum of decimal strings, to 2 decimals. */
+export function sumDecimals(values: readonly string[]): string {
+  const cents = values.reduce((sum, v) => sum + toUnits(toDecimalString(v)).units, 0n);
+  return fromUnits(cents, 2);
+}
+
+/** a − b exactly, at the finer of the two scales (quantities keep their 3 decimals): '10.000' − '2.5' -> '7.500'. */
+export function subtractDecimals(a: string, b: string): string {
+  const x = toUnits(a);
+  const y = toUnits(b);
+  const scale = Math.max(x.scale, y.scale);
+  return fromUnits(x.units * 10n ** BigInt(scale - x.scale) - y.units * 10n ** BigInt(scale - y.scale), scale);
+}

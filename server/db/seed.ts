@@ -1,4 +1,4 @@
-import { count, inArray } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import type { Config } from '../config';
 import { systemConfig, users } from './schema';
@@ -43,7 +43,11 @@ export const DEMO_USERS: readonly DemoUser[] = [
 /** Seeds the demo company into an empty database; returns the demo usernames that exist. */
 export async function seedIfEmpty(db: Db, _config: Config, today = new Date()): Promise<string[]> {
   const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) === 0) await seedDemoCompany(db, today);
+  if ((existing?.n ?? 0) === 0) {
+    await seedDemoCompany(db, today);
+    // Planner statistics for the tables just filled (see seedScale).
+    await db.execute(sql`ANALYZE`);
+  }
   const present = await db.select({ username: users.username }).from(users).where(inArray(users.username, DEMO_USERS.map((u) => u.username)));
   return present.map((u) => u.username);
 }

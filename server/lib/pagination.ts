@@ -34,3 +34,18 @@ export function toPage<T>(request: FastifyRequest, results: T[], count: number, 
     results,
   };
 }
+
+/** Which page of a report or list a service is asked for; page counts from 1. */
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+/** A page of rows and the number of rows in all pages. */
+export interface Slice<R> {
+  count: number;
+  results: R[];
+}
+
+/** The SQL limit and offset of a page. */
+export const pageOf = (paging: Paging) => ({ limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize });

@@ -1,13 +1,22 @@
-import { useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Box, Button, CloseButton, Container, Drawer, Flex, Heading, Portal, Stack, Text } from '@chakra-ui/react';
 import { menuFor, type MenuGroup } from '../../domain/menus';
 import { pathOf, type Layout } from '../../domain/routes';
 import { displayName } from '../../domain/user';
-import { logout, useSession } from '../data/session';
+import { mirror } from '../data/mirror/db';
+import { useSession } from '../data/session';
+import { notify } from '../ui/notify';
 import { useOnline } from '../data/online';
 import { LAYOUT_THEMES } from './layouts';
+import { prefetchScreens } from './screens';
 import { SyncIndicator } from '../ui/SyncIndicator';
+
+// The local store opens while the first screen's code loads, rather than when the screen first asks.
+void mirror.open().catch(() => undefined);
+
+/** Shown on the sign-in screen when the session ended while a screen was open. */
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 function Menu({ groups, onNavigate }: { groups: MenuGroup[]; onNavigate?: () => void }) {
   return (
@@ -39,8 +48,21 @@ export function AppShell({ layout }: { layout: Layout }) {
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const theme = LAYOUT_THEMES[layout];
+  const location = useLocation();
+  // The session ended under the screen (the server refused the cached session it opened with, or
+  // a renewal was refused): back to sign-in, then on to where the user was.
+  useEffect(() => {
+    if (user) return;
+    notify({ type: 'warning', message: SESSION_ENDED });
+    navigate(`${pathOf('login')}?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+  }, [user, navigate, location.pathname, location.search]);
+  const groups = user ? menuFor(user, modules) : [];
+  const ownScreens = groups
+    .filter((g) => g.own)
+    .flatMap((g) => g.routes.map((r) => r.name))
+    .join(',');
+  useEffect(() => prefetchScreens(ownScreens.split(',')), [ownScreens]);
   if (!user) return null;
-  const groups = menuFor(user, modules);
   return (
     <Flex direction="column" minH="100vh" colorPalette={theme.palette} data-layout={layout}>
       <Flex as="header" align="center" gap="3" px="4" py="2" bg="colorPalette.solid" color="colorPalette.contrast">
@@ -60,10 +82,8 @@ export function AppShell({ layout }: { layout: Layout }) {
         <Button
           size="sm"
           variant="subtle"
-          onClick={() => {
-            logout();
-            navigate(pathOf('logout'));
-          }}
+          // The sign-out screen ends the session once it is shown.
+          onClick={() => navigate(pathOf('logout'))}
         >
           Sign out
         </Button>

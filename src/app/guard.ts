@@ -8,7 +8,7 @@ import { isNetworkError } from '../data/api';
 import { emitRefresh } from '../data/refresh-events';
 import { loadRouteDataSoon } from '../data/preload/deferred';
 import { NETWORK_ERROR_MESSAGE } from '../ui/server-errors';
-import { loadCurrentUser, loadModules, logout, session } from '../data/session';
+import { loadCurrentUser, loadModules, logout, resumeSession, session, sessionConfirmed } from '../data/session';
 import { tokens } from '../data/tokens';
 
 export type GuardVerdict =
@@ -20,6 +20,9 @@ let previousRoute: RouteDef | null = null;
 async function currentUser(): Promise<User> {
   if (session.state.user) return session.state.user;
   if (!tokens.access) throw new Error(SESSION_MESSAGES.noAccessToken);
+  // Offline first: a device that knows its user opens at once; the server confirms it meanwhile.
+  const resumed = resumeSession();
+  if (resumed) return resumed;
   const user = await loadCurrentUser().catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(
@@ -66,7 +69,8 @@ export async function guard(route: RouteDef, fullPath: string): Promise<GuardVer
   if (route.adminOnly && !user.is_superuser) {
     return { allow: false, redirect: pathOf(landingRouteFor(user)), message: SUPERUSER_REQUIRED, messageType: 'negative' };
   }
-  // A switched-off module's screens do not exist for the user.
+  // A switched-off module's screens do not exist for the user; cached switches are confirmed first.
+  if (!isModuleEnabled(session.state.modules, route.module)) await sessionConfirmed();
   if (!isModuleEnabled(session.state.modules, route.module)) {
     return { allow: false, redirect: pathOf('not-found') };
   }

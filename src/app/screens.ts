@@ -16,6 +16,8 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   landing: () => import('../features/landing/LandingScreen'),
   'users-home': () => import('../features/users/UsersScreen'),
   'materials-home': () => import('../features/materials/MaterialsScreen'),
+  'material-detail': () => import('../features/materials/MaterialDetailScreen'),
+  'material-create': () => import('../features/materials/MaterialCreateScreen'),
   'customers-home': () => import('../features/customers/CustomersScreen'),
   sync: () => import('../features/sync/SyncScreen'),
   'requisitions-home': () => import('../features/requisitions/RequisitionsScreen'),
@@ -31,15 +33,81 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'not-actioned-requisitions': () => import('../features/requisitions/RequisitionReportScreen'),
   'not-standard-requisitions': () => import('../features/requisitions/RequisitionReportScreen'),
   'closed-job-order-requisitions': () => import('../features/requisitions/RequisitionReportScreen'),
+  'requisitions-cancelled': () => import('../features/requisitions/RequisitionReportScreen'),
+  'requisitions-closed': () => import('../features/requisitions/RequisitionReportScreen'),
+  'prod-req-discrepancies': () => import('../features/requisitions/RequisitionDiscrepanciesScreen'),
   'material-categories-home': () => import('../features/material-categories/MaterialCategoriesScreen'),
   'material-subcategories-home': () => import('../features/material-categories/MaterialCategoriesScreen'),
   'material-reorder': () => import('../features/material-reports/MaterialReportScreen'),
   'material-issued-today': () => import('../features/material-reports/MaterialReportScreen'),
   'material-ageing': () => import('../features/material-reports/MaterialReportScreen'),
+  'material-consumption': () => import('../features/material-reports/MaterialReportScreen'),
+  'material-price-variance': () => import('../features/material-reports/MaterialReportScreen'),
+  'price-variance': () => import('../features/material-reports/PriceVarianceScreen'),
+  'stores-material-consumption': () => import('../features/material-reports/MaterialReportScreen'),
+  'materials-reports': () => import('../features/material-reports/MaterialReportsHomeScreen'),
+  'materials-reports-aging': () => import('../features/material-reports/MaterialReportScreen'),
+  'materials-reports-stock': () => import('../features/material-reports/MaterialReportScreen'),
   'stock-transactions-home': () => import('../features/stock-transactions/StockTransactionsScreen'),
   'stock-transaction-create': () => import('../features/stock-transactions/StockTransactionCreateScreen'),
   'stock-adjustments-home': () => import('../features/stock-adjustments/StockAdjustmentsScreen'),
   'stock-adjustment-create': () => import('../features/stock-adjustments/StockAdjustmentsScreen'),
+  'dnote-home': () => import('../features/delivery-notes/DeliveryNotesScreen'),
+  'prod-dnote-home': () => import('../features/delivery-notes/DeliveryNotesScreen'),
+  'dnote-create': () => import('../features/delivery-notes/DeliveryNoteCreateScreen'),
+  'prod-dnote-create': () => import('../features/delivery-notes/DeliveryNoteCreateScreen'),
+  'dnote-detail': () => import('../features/delivery-notes/DeliveryNoteDetailScreen'),
+  'prod-dnote-detail': () => import('../features/delivery-notes/DeliveryNoteDetailScreen'),
+  'dnotes-cancelled': () => import('../features/delivery-notes/CancelledDeliveryNotesScreen'),
+  'dispatches-home': () => import('../features/dispatches/DispatchesScreen'),
+  'job-expenses-home': () => import('../features/job-order-expenses/JobExpensesScreen'),
+  'job-expense-create': () => import('../features/job-order-expenses/JobExpenseCreateScreen'),
+  'dispatch-detail': () => import('../features/dispatches/DispatchDetailScreen'),
+  'job-dispatch-detail': () => import('../features/dispatches/DispatchDetailScreen'),
+  'accounts-dispatch-detail': () => import('../features/dispatches/DispatchDetailScreen'),
+  'jobs-ready-to-dispatch': () => import('../features/dispatches/ReadyToDispatchScreen'),
+  'packing-dispatch-dashboard': () => import('../features/dispatches/PackingDispatchDashboard'),
+  'production-home': () => import('../features/workshop-dashboards/WorkshopDashboardScreen'),
+  'foreman-prod-dashboard': () => import('../features/workshop-dashboards/WorkshopDashboardScreen'),
+  'metal-home': () => import('../features/workshop-dashboards/WorkshopDashboardScreen'),
+  'acrylic-trays-dashboard': () => import('../features/workshop-dashboards/WorkshopDashboardScreen'),
+  'purchases-dash': () => import('../features/purchases-dashboard/PurchasesDashboardScreen'),
+  'jobs-home': () => import('../features/job-orders/JobOrdersScreen'),
+  'prod-jobs': () => import('../features/job-orders/JobOrdersScreen'),
+  'metal-jobs': () => import('../features/job-orders/JobOrdersScreen'),
+  'metal-gra': () => import('../features/gras/MetalGrasScreen'),
+  'job-order-detail': () => import('../features/job-orders/JobOrderDetailScreen'),
+  'prod-joborder-detail': () => import('../features/job-orders/JobOrderDetailScreen'),
+  'acrylic-job-detail': () => import('../features/job-orders/JobOrderDetailScreen'),
+  'accounts-job-detail': () => import('../features/job-orders/JobOrderDetailScreen'),
+  'design-job-detail': () => import('../features/job-orders/JobOrderDetailScreen'),
+  'job-order-create': () => import('../features/job-orders/JobOrderCreateScreen'),
+  'jobs-cancelled': () => import('../features/job-orders/JobOrderReportScreen'),
+  'jobs-closed': () => import('../features/job-orders/JobOrderReportScreen'),
+  'sales-closed': () => import('../features/job-orders/JobOrderReportScreen'),
+  'accounts-closed': () => import('../features/job-orders/JobOrderReportScreen'),
+  'jobs-valuation': () => import('../features/job-orders/JobOrderReportScreen'),
+  'sales-valuation': () => import('../features/job-orders/JobOrderReportScreen'),
+  'jobs-statuswise-detailed': () => import('../features/job-orders/JobOrderReportScreen'),
+  'jobs-statuswise-ageing': () => import('../features/job-orders/JobOrderReportScreen'),
+  'profitability-report': () => import('../features/job-orders/JobOrderReportScreen'),
+  'profitability-details': () => import('../features/job-orders/ProfitabilityDetailsScreen'),
+  'job-orders-reports': () => import('../features/job-orders/JobOrderReportsHomeScreen'),
 };
 
 export const notAvailableScreen: ScreenModule = () => import('./NotAvailableScreen');
+
+/**
+ * Loads the screens of the user's own menu once the app is idle, so opening one from the menu
+ * does not wait for its code (it is in the service worker's cache, but fetching and evaluating it
+ * still takes a tablet a few hundred milliseconds). A failure only means it loads when opened.
+ */
+export function prefetchScreens(names: readonly string[]): () => void {
+  const load = () => names.forEach((name) => void SCREENS[name]?.().catch(() => undefined));
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(load, { timeout: 3000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(load, 1000);
+  return () => clearTimeout(timer);
+}

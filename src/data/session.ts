@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { SESSION_MESSAGES, tokenPairSchema } from '../../domain/auth';
+import { isTokenExpired, SESSION_MESSAGES, tokenPairSchema } from '../../domain/auth';
 import { userSchema, type User } from '../../domain/user';
 import { moduleMapSchema, type ModuleMap } from '../../domain/modules';
 import { api, isNetworkError, responseStatus, SessionExpiredError } from './api';
@@ -90,6 +90,7 @@ export async function loadModules(): Promise<ModuleMap> {
   try {
     const { data } = await api.get('/system/modules/');
     const modules = moduleMapSchema.parse(data);
+    tokens.storeModules(modules);
     setState({ modules });
     return modules;
   } catch (error) {
@@ -98,6 +99,39 @@ export async function loadModules(): Promise<ModuleMap> {
     throw new ModuleConfigError();
   }
 }
+
+/**
+ * Opens the app for the stored session from the profile and module switches cached at the last
+ * successful load, without waiting for the network; the server confirms them in the background
+ * (a refusal signs out, the shell then asks to sign in). Null when there is no cached profile or
+ * the session can no longer be renewed: the caller loads the user from the server.
+ */
+export function resumeSession(): User | null {
+  const cached = tokens.cachedUser();
+  if (!cached || !tokens.access || isTokenExpired(tokens.refresh)) return null;
+  setState({ user: cached, modules: tokens.cachedModules() ?? state.modules });
+  startPreloadSoon(cached);
+  confirmation = loadCurrentUser()
+    .then(() => loadModules())
+    .then(() => undefined)
+    // A refusal has signed out already; an unreachable server leaves the cached session as it is.
+    .catch(() => undefined);
+  return cached;
+}
+
+let confirmation: Promise<void> = Promise.resolve();
+
+/** How long a screen the cached switches refuse waits for the server's word: flaky Wi-Fi is not left hanging. */
+const CONFIRMATION_WAIT_MS = 3000;
+
+/**
+ * Settles when the server has confirmed (or could not be asked about) the session resumed from
+ * the cache, or after a few seconds: a screen the cached switches would refuse waits for it, so a
+ * module switched back on is not refused for the rest of the visit.
+ */
+export const sessionConfirmed = async (): Promise<void> => {
+  await Promise.race([confirmation, sleep(CONFIRMATION_WAIT_MS)]);
+};
 
 export async function signIn(username: string, password: string): Promise<User> {
   const { data } = await api.post('/auth/jwt/create/', { username, password });

@@ -1,4 +1,5 @@
 import { decodeToken, STORAGE_KEYS, type TokenPair } from '../../domain/auth';
+import { moduleMapSchema, type ModuleMap } from '../../domain/modules';
 import { userSchema, type User } from '../../domain/user';
 // The IndexedDB mirror (and Dexie) is imported on first use, so the sign-in page does not carry it.
 const tokenStore = () => import('./token-store');
@@ -37,6 +38,18 @@ export const tokens = {
     try {
       const parsed = userSchema.safeParse(JSON.parse(localStorage.getItem(STORAGE_KEYS.profile) ?? 'null'));
       return parsed.success && parsed.data.id === tokens.userId ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  },
+  /** The module switches of the last successful load, so a switched-off module stays hidden offline. */
+  storeModules(modules: ModuleMap): void {
+    localStorage.setItem(STORAGE_KEYS.modules, JSON.stringify(modules));
+  },
+  cachedModules(): ModuleMap | null {
+    try {
+      const parsed = moduleMapSchema.safeParse(JSON.parse(localStorage.getItem(STORAGE_KEYS.modules) ?? 'null'));
+      return parsed.success ? parsed.data : null;
     } catch {
       return null;
     }

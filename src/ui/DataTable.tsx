@@ -14,6 +14,7 @@ import {
 } from '@tanstack/react-table';
 import { Badge, Box, Button, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
 import type { Option } from '../../domain/options';
+import { formatCount } from '../../domain/rules/numbers';
 
 declare module '@tanstack/react-table' {
   // The library declares both parameters; the merged interface must repeat them.
@@ -26,7 +27,6 @@ declare module '@tanstack/react-table' {
   }
 }
 
-const COUNT = new Intl.NumberFormat('en-IN');
 const SORT_MARK = { asc: ' ▲', desc: ' ▼' } as const;
 
 const NOTHING_PENDING: ReadonlySet<string> = new Set();
@@ -40,7 +40,7 @@ function PendingBadge() {
   );
 }
 
-function TableView<T>({ table, rows, pending = NOTHING_PENDING }: { table: TableModel<T>; rows: Row<T>[]; pending?: ReadonlySet<string> }) {
+export function TableView<T>({ table, rows, pending = NOTHING_PENDING }: { table: TableModel<T>; rows: Row<T>[]; pending?: ReadonlySet<string> }) {
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" striped>
@@ -87,17 +87,18 @@ function TableView<T>({ table, rows, pending = NOTHING_PENDING }: { table: Table
   );
 }
 
-function Pager({ count, page, pages, onPageChange, disabled = false }: { count: number; page: number; pages: number; onPageChange: (page: number) => void; disabled?: boolean }) {
+/** The page line and buttons; `count` undefined while the rows are still being counted. */
+export function Pager({ count, page, pages, onPageChange }: { count: number | undefined; page: number; pages: number; onPageChange: (page: number) => void }) {
   return (
     <HStack justify="space-between" mt="3">
       <Text fontSize="sm" color="fg.muted">
-        {COUNT.format(count)} in all · page {Math.min(page, pages)} of {pages}
+        {count === undefined ? `counting… · page ${page}` : `${formatCount(count)} in all · page ${Math.min(page, pages)} of ${pages}`}
       </Text>
       <HStack>
-        <Button size="sm" variant="outline" disabled={disabled || page <= 1} onClick={() => onPageChange(page - 1)}>
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
           Previous
         </Button>
-        <Button size="sm" variant="outline" disabled={disabled || page >= pages} onClick={() => onPageChange(page + 1)}>
+        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
           Next
         </Button>
       </HStack>
@@ -105,7 +106,7 @@ function Pager({ count, page, pages, onPageChange, disabled = false }: { count: 
   );
 }
 
-function Empty({ text }: { text: string }) {
+export function Empty({ text }: { text: string }) {
   return (
     <Text p="4" color="fg.muted">
       {text}
@@ -153,21 +154,16 @@ export interface LocalDataTableProps<T> {
   empty?: string;
   /** Keys (as rowKey gives them) of the rows with a change waiting to be sent: they get a badge. */
   pending?: ReadonlySet<string | number>;
-  /**
-   * A big list's first page in the initial order and the number of rows, read through an index
-   * while every row is still on its way: the list shows at once; its search, filters and pager
-   * wait for all rows.
-   */
-  preview?: { rows: T[]; count: number };
 }
 
 const NO_ROWS: never[] = [];
 
 /**
  * The app's table over rows held on the device: sorting (click a header), text search over every
- * column, dropdown filters on the columns whose meta declares one, and paging, all in memory.
+ * column, dropdown filters on the columns whose meta declares one, and paging, all in memory. For
+ * the small types; a type that grows without bound pages through its indexes (MirrorDataTable).
  */
-export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, note, initialSorting = [], empty = 'Nothing to show.', pending, preview }: LocalDataTableProps<T>) {
+export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, note, initialSorting = [], empty = 'Nothing to show.', pending }: LocalDataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const [globalFilter, setGlobalFilter] = useState('');
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
@@ -176,7 +172,7 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
   const withFilters = useMemo(() => columns.map((c) => (c.meta?.filter ? { filterFn: 'equals' as const, ...c } : c)), [columns]);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is not memo-safe; this component owns it.
   const table = useReactTable({
-    data: rows ?? preview?.rows ?? NO_ROWS,
+    data: rows ?? NO_ROWS,
     columns: withFilters,
     state: { sorting, globalFilter, columnFilters },
     onSortingChange: setSorting,
@@ -186,8 +182,7 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
     getRowId: (row) => String(rowKey(row)),
   });
   const matching = table.getRowModel().rows;
-  const previewing = rows === undefined && preview !== undefined;
-  const total = previewing ? Math.max(preview.count, preview.rows.length) : matching.length;
+  const total = matching.length;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   // Rows may shrink under the reader (a sync removed some): stay on the last page there is.
   const shown = Math.min(page, pages);
@@ -205,7 +200,6 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
             maxW="xs"
             placeholder={search}
             aria-label={search}
-            disabled={previewing}
             value={globalFilter}
             onChange={(e) => {
               setGlobalFilter(e.target.value);
@@ -216,7 +210,7 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
         {filterColumns.map((column) => {
           const filter = column.columnDef.meta!.filter!;
           return (
-            <NativeSelect.Root key={column.id} maxW="xs" disabled={previewing}>
+            <NativeSelect.Root key={column.id} maxW="xs">
               <NativeSelect.Field aria-label={filter.label} value={String(column.getFilterValue() ?? '')} onChange={(e) => setFilter(column.id, e.target.value)}>
                 <option value="">{filter.allLabel}</option>
                 {filter.options.map((o) => (
@@ -232,8 +226,8 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
         {note && <Box ms="auto">{note}</Box>}
       </HStack>
       <TableView table={table} rows={matching.slice((shown - 1) * pageSize, shown * pageSize)} pending={pendingKeys} />
-      {rows === undefined && !previewing ? <Empty text="Loading…" /> : total === 0 && <Empty text={empty} />}
-      <Pager count={total} page={shown} pages={pages} onPageChange={setPage} disabled={previewing} />
+      {rows === undefined ? <Empty text="Loading…" /> : total === 0 && <Empty text={empty} />}
+      <Pager count={total} page={shown} pages={pages} onPageChange={setPage} />
     </Box>
   );
 }

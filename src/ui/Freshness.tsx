@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, HStack, Text } from '@chakra-ui/react';
+import { formatCount } from '../../domain/rules/numbers';
 
-const COUNT = new Intl.NumberFormat('en-IN');
 const MINUTE = 60_000;
 
 /** "just now", "3 min ago", "2 h ago", "4 days ago". */
@@ -40,7 +40,7 @@ export interface FreshnessProps {
 export function Freshness({ loadedAt, progress, error, pending = 0, onRefresh }: FreshnessProps) {
   const now = useNow(30_000);
   const state = progress
-    ? `loading ${COUNT.format(progress.loaded)} of ${COUNT.format(progress.total)}`
+    ? `loading ${formatCount(progress.loaded)} of ${formatCount(progress.total)}`
     : loadedAt === null
       ? 'not loaded yet'
       : `updated ${timeAgo(Math.max(0, now - loadedAt))}`;
@@ -48,7 +48,7 @@ export function Freshness({ loadedAt, progress, error, pending = 0, onRefresh }:
     <HStack gap="3" fontSize="sm" color="fg.muted" role="status" aria-label="Data freshness">
       <Text>{state}</Text>
       {error && <Text color="fg.error">last update failed: {error}</Text>}
-      {pending > 0 && <Text color="fg.warning">{pending === 1 ? '1 change' : `${COUNT.format(pending)} changes`} waiting to be sent</Text>}
+      {pending > 0 && <Text color="fg.warning">{pending === 1 ? '1 change' : `${formatCount(pending)} changes`} waiting to be sent</Text>}
       {onRefresh && !progress && (
         <Button size="xs" variant="ghost" onClick={onRefresh}>
           Refresh

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { materialIdFromLabel } from '../../domain/material-label';
@@ -6,20 +6,17 @@ import { labelOf } from '../../domain/options';
 import { MATERIAL_UNITS, type Material } from '../../domain/material';
 import { formatIndian } from '../../domain/rules/numbers';
 import { mirror } from '../data/mirror/db';
+import { queryMirror } from '../data/mirror/query';
 import { QrScanner } from './QrScanner';
 
 const SHOWN = 8;
+const BY_NAME = { field: 'name', desc: false };
 
-/** The materials with every word of `term` in their name, brand, size, colour or thickness, by name. */
-export function materialsMatching<T extends Material>(materials: readonly T[], term: string): T[] {
-  const words = term.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  return materials
-    .filter((m) => !m.deleted_at)
-    .filter((m) => {
-      const text = `${m.name} ${m.brand} ${m.size} ${m.color} ${m.thickness}`.toLowerCase();
-      return words.every((w) => text.includes(w));
-    })
-    .sort((a, b) => a.name.localeCompare(b.name));
+/** The first materials on the device, by name, with every word typed beginning a word of their name, brand, size, colour or thickness. */
+async function materialsMatching(term: string, exclude: ReadonlySet<number>): Promise<Material[]> {
+  if (!term.trim()) return [];
+  const { rows } = await queryMirror('materials', { sort: BY_NAME, search: term, offset: 0, limit: SHOWN + exclude.size });
+  return (rows as unknown as Material[]).filter((m) => !m.deleted_at && !exclude.has(m.id)).slice(0, SHOWN);
 }
 
 /** Browsers without camera access (no HTTPS, no camera API) get no scan button. */
@@ -43,11 +40,9 @@ export function MaterialPicker({
 }) {
   const [term, setTerm] = useState('');
   const [scanProblem, setScanProblem] = useState<string | null>(null);
-  const materials = useLiveQuery(() => mirror.rowsOf<Material>('materials').toArray(), []);
-  const matches = useMemo(
-    () => (term.trim() && materials ? materialsMatching(materials, term).filter((m) => !exclude.has(m.id)).slice(0, SHOWN) : []),
-    [term, materials, exclude],
-  );
+  // By content: callers may pass a new set on every render.
+  const excluded = [...exclude].sort((a, b) => a - b).join(',');
+  const matches = useLiveQuery(() => materialsMatching(term, new Set(excluded.split(',').filter(Boolean).map(Number))), [term, excluded]);
 
   // The label is looked up on the device, so scanning works offline like the search does.
   const pickScanned = async (text: string) => {
@@ -84,9 +79,9 @@ export function MaterialPicker({
           {scanProblem}
         </Text>
       )}
-      {term.trim() && matches.length === 0 && <Text color="fg.muted">No material matches “{term.trim()}”.</Text>}
+      {term.trim() && matches?.length === 0 && <Text color="fg.muted">No material matches “{term.trim()}”.</Text>}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
-        {matches.map((m) => (
+        {matches?.map((m) => (
           <Button
             key={m.id}
             size="lg"

@@ -13,10 +13,10 @@ import {
   type PDFFont,
   type PDFPage,
 } from 'pdf-lib';
-import { create as createQrCode } from 'qrcode';
 import { materialLabelText } from '../../domain/material-label';
 import { MATERIAL_UNITS, type Material } from '../../domain/material';
 import { labelOf } from '../../domain/options';
+import { qrCodeRuns } from './qr-code';
 
 export type LabelledMaterial = Pick<Material, 'id' | 'name' | 'unit'>;
 
@@ -31,43 +31,10 @@ const LABEL = { width: 63.5 * MM, height: 33.9 * MM };
 const GAP = 2.5 * MM;
 const MARGIN = { left: (PAGE.width - COLUMNS * LABEL.width - (COLUMNS - 1) * GAP) / 2, top: (PAGE.height - ROWS * LABEL.height) / 2 };
 const PADDING = 2 * MM;
-/** The four blank modules the QR standard asks for around the code, so scanners find its edges. */
-const QUIET_ZONE = 4;
 const NAME = { size: 9, leading: 11, lines: 3 };
 const DETAIL = { size: 8, leading: 10 };
 const BLACK = rgb(0, 0, 0);
 const GREY = rgb(0.35, 0.35, 0.35);
-
-/** A row's stretch of dark modules, in modules from the top left corner of the quiet zone. */
-export interface ModuleRun {
-  row: number;
-  col: number;
-  length: number;
-}
-
-/**
- * The QR code of a label's text as runs of dark modules, with the quiet zone inside `size`. A run
- * is one rectangle in the PDF: a rectangle per module, or an SVG path pdf-lib parses, make a
- * sheet of hundreds of labels several times slower.
- */
-export function qrCodeRuns(text: string): { size: number; runs: ModuleRun[] } {
-  const { modules } = createQrCode(text, { errorCorrectionLevel: 'M' });
-  const runs: ModuleRun[] = [];
-  for (let row = 0; row < modules.size; row++) {
-    let col = 0;
-    while (col < modules.size) {
-      if (!modules.get(row, col)) {
-        col++;
-        continue;
-      }
-      let end = col;
-      while (end < modules.size && modules.get(row, end)) end++;
-      runs.push({ row: row + QUIET_ZONE, col: col + QUIET_ZONE, length: end - col });
-      col = end;
-    }
-  }
-  return { size: modules.size + 2 * QUIET_ZONE, runs };
-}
 
 /** The code as a square of `side` points whose top left corner is at (left, top), y going up as in PDF. */
 function drawQrCode(page: PDFPage, text: string, left: number, top: number, side: number): void {

@@ -138,6 +138,22 @@ describe('filter_materials', () => {
     });
   });
 
+  it('gives the stock value of every material the filters match, not only the page shown', async () => {
+    const sheets = await makeCategory(db(), { name: 'Sheets' });
+    for (let i = 0; i < 16; i++) {
+      const sheet = await makeMaterial(db(), sheets.id, { name: `Sheet ${String(i).padStart(2, '0')}` });
+      await receive(sheet.id, '3', '10.25', 1);
+    }
+    await makeMaterial(db(), sheets.id, { name: 'Sheet never bought' });
+    const stores = await as('stores');
+    // 16 materials of 3 at 10.25 = 30.75 each.
+    expect((await stores.get('/materials/materials/filter_materials/')).json().total_value).toBe('492.00');
+    expect((await stores.get('/materials/materials/filter_materials/?page=2')).json().total_value).toBe('492.00');
+    expect((await stores.get('/materials/materials/filter_materials/?search=Sheet%2000')).json().total_value).toBe('30.75');
+    expect((await stores.get('/materials/materials/filter_materials/?search=never')).json().total_value).toBe('0.00');
+    expect((await stores.get('/materials/materials/filter_materials/?search=nothing-matches')).json()).toMatchObject({ count: 0, total_value: '0.00' });
+  });
+
   it('narrows to materials with and without stock, by unit, category, subcategory and a literal search', async () => {
     const { sheets, clear } = await stockedCatalogue();
     const stores = await as('stores');

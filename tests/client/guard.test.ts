@@ -1,10 +1,10 @@
 import './setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
-import { fakeServer, makeToken, makeUser, storeSession, type FakeServer } from './support';
+import { deferred, fakeServer, makeToken, makeUser, storeSession, type FakeServer, type Reply } from './support';
 import { guard, resetGuardForTests } from '../../src/app/guard';
 import { emitRefresh, REFRESH_HISTORY_LIMIT, refreshHistory, useRefreshOn } from '../../src/data/refresh-events';
-import { loadCurrentUser, session } from '../../src/data/session';
+import { loadCurrentUser, loadModules, session } from '../../src/data/session';
 import { routeByName } from '../../domain/routes';
 import type { User } from '../../domain/user';
 
@@ -119,7 +119,61 @@ describe('steps 2–3: other routes need a user', () => {
     server.on('GET', ME, 'network-error');
     server.on('GET', '/system/modules/', 'network-error');
     await expect(go('landing')).resolves.toEqual({ allow: true });
-    expect(session.state.offline).toBe(true);
+    await vi.waitFor(() => expect(session.state.offline).toBe(true));
+  });
+});
+
+describe('opening the app on a device that knows its user (offline first)', () => {
+  /** A session used before on this device: its profile and module switches are cached. */
+  async function usedBefore(user: Partial<User> = {}, modules: Record<string, boolean> = {}) {
+    signedIn(user, modules);
+    await loadCurrentUser();
+    await loadModules();
+    session.resetForTests();
+    server.requests.length = 0;
+  }
+
+  it('lets the user in from the cached profile without waiting for the server, which confirms the user meanwhile', async () => {
+    await usedBefore({ first_name: 'Asha' });
+    const answer = deferred<Reply>();
+    server.on('GET', ME, () => answer.promise);
+
+    await expect(go('landing')).resolves.toEqual({ allow: true });
+    expect(session.state.user).toMatchObject({ id: 7, first_name: 'Asha' });
+    expect(server.calls('GET', ME)).toHaveLength(1);
+
+    answer.resolve({ status: 200, data: makeUser({ first_name: 'Asha R.' }) });
+    await vi.waitFor(() => expect(session.state.user).toMatchObject({ first_name: 'Asha R.' }));
+  });
+
+  it('applies the module switches cached at the last load while the server cannot be reached', async () => {
+    await usedBefore({}, { leads: false });
+    server.on('GET', ME, 'network-error');
+    await expect(go('leads-home')).resolves.toEqual({ allow: false, redirect: '/404' });
+  });
+
+  it('lets a screen the cached switches refuse through once the server says its module is on again', async () => {
+    await usedBefore({}, { leads: false });
+    server.on('GET', '/system/modules/', { status: 200, data: { leads: true } });
+    await expect(go('leads-home')).resolves.toEqual({ allow: true });
+  });
+
+  it('signs out once the server refuses the cached session (a 401 no renewal cures)', async () => {
+    await usedBefore();
+    server.on('GET', ME, { status: 401, data: { detail: 'User is inactive' } });
+    server.on('POST', '/auth/jwt/refresh/', { status: 401, data: { detail: 'Token is blacklisted' } });
+
+    await expect(go('landing')).resolves.toEqual({ allow: true });
+    await vi.waitFor(() => expect(session.state.user).toBeNull());
+    expect(localStorage.getItem('access')).toBeNull();
+    expect(localStorage.getItem('user_profile')).toBeNull();
+  });
+
+  it('loads the user from the server when the stored session can no longer be renewed', async () => {
+    await usedBefore();
+    localStorage.setItem('refresh', makeToken('refresh', -10));
+    server.on('GET', ME, { status: 401, data: { detail: 'Token expired' } });
+    await expect(go('landing')).resolves.toMatchObject({ allow: false, redirect: '/login?redirect=%2Flanding' });
   });
 
   it('sends to sign-in with a network warning but keeps the stored session when the server is unreachable and nothing is cached', async () => {

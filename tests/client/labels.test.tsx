@@ -3,15 +3,18 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { MemoryRouter } from 'react-router-dom';
 import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { create as createQrCode } from 'qrcode';
 import jsQR from 'jsqr';
 import { materialLabelText } from '../../domain/material-label';
-import { LABELS_PER_PAGE, downloadLabels, materialLabelsPdf, qrCodeRuns, type LabelledMaterial, type ModuleRun } from '../../src/ui/labels';
+import { LABELS_PER_PAGE, downloadLabels, materialLabelsPdf, type LabelledMaterial } from '../../src/ui/labels';
+import { qrCodeRuns, type ModuleRun } from '../../src/ui/qr-code';
 import { makeUser } from './support';
 import { material } from './mirror-fakes';
 import { mirror, type MirrorRow } from '../../src/data/mirror/db';
 import { AppDialog } from '../../src/ui/dialog';
+import { Notifications } from '../../src/ui/Notifications';
 import MaterialsScreen from '../../src/features/materials/MaterialsScreen';
 
 vi.mock('../../src/data/session', async (original) => ({
@@ -132,7 +135,7 @@ describe('printing labels from the materials list', () => {
     vi.restoreAllMocks();
   });
 
-  it('labels the numbered materials on the device whose names have the words asked for', async () => {
+  it('labels the numbered materials the list shows: its search and filters pick them', async () => {
     await mirror.clearAll();
     await mirror.rows('materials').bulkPut(
       [
@@ -147,21 +150,43 @@ describe('printing labels from the materials list', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     render(
       <ChakraProvider value={defaultSystem}>
-        <MaterialsScreen />
+        <MemoryRouter>
+          <MaterialsScreen />
+        </MemoryRouter>
         <AppDialog />
       </ChakraProvider>,
     );
-    const print = await screen.findByRole('button', { name: 'Print labels' });
-    await waitFor(() => expect(print).toHaveProperty('disabled', false));
-    fireEvent.click(print);
-    fireEvent.change(await screen.findByLabelText('Words to look for'), { target: { value: 'nothing like it' } });
-    expect(screen.getByText('No material on this device matches.')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Words to look for'), { target: { value: 'acrylic' } });
+    await screen.findByText('MS square pipe 25mm');
+    const search = screen.getByRole('textbox', { name: 'Search materials' });
+    fireEvent.change(search, { target: { value: 'nothing like it' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Print labels' })).toHaveProperty('disabled', true));
+    fireEvent.change(search, { target: { value: 'acrylic' } });
+    await waitFor(() => expect(screen.getByText('3 in all · page 1 of 1')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Print labels' }));
+    expect(await screen.findByText(/QR labels for the 2 materials listed/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Make the PDF' }));
 
     await waitFor(() => expect(blobs).toHaveLength(1));
     const pdf = new Uint8Array(await blobs[0]!.arrayBuffer());
     const size = qrCodeRuns(materialLabelText(11)).size;
     expect((await codesOnPage(pdf, 0)).map((runs) => paint(runs, size))).toEqual([materialLabelText(11), materialLabelText(12)]);
+  });
+
+  it('asks for a narrower list before printing more than 480 labels (20 sheets)', async () => {
+    await mirror.clearAll();
+    await mirror.rows('materials').bulkPut(Array.from({ length: 481 }, (_, i) => material(i + 1)) as MirrorRow[]);
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <MemoryRouter>
+          <MaterialsScreen />
+        </MemoryRouter>
+        <Notifications />
+        <AppDialog />
+      </ChakraProvider>,
+    );
+    await screen.findByText('481 in all · page 1 of 33');
+    fireEvent.click(screen.getByRole('button', { name: 'Print labels' }));
+    expect(await screen.findByText('The list shows 481 materials: search or filter it down to 480 at most to print their labels.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Make the PDF' })).toBeNull();
   });
 });

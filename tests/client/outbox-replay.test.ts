@@ -5,7 +5,7 @@ import { mirror, type MirrorRow } from '../../src/data/mirror/db';
 import { outbox, type OutboxEntry } from '../../src/data/outbox/db';
 import { addEntry } from '../../src/data/outbox/entries';
 import { backoffMs, IDEMPOTENCY_IN_FLIGHT } from '../../src/data/outbox/classify';
-import { OUTBOX_REPLAY_LOCK, REPLAY_MESSAGES, replayOutbox, type ReplayEnv, type TokenSource } from '../../src/data/outbox/replay';
+import { CLAIM_BATCH, OUTBOX_REPLAY_LOCK, REPLAY_MESSAGES, replayOutbox, type ReplayEnv, type TokenSource } from '../../src/data/outbox/replay';
 
 const BASE = '/api/v1';
 const ASHA = 7;
@@ -284,6 +284,47 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
     expect(tokens.refreshFor).toHaveBeenCalledTimes(1);
     expect(server.seen).toHaveLength(2);
     expect((await entries())[0]).toMatchObject({ state: 'pending', lastError: { status: 401, messages: [REPLAY_MESSAGES.signInAgain] } });
+  });
+});
+
+describe('a long queue', () => {
+  it('sends more entries than one claim takes, in order, each once; the server rows replace the temp rows and nothing is left sending', async () => {
+    server.on('POST', '/materials/materials/', (r) => json(201, materialRow(r.body)));
+    const names = Array.from({ length: CLAIM_BATCH * 2 + 3 }, (_, i) => `Sheet ${String(i).padStart(2, '0')}`);
+    for (const name of names) await addEntry('material.create', newMaterial(name), { userId: ASHA });
+
+    expect(await replayOutbox(env())).toEqual({ ran: true, sent: names.length, rejected: 0, remaining: 0 });
+    expect(server.seen.map((r) => r.body?.name)).toEqual(names);
+    const rows = await mirror.rows('materials').orderBy('name').toArray();
+    expect(rows.map((r) => r.name)).toEqual(names);
+    expect(rows.every((r) => r.id > 0)).toBe(true);
+  });
+
+  it('a network failure in the middle of a claim: the entries not tried are pending again with their attempts as they were', async () => {
+    let answered = 0;
+    server.on('POST', '/materials/materials/', (r) => (++answered === 3 ? 'network-error' : json(201, materialRow(r.body))));
+    for (let i = 0; i < CLAIM_BATCH; i++) await addEntry('material.create', newMaterial(`Sheet ${i}`), { userId: ASHA });
+
+    expect(await replayOutbox(env())).toMatchObject({ sent: 2, rejected: 0, remaining: CLAIM_BATCH - 2 });
+    const left = await entries();
+    expect(left[0]).toMatchObject({ state: 'pending', attempts: 1, lastError: { status: null } });
+    expect(left.slice(1).every((e) => e.state === 'pending' && e.attempts === 0)).toBe(true);
+  });
+
+  it('a 401 no renewal cures holds back its author’s later entries; another signed-in author’s entries still go', async () => {
+    const tokens: TokenSource = { accessFor: async (id) => `access-${id}`, refreshFor: async () => null };
+    server.on('POST', '/materials/materials/', (r) => (r.authorization === `JWT access-${ASHA}` ? json(401, { detail: 'Token is blacklisted' }) : json(201, materialRow(r.body))));
+    await addEntry('material.create', newMaterial('Asha 1'), { userId: ASHA });
+    await addEntry('material.create', newMaterial('Ravi 1'), { userId: RAVI });
+    await addEntry('material.create', newMaterial('Asha 2'), { userId: ASHA });
+    await addEntry('material.create', newMaterial('Ravi 2'), { userId: RAVI });
+
+    expect(await replayOutbox(env(tokens))).toMatchObject({ sent: 2, rejected: 0, remaining: 2 });
+    expect(server.seen.map((r) => r.body?.name)).toEqual(['Asha 1', 'Ravi 1', 'Ravi 2']);
+    expect((await entries()).map((e) => [(e.payload as { name: string }).name, e.state, e.attempts])).toEqual([
+      ['Asha 1', 'pending', 1],
+      ['Asha 2', 'pending', 0],
+    ]);
   });
 });
 

@@ -10,7 +10,7 @@ import { addEntry, discardEntry, ENQUEUE_HOLD_MS, resendEntry, serverIdOf, withD
 import { enqueue, NOT_SIGNED_IN } from '../../src/data/outbox/enqueue';
 import { usePendingIds } from '../../src/data/outbox/hooks';
 import { OUTBOX_SYNC_TAG } from '../../src/data/outbox/replay';
-import { requestBackgroundSync } from '../../src/data/outbox/triggers';
+import { pageReplayEnv, requestBackgroundSync } from '../../src/data/outbox/triggers';
 import { idbTokenSource, readSession, sessionDb, SESSION_CHANNEL, TOKEN_REFRESH_LOCK, writeSession } from '../../src/data/token-store';
 import { tokens } from '../../src/data/tokens';
 import { api } from '../../src/data/api';
@@ -143,7 +143,7 @@ describe('fix and resend, discard', () => {
     expect(await outbox.entries.count()).toBe(0);
     expect(await mirror.rows('customers').count()).toBe(0);
     expect(await mirror.rows('customerBranches').count()).toBe(0);
-    expect(await mirror.rows('materials').get(4)).toEqual(material);
+    expect(await mirror.rows('materials').get(4)).toMatchObject(material);
   });
 
   it('leaves an entry that is on the wire alone', async () => {
@@ -180,6 +180,15 @@ describe('the tokens mirrored in IndexedDB for the service worker', () => {
     expect(await source.accessFor(ASHA)).toBe(access);
     expect(await source.accessFor(8)).toBeNull();
     expect(await source.refreshFor(8)).toBeNull();
+  });
+
+  it('in the page, give the signed-in author the page’s own fresh token, and anyone else what the shared store says', async () => {
+    const pageAccess = makeToken('access', 300, ASHA);
+    storeSession({ access: pageAccess, refresh: makeToken('refresh', WEEK, ASHA), userId: ASHA });
+    await writeSession({ access: makeToken('access', 200, ASHA), refresh: makeToken('refresh', WEEK - 60, ASHA) });
+    const { tokens: source } = pageReplayEnv();
+    expect(await source.accessFor(ASHA)).toBe(pageAccess);
+    expect(await source.accessFor(8)).toBeNull();
   });
 
   it('renew an expired access token under the renewal lock, store the new pair and announce it to the pages', async () => {

@@ -8,6 +8,8 @@ import { PRELOAD_SETS, type PreloadSet } from '../../domain/preload';
 import { metaKey, mirror } from '../../src/data/mirror/db';
 import { moduleLoader, startPreload, stopPreload } from '../../src/data/preload';
 import { runPreloadTiers } from '../../src/data/preload/tiers';
+import { loadRouteDataSoon, startPreloadSoon } from '../../src/data/preload/deferred';
+import { routeByName } from '../../domain/routes';
 import { loadCurrentUser, loadModules, logout, session } from '../../src/data/session';
 
 let server: FakeServer;
@@ -176,5 +178,13 @@ describe('whose rows', () => {
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect(requestedTypes()).toEqual([]);
     expect(await mirror.meta.count()).toBe(0);
+  });
+
+  it('the data of the screen being opened while the preload starts still loads (an app opened on a deep link)', async () => {
+    const accounts = makeUser({ id: 12, department: 'accounts' });
+    // The cached session starts the preload and the guard asks for the screen's data at once.
+    startPreloadSoon(accounts);
+    loadRouteDataSoon(null, routeByName('accounts-dispatch-detail'), accounts);
+    await vi.waitFor(async () => expect((await metaOf(12, 'dispatches'))?.loadedAt).toBeTruthy());
   });
 });

@@ -6,7 +6,7 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { User } from '../../domain/user';
 import { routeByName } from '../../domain/routes';
-import { makeUser, storeSession } from './support';
+import { fakeServer, makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { operationNamed } from '../../src/data/outbox';
@@ -208,6 +208,80 @@ describe('a requisition in stores', () => {
     await mirror.rows('requisitions').put(requisitionRow({ requisition_type: 're-work' }));
     show('requisition-detail', 'detail', '/detail/requisition/900');
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeTruthy();
+  });
+});
+
+describe('the stores queue', () => {
+  it('lists what stores may issue against now, oldest first: approved re-work, nothing for closed job orders or finished requisitions', async () => {
+    user = makeUser({ id: 8, department: 'stores', designation: 'executive' });
+    await mirror.rows('requisitions').bulkPut([
+      requisitionRow({ id: 907 }),
+      requisitionRow({ id: 900 }),
+      requisitionRow({ id: 901, requisition_type: 're-work' }),
+      requisitionRow({ id: 902, requisition_type: 're-work', is_approved: true }),
+      requisitionRow({ id: 903, job_order: 502 }),
+      requisitionRow({ id: 904, requisition_type: 'consumables', job_order: null }),
+      requisitionRow({ id: 905, is_completed: true }),
+      requisitionRow({ id: 906, closed_at: NOW }),
+      requisitionRow({ id: 908, job_order: 503 }),
+    ]);
+    await mirror.rows('requisitionDetails').put(line({ id: 77, requisition: 907, quantity_issued: '2.000' }));
+    show('stores-requisitions', 'list', '/stores/requisitions');
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(5));
+    expect(screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['900', '902', '904', '907']);
+    expect(screen.queryByRole('button', { name: 'New requisition' })).toBeNull();
+    // The lists of requisitions that are over are in no menu: every requisitions list leads to them.
+    expect(screen.getByRole('link', { name: 'Closed requisitions' }).getAttribute('href')).toBe('/requisitions/closed');
+    expect(screen.getByRole('link', { name: 'Cancelled requisitions' }).getAttribute('href')).toBe('/requisitions/cancelled');
+  });
+});
+
+describe('reserving material for a line', () => {
+  const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  beforeEach(async () => {
+    user = makeUser({ id: 8, department: 'stores', designation: 'executive' });
+    await mirror.rows('requisitions').put(requisitionRow());
+    await mirror.rows('requisitionDetails').put(line({ quantity_issued: '3.000', quantity_reserved: '1.000' }));
+  });
+  afterEach(() => Reflect.deleteProperty(navigator, 'onLine'));
+
+  it('stores holds a quantity up to what the line still needs, with the server', async () => {
+    const server = fakeServer().on('POST', '/materials/materials/reserve_material/', { status: 200, data: line({ quantity_issued: '3.000', quantity_reserved: '4.000' }) });
+    show('requisition-detail', 'detail', '/detail/requisition/900');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reserve' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const quantity = dialog.getByLabelText('Quantity to hold');
+    expect((quantity as HTMLInputElement).value).toBe('1');
+    fireEvent.change(quantity, { target: { value: '8' } });
+    expect(dialog.getByText('More cannot be reserved than the line still needs.')).toBeTruthy();
+    fireEvent.change(quantity, { target: { value: '4' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Reserve' }));
+    expect(await screen.findByText('Acrylic sheet clear 5mm: 4 reserved.')).toBeTruthy();
+    expect(server.calls('POST', '/materials/materials/reserve_material/').map((r) => r.body)).toEqual([{ requisition_detail: 71, quantity: '4' }]);
+    expect(await outbox.entries.count()).toBe(0);
+  });
+
+  it('shows the server’s refusal, and offline says it needs a connection without asking', async () => {
+    fakeServer().on('POST', '/materials/materials/reserve_material/', { status: 409, data: { detail: 'Not enough Acrylic sheet clear 5mm in stock to reserve: asked 7, available 2.' } });
+    show('requisition-detail', 'detail', '/detail/requisition/900');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reserve' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('Quantity to hold'), { target: { value: '7' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Reserve' }));
+    expect(await screen.findByText('Not enough Acrylic sheet clear 5mm in stock to reserve: asked 7, available 2.')).toBeTruthy();
+
+    setOnline(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Reserve' }));
+    expect(await screen.findByText('This needs a connection to the server. Try again when you are online.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the shop floor sees what is reserved per line but cannot reserve', async () => {
+    user = makeUser({ id: 5, department: 'production', designation: 'foreman' });
+    show('requisition-detail', 'detail', '/detail/requisition/900');
+    const row = (await screen.findByRole('cell', { name: /Acrylic sheet clear 5mm/ })).closest('tr')!;
+    expect(within(row).getAllByRole('cell').slice(2, 5).map((c) => c.textContent)).toEqual(['10.00', '1.00', '3.00']);
+    expect(screen.queryByRole('button', { name: 'Reserve' })).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router-dom';
 import { makeUser } from './support';
+import { material } from './mirror-fakes';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { addEntry } from '../../src/data/outbox/entries';
@@ -159,5 +160,44 @@ describe('the header’s sync indicator', () => {
       </ChakraProvider>,
     );
     expect(screen.getByRole('link', { name: 'Sync status' }).textContent).toContain('Offline');
+  });
+});
+
+describe('a change someone else beat to the server (409 with their row)', () => {
+  const theirs = material(4, { name: 'Acrylic 3mm (Jaipur)', brand: 'Jaipur', version: 6 });
+  async function conflicted() {
+    await mirror.rows('materials').put(material(4, { name: 'Acrylic 3mm', brand: '', version: 5 }));
+    const { entryId } = await addEntry('material.update', { id: 4, name: 'Acrylic sheet 3mm', expected_version: 5 }, { userId: ASHA });
+    await reject(entryId, 409, { detail: 'This record was changed by someone else.', current: theirs }, ['This record was changed by someone else.']);
+    renderUi(<SyncScreen />);
+    return { entryId, table: await screen.findByRole('table', { name: 'Theirs and mine' }) };
+  }
+
+  it('shows the fields this change sets as the server has them and as this device would make them, side by side', async () => {
+    const { table } = await conflicted();
+    const row = within(table).getByText('name').closest('tr')!;
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['name', 'Acrylic 3mm (Jaipur)', 'Acrylic sheet 3mm']);
+    expect(row.dataset.differs).toBe('true');
+    expect(within(table).queryByText('expected version')).toBeNull();
+  });
+
+  it('keep mine: sends it again over the version the server has now, under a new key', async () => {
+    const { entryId } = await conflicted();
+    const before = (await outbox.entries.get(entryId))!;
+    fireEvent.click(screen.getByRole('button', { name: 'Keep mine' }));
+    await waitFor(async () => expect((await outbox.entries.get(entryId))?.state).toBe('pending'));
+    const again = (await outbox.entries.get(entryId))!;
+    expect(again.headers['If-Match']).toBe('6');
+    expect(again.idempotencyKey).not.toBe(before.idempotencyKey);
+    await waitFor(async () => expect(await mirror.rows('materials').get(4)).toMatchObject({ name: 'Acrylic sheet 3mm' }));
+  });
+
+  it('take theirs: after confirmation the change is dropped and the device shows the server’s row', async () => {
+    const { entryId } = await conflicted();
+    fireEvent.click(screen.getByRole('button', { name: 'Take theirs' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Take theirs' }));
+    // The entry goes first, then the mirror takes the server's row (two databases, two steps).
+    await waitFor(async () => expect(await mirror.rows('materials').get(4)).toMatchObject({ name: 'Acrylic 3mm (Jaipur)', brand: 'Jaipur', version: 6 }));
+    expect(await outbox.entries.get(entryId)).toBeUndefined();
   });
 });

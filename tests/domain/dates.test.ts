@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { displayDateInput } from '../../domain/entity';
 import {
   DATE_MESSAGES,
   INVALID_DATE_FORMAT,
@@ -132,5 +133,15 @@ describe('date range', () => {
     ['2024-01-01', 'garbage', false],
   ])('from %j to %j passes only when the end date is not before the start (empty side passes): %s', (start, end, ok) => {
     expect(isValidDateRange(start, end)).toBe(ok);
+  });
+});
+
+describe('a date typed in a form', () => {
+  it('reads DD-MM-YYYY into the wire form, nothing typed into no date, and refuses with the spec’s messages', () => {
+    expect(displayDateInput.parse('05/11/24')).toBe('2024-11-05');
+    expect(displayDateInput.parse('')).toBeUndefined();
+    expect(displayDateInput.parse('05-11-__')).toBeUndefined();
+    expect(displayDateInput.safeParse('31-04-2024').error?.issues[0]?.message).toBe(DATE_MESSAGES.date);
+    expect(displayDateInput.safeParse('2024-11-05').error?.issues[0]?.message).toBe(DATE_MESSAGES.format);
   });
 });

@@ -27,6 +27,17 @@ describe('the menu', () => {
     expect(groups.map((g) => g.department)).not.toContain('reports');
   });
 
+  it('marks the user’s own work (their departments and the shared screens) apart from what they oversee', () => {
+    expect(menuFor(salesExecutive, {}).map((g) => [g.department, g.own])).toEqual([
+      ['general', true],
+      ['sales', true],
+      ['communication', true],
+    ]);
+    const overseen = menuFor(management, {});
+    expect(overseen.filter((g) => g.own).map((g) => g.department)).toEqual(['general', 'communication', 'management']);
+    expect(overseen.find((g) => g.department === 'reports')?.own).toBe(false);
+  });
+
   it('shows a superuser the superuser area', () => {
     const names = routeNames(menuFor(superuser, {}));
     expect(SUPERUSER_ROUTES.length).toBe(7);

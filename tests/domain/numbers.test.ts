@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatIndian, parseNumber, toDecimalString } from '../../domain/rules/numbers';
+import { formatIndian, multiplyDecimals, parseNumber, subtractDecimals, sumDecimals, toDecimalString } from '../../domain/rules/numbers';
 
 describe('number parsing', () => {
   it.each([
@@ -76,4 +76,24 @@ describe('Indian number display', () => {
       expect(formatIndian(value)).toBe(intl.format(value));
     },
   );
+});
+
+describe('exact decimal arithmetic on the digits', () => {
+  it('multiplies a quantity by a rate to a 2-decimal amount, rounding half away from zero', () => {
+    expect(multiplyDecimals('3.333', '1.50')).toBe('5.00');
+    expect(multiplyDecimals('0.001', '5')).toBe('0.01');
+    expect(multiplyDecimals('12345678901.25', '3')).toBe('37037036703.75');
+  });
+
+  it('adds amounts no floating point could hold exactly', () => {
+    expect(sumDecimals(['0.10', '0.20'])).toBe('0.30');
+    expect(sumDecimals(['9007199254740993.01', '0.01'])).toBe('9007199254740993.02');
+    expect(sumDecimals([])).toBe('0.00');
+  });
+
+  it('subtracts quantities at the finer scale of the two', () => {
+    expect(subtractDecimals('10.000', '2.5')).toBe('7.500');
+    expect(subtractDecimals('1', '1.001')).toBe('-0.001');
+    expect(subtractDecimals('0.3', '0.1')).toBe('0.2');
+  });
 });

@@ -3,6 +3,8 @@ import {
   REQUISITION_MESSAGES,
   REQUISITION_STATES,
   REQUISITION_TRANSITIONS,
+  inStoresQueue,
+  lineDiscrepancy,
   requisitionActionRefusal,
   requisitionIssuedInFull,
   requisitionState,
@@ -72,4 +74,38 @@ describe('requisitionActionRefusal', () => {
       }
     });
   }
+});
+
+describe('the stores queue', () => {
+  it('holds what stores may issue against now: pending, approved when the type needs it, on a job order still open', () => {
+    const queued = (state: RequisitionState, type: 'standard' | 're-work', jobOrderOpen = true) => inStoresQueue(state, type, jobOrderOpen);
+    expect(REQUISITION_STATES.map((s) => s.value).filter((state) => queued(state, 'standard'))).toEqual(['open', 'approved', 'partly-issued']);
+    expect(queued('open', 're-work')).toBe(false);
+    expect(queued('approved', 're-work')).toBe(true);
+    expect(queued('partly-issued', 're-work')).toBe(true);
+    expect(queued('open', 'standard', false)).toBe(false);
+  });
+});
+
+describe('requisition discrepancies (prod-req-discrepancies)', () => {
+  const line = (quantity: string, issued: string, reserved = '0.000') => ({ quantity, quantity_issued: issued, quantity_reserved: reserved });
+
+  it('flags a line of a closed requisition that stores did not issue in full', () => {
+    expect(lineDiscrepancy('closed', line('10.000', '6.000'), true)).toBe('closed-short');
+    expect(lineDiscrepancy('closed', line('10.000', '10.000'), true)).toBeNull();
+  });
+
+  it('flags material still held for a line of a closed requisition before anything else', () => {
+    expect(lineDiscrepancy('closed', line('10.000', '6.000', '2.000'), true)).toBe('reserved-not-issued');
+  });
+
+  it('flags material still asked for on a job order that has ended, in every pending state', () => {
+    for (const state of ['open', 'approved', 'partly-issued'] as const) expect(lineDiscrepancy(state, line('5.000', '1.000'), false)).toBe('job-order-ended');
+    expect(lineDiscrepancy('partly-issued', line('5.000', '1.000'), true)).toBeNull();
+    expect(lineDiscrepancy('issued', line('5.000', '5.000'), false)).toBeNull();
+  });
+
+  it('leaves cancelled requisitions out: nothing was owed on them', () => {
+    expect(lineDiscrepancy('cancelled', line('5.000', '0.000', '1.000'), false)).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { jobOrders, requisitionDetails, requisitions, stockTransactions } from '../../server/db/schema';
+import { jobOrderItems, jobOrders, requisitionDetails, requisitions, stockTransactions } from '../../server/db/schema';
 import type { JobOrderStatus } from '../../domain/job-order';
 import type { RequisitionType } from '../../domain/requisition';
 import type { StockTransactionStatus, StockTransactionType } from '../../domain/stock';
@@ -22,6 +22,24 @@ export async function makeJobOrder(db: Db, values: { customer?: number; status?:
       closed_at: values.closed ? at(undefined) : null,
       cancelled_at: values.cancelled ? at(undefined) : null,
       closure_remarks: values.closed || values.cancelled ? 'Done' : null,
+      deleted_at: values.deleted ? at(undefined) : null,
+    })
+    .returning();
+  return row!;
+}
+
+/** A product of a job order; the amount is quantity × unit price as the job order module keeps it. */
+export async function makeJobOrderItem(db: Db, jobOrder: number, values: { product?: string; quantity?: string; unit_price?: string; deleted?: boolean } = {}) {
+  const quantity = values.quantity ?? '10';
+  const unitPrice = values.unit_price ?? '100';
+  const [row] = await db
+    .insert(jobOrderItems)
+    .values({
+      job_order: jobOrder,
+      product: values.product ?? 'Acrylic display stand',
+      quantity,
+      unit_price: unitPrice,
+      amount: sql`round(${quantity}::numeric * ${unitPrice}::numeric, 2)` as unknown as string,
       deleted_at: values.deleted ? at(undefined) : null,
     })
     .returning();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -99,4 +100,25 @@ export function as(app: FastifyInstance, access: string | null) {
 export async function signedInAs(app: FastifyInstance, username: string) {
   const { access } = await signIn(app, username);
   return as(app, access);
+}
+
+/** A client signed in as one user, as `signedInAs` gives it. */
+export type TestClient = ReturnType<typeof as>;
+
+/**
+ * The test file's server, started once for the file and emptied and seeded again before each
+ * test; what it returns reads the server when called, as it exists only once the file has started.
+ */
+export function useTestServer(options: TestServerOptions = {}, overrides: Partial<Config> = {}) {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(overrides, options);
+  });
+  afterAll(() => server.close());
+  beforeEach(() => server.reset());
+  return {
+    app: () => server.app,
+    db: () => server.database.db,
+    as: (username: string): Promise<TestClient> => signedInAs(server.app, username),
+  };
 }

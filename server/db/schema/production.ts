@@ -4,7 +4,10 @@ import { isoTimestamp, money, quantity, softDelete, tracked } from './columns';
 import { materials } from './materials';
 import { users } from './platform';
 import { customerBranches, customers, quotations, salesOrderItems, salesOrders } from './sales';
-import type { JobOrderBucket, JobOrderStatus, ProductionDepartment } from '../../../domain/job-order';
+import type { JobOrderBucket, JobOrderHistoryKind, JobOrderStatus, ProductionDepartment } from '../../../domain/job-order';
+import type { DeliveryNoteStatus } from '../../../domain/delivery-note';
+import type { DispatchStatus } from '../../../domain/dispatch';
+import type { JobOrderExpenseCategory, JobOrderExpenseStatus } from '../../../domain/job-order-expense';
 
 /**
  * Job orders (business-areas.md §3): the production order raised from a customer's purchase
@@ -85,6 +88,32 @@ export const jobOrderItems = pgTable(
   ],
 );
 
+/**
+ * Every status change and bucket move of a job order (creation, cancelling and closing too), with
+ * who made it and when; appended by the job orders service, never changed.
+ */
+export const jobOrderStatusHistory = pgTable(
+  'job_order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    job_order: integer('job_order')
+      .notNull()
+      .references(() => jobOrders.id),
+    kind: text('kind').$type<JobOrderHistoryKind>().notNull(),
+    from: text('from'),
+    to: text('to').notNull(),
+    remark: text('remark').notNull().default(''),
+    changed_by: integer('changed_by').references(() => users.id),
+    changed_at: isoTimestamp('changed_at').notNull().default(sql`now()`),
+    ...tracked(),
+  },
+  (t) => [
+    index('job_order_status_history_job_order_idx').on(t.job_order),
+    index('job_order_status_history_changed_by_idx').on(t.changed_by),
+    index('job_order_status_history_txid_idx').on(t.txid),
+  ],
+);
+
 /** Expenses booked against a job order (transport, labour…); approved by a manager. */
 export const jobOrderExpenses = pgTable(
   'job_order_expenses',
@@ -93,11 +122,11 @@ export const jobOrderExpenses = pgTable(
     job_order: integer('job_order')
       .notNull()
       .references(() => jobOrders.id),
-    expense_category: text('expense_category').notNull(),
+    expense_category: text('expense_category').$type<JobOrderExpenseCategory>().notNull(),
     description: text('description').notNull().default(''),
     expense_date: date('expense_date').notNull(),
     amount: money('amount').notNull(),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status').$type<JobOrderExpenseStatus>().notNull().default('PENDING'),
     approved_by: integer('approved_by').references(() => users.id),
     approved_at: isoTimestamp('approved_at'),
     ...tracked(),
@@ -123,7 +152,7 @@ export const deliveryNotes = pgTable(
     delivery_date: date('delivery_date').notNull().default(sql`CURRENT_DATE`),
     delivery_location: text('delivery_location').notNull(),
     remarks: text('remarks').notNull().default(''),
-    status: text('status').notNull().default('draft'),
+    status: text('status').$type<DeliveryNoteStatus>().notNull().default('draft'),
     approved_by: integer('approved_by').references(() => users.id),
     approved_at: isoTimestamp('approved_at'),
     ...tracked(),
@@ -177,7 +206,7 @@ export const dispatches = pgTable(
     vehicle_number: text('vehicle_number').notNull().default(''),
     driver_name: text('driver_name').notNull().default(''),
     driver_phone: text('driver_phone').notNull().default(''),
-    status: text('status').notNull().default('scheduled'),
+    status: text('status').$type<DispatchStatus>().notNull().default('scheduled'),
     remarks: text('remarks').notNull().default(''),
     ...tracked(),
   },

@@ -1,9 +1,9 @@
 import { JOB_ORDER_EXPENSE_CATEGORIES, type JobOrderExpenseCategory, type JobOrderExpenseStatus } from '../../../domain/job-order-expense';
-import type { JobOrderBucket, JobOrderStatus, ProductionDepartment } from '../../../domain/job-order';
+import { JOB_ORDER_CANCELLED_STEP, JOB_ORDER_STATUS_VALUES, type JobOrderBucket, type JobOrderStatus, type ProductionDepartment } from '../../../domain/job-order';
 import type { DeliveryNoteStatus } from '../../../domain/delivery-note';
 import type { DispatchStatus } from '../../../domain/dispatch';
 import type { RequisitionType } from '../../../domain/requisition';
-import { deliveryNoteItems, deliveryNotes, dispatches, jobOrderExpenses, jobOrderItems, jobOrders, requisitionDetails, requisitions } from '../schema';
+import { deliveryNoteItems, deliveryNotes, dispatches, jobOrderExpenses, jobOrderItems, jobOrders, jobOrderStatusHistory, requisitionDetails, requisitions } from '../schema';
 import { CITIES, COMPANY, HISTORY_DAYS, MaterialPicker, type CustomerRef, type MaterialKind, type MaterialRef, type SeedContext, type Staff } from './context';
 import { productLines, sumOf, type Line } from './products';
 import { activeBranch } from './sales';
@@ -141,6 +141,7 @@ export function generateJobOrders(
     }));
     if (order) order.job = id;
     const row = data.get(jobOrders, id);
+    addJobOrderHistory(ctx, { id, created, end, creator, status: row.status!, bucket: row.bucket!, cancelled: cancelled !== null });
     if (cancelled !== null) row.closure_remarks = rng.pick(['Customer withdrew the order.', 'Duplicate job order raised by mistake.', 'Store opening postponed indefinitely.']);
     if (closed !== null) {
       const invoice = sources.invoicer?.forJobOrder({ id, customer, lines, at: closed }) ?? { number: `EXT/${rng.digits(5)}`, date: cal.date(closed), total: Math.round(total * 1.18) };
@@ -150,6 +151,22 @@ export function generateJobOrders(
     jobs.push({ id, customer, state, department, at: created, end, lines: items, deliveryLocation: branch?.location ?? city });
   }
   return jobs;
+}
+
+/** The way a job order went (job_order_status_history): created, each status up to where it stands, its desk, and its end. */
+function addJobOrderHistory(ctx: SeedContext, job: { id: number; created: number; end: number; creator: number; status: JobOrderStatus; bucket: JobOrderBucket; cancelled: boolean }): void {
+  const path = JOB_ORDER_STATUS_VALUES.slice(0, JOB_ORDER_STATUS_VALUES.indexOf(job.status) + 1);
+  const steps: { kind: 'status' | 'bucket'; from: string | null; to: string; remark?: string }[] = [
+    { kind: 'status', from: null, to: path[0]! },
+    { kind: 'bucket', from: null, to: 'Sales' },
+    ...path.slice(1).map((to, i) => ({ kind: 'status' as const, from: path[i]!, to })),
+    ...(job.bucket === 'Sales' ? [] : [{ kind: 'bucket' as const, from: 'Sales', to: job.bucket }]),
+    ...(job.cancelled ? [{ kind: 'status' as const, from: job.status, to: JOB_ORDER_CANCELLED_STEP, remark: 'Cancelled at the customer\'s request.' }] : []),
+  ];
+  steps.forEach((step, i) => {
+    const at = ctx.cal.ts(job.created + ((job.end - job.created) * i) / Math.max(1, steps.length - 1));
+    ctx.data.add(jobOrderStatusHistory, { job_order: job.id, ...step, remark: step.remark ?? '', changed_by: job.creator, changed_at: at, created_by: job.creator, created_at: at, updated_at: at });
+  });
 }
 
 const EXPENSE_TEXT: Record<JobOrderExpenseCategory, string> = {

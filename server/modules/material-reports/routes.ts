@@ -14,7 +14,7 @@ import {
   logReportSchema,
   MATERIAL_REPORT_PAGE_SIZE,
   materialReportQuerySchema,
-  materialStockRowSchema,
+  materialStockReportSchema,
   movementReportQuerySchema,
   movementReportSchema,
   priceVarianceQuerySchema,
@@ -23,7 +23,7 @@ import {
 } from '../../../domain/material-report';
 import { currentUser } from '../../plugins/auth';
 import { notFound } from '../../lib/http-error';
-import { pageSchema, toPage } from '../../lib/pagination';
+import { toPage, type Paging, type Slice } from '../../lib/pagination';
 import { idParams } from '../../lib/schemas';
 import {
   ageingReport,
@@ -37,8 +37,6 @@ import {
   movementReport,
   priceVarianceReport,
   reorderReport,
-  type Paging,
-  type Slice,
 } from './service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -65,7 +63,7 @@ export default async function materialReportsRoutes(fastify: FastifyInstance) {
   const reports = { access: 'stock.reports' } as const;
   const base = '/materials/materials';
 
-  app.get(`${base}/filter_materials/`, { config: materialsRead, schema: { tags, querystring: filterMaterialsQuerySchema, response: { 200: pageSchema(materialStockRowSchema) } } }, (req) =>
+  app.get(`${base}/filter_materials/`, { config: materialsRead, schema: { tags, querystring: filterMaterialsQuerySchema, response: { 200: materialStockReportSchema } } }, (req) =>
     paged(req, req.query, (paging) => filterMaterials(app.db, currentUser(req), req.query, paging)),
   );
   app.get(`${base}/export_to_excel/`, { config: materialsRead, schema: { tags, querystring: exportMaterialsQuerySchema } }, async (req, reply) => {

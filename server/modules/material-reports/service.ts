@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
@@ -26,11 +26,13 @@ import {
   type PriceRow,
   type PriceVarianceQuery,
 } from '../../../domain/material-report';
+import type { StockTransactionType } from '../../../domain/stock';
 import type { User } from '../../../domain/user';
 import { fieldError, notFound } from '../../lib/http-error';
 import { escapeLike } from '../../lib/list';
 import { materialScope } from '../materials/service';
 import { MONEY, qty, qtyText, scaled, unscaled, valueOf } from '../stock/quantities';
+import { pageOf, type Paging, type Slice } from '../../lib/pagination';
 
 /**
  * The material and stock reports (business-areas.md §7 "Materials and stock"). They only read:
@@ -40,23 +42,11 @@ import { MONEY, qty, qtyText, scaled, unscaled, valueOf } from '../stock/quantit
  * Sums and values are computed by the database in exact numeric and returned as text.
  */
 
-export interface Paging {
-  page: number;
-  pageSize: number;
-}
-
-/** Some rows of a report and how many there are in all. */
-export interface Slice<R> {
-  count: number;
-  results: R[];
-}
-
 /** A quantity as the API shows it: three decimals, "0.000" for nothing. */
 const quantityText = (value: SQL) => sql<string>`coalesce(${value}, 0)::numeric(20, 3)::text`;
 /** Money as the API shows it: rounded to paise, "0.00" for nothing. */
 const moneyText = (value: SQL) => sql<string>`round(coalesce(${value}, 0), 2)::text`;
 const totalCount = sql<number>`(count(*) over ())::int`;
-const pageOf = (paging: Paging) => ({ limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize });
 const invalidMaterial = (id: number) => fieldError('material', `Invalid pk "${id}" - object does not exist.`);
 
 const inPeriod = (column: SQL | PgColumn, period: { startDate?: string; endDate?: string }) =>
@@ -94,16 +84,17 @@ function reservedStock(db: Db) {
     .as('held');
 }
 
-/** Whether to page, and with which extra condition (the reorder report's). */
+/** Whether to page, with which extra condition (the reorder report's), and what to put first. */
 interface MaterialStockOptions {
   paging?: Paging;
   where?: (available: SQL) => SQL;
+  first?: (available: SQL) => SQL;
 }
 
 /** Free stock at or below a reorder level above zero: a reorder level of 0 means "not reordered". */
 const atOrBelowReorder = (available: SQL) => and(gt(materials.reorder_level, '0'), sql`${available} <= ${materials.reorder_level}`)!;
 
-async function materialStock(db: Db, user: User, q: MaterialStockFilters, options: MaterialStockOptions = {}): Promise<Slice<MaterialStockRow & { shortfall: string }>> {
+async function materialStock(db: Db, user: User, q: MaterialStockFilters, options: MaterialStockOptions = {}): Promise<Slice<MaterialStockRow & { shortfall: string }> & { total_value: string }> {
   const held = reservedStock(db);
   const reserved = sql`coalesce(${held.reserved}, 0)`;
   const available = sql`(${materials.quantity} - ${reserved})`;
@@ -128,6 +119,7 @@ async function materialStock(db: Db, user: User, q: MaterialStockFilters, option
       stock_value: sql<string>`${value}::text`,
       shortfall: quantityText(sql`greatest(${materials.reorder_level} - ${available}, 0)`),
       total_count: totalCount,
+      total_value: moneyText(sql`sum(${value}) over ()`),
     })
     .from(materials)
     .innerJoin(materialCategories, eq(materialCategories.id, materials.category))
@@ -143,16 +135,27 @@ async function materialStock(db: Db, user: User, q: MaterialStockFilters, option
         options.where?.(available),
       ),
     )
-    .orderBy(ordering.startsWith('-') ? desc(column) : asc(column), asc(materials.id));
+    .orderBy(...(options.first ? [asc(options.first(available))] : []), ordering.startsWith('-') ? desc(column) : asc(column), asc(materials.id));
   const rows = options.paging ? await query.limit(pageOf(options.paging).limit).offset(pageOf(options.paging).offset) : await query;
-  return { count: rows[0]?.total_count ?? 0, results: rows.map(({ total_count: __, ...row }) => row) };
+  return { count: rows[0]?.total_count ?? 0, total_value: rows[0]?.total_value ?? '0.00', results: rows.map(({ total_count: __, total_value: ___, ...row }) => row) };
 }
 
-/** filter_materials/: the materials list with stock, narrowed and ordered as asked. */
+/** filter_materials/: the materials list with stock, narrowed and ordered as asked, with the stock value of all it matches. */
 export const filterMaterials = (db: Db, user: User, q: MaterialStockFilters, paging: Paging) => materialStock(db, user, q, { paging });
 
 /** reorder/: materials whose free stock is at or below their reorder level, with the shortfall. */
 export const reorderReport = (db: Db, user: User, q: MaterialReportQuery, paging: Paging) => materialStock(db, user, q, { paging, where: atOrBelowReorder });
+
+/** The reorder report over the materials `among` picks (a workshop dashboard's: those it asks for). */
+export const reorderAmong = (db: Db, user: User, among: SQL, paging: Paging) =>
+  materialStock(db, user, {}, { paging, where: (available) => and(atOrBelowReorder(available), among)! });
+
+/**
+ * The reorder report least covered first: free stock as a share of the reorder level, since
+ * shortfalls in different units do not compare (the purchases dashboard's "worst few").
+ */
+export const reorderLeastCovered = (db: Db, user: User, paging: Paging) =>
+  materialStock(db, user, {}, { paging, where: atOrBelowReorder, first: (available) => sql`${available} / ${materials.reorder_level}` });
 
 /** The materials list as an .xlsx workbook: one sheet, a header row, one row per material. */
 export async function materialsWorkbook(db: Db, user: User, q: MaterialStockFilters): Promise<Buffer> {
@@ -182,8 +185,10 @@ export async function materialsWorkbook(db: Db, user: User, q: MaterialStockFilt
  * Issues: issue_report/ and issued_today/.
  * ------------------------------------------------------------------------------------------- */
 
-/** An issue that stands: live, not reversed, and not itself a reversing entry. */
-const standingIssue = and(eq(stockTransactions.transaction_type, 'issue'), isNull(stockTransactions.reverses), isNull(stockTransactions.reversed_by), isNull(stockTransactions.deleted_at));
+/** A ledger row of `type` that stands: live, not reversed, and not itself a reversing entry. */
+const standing = (type: StockTransactionType) =>
+  and(eq(stockTransactions.transaction_type, type), isNull(stockTransactions.reverses), isNull(stockTransactions.reversed_by), isNull(stockTransactions.deleted_at))!;
+const standingIssue = standing('issue');
 
 async function issueLines(db: Db, user: User, where: SQL | undefined, paging: Paging): Promise<Slice<IssueRow> & { total_value: string }> {
   const value = sql`round(-${stockTransactions.quantity} * coalesce(${stockTransactions.rate}, 0), 2)`;
@@ -233,8 +238,22 @@ export const issueReport = (db: Db, user: User, q: IssueReportQuery, paging: Pag
   issueLines(db, user, and(inPeriod(stockTransactions.transaction_date, q), issueFilters(q)), paging);
 
 /** issued_today/: today's issues (the ledger dates a row by the database's current date, as here). */
-export const issuedToday = (db: Db, user: User, q: IssuedTodayQuery, paging: Paging) =>
+export const issuedToday = (db: Db, user: User, q: Pick<IssuedTodayQuery, 'material' | 'category'>, paging: Paging) =>
   issueLines(db, user, and(eq(stockTransactions.transaction_date, sql`current_date`), issueFilters(q)), paging);
+
+/** Today's issues matching `where` (a workshop dashboard's: against its requisitions). */
+export const issuedTodayWhere = (db: Db, user: User, where: SQL, paging: Paging) =>
+  issueLines(db, user, and(eq(stockTransactions.transaction_date, sql`current_date`), where), paging);
+
+/** Receipts dated `day` or later that stand: how many ledger lines, and their value at the rate received. */
+export async function receiptsSince(db: Db, user: User, day: string): Promise<{ lines: number; value: string }> {
+  const [row] = await db
+    .select({ lines: sql<number>`count(*)`.mapWith(Number), value: moneyText(sql`sum(${stockTransactions.quantity} * coalesce(${stockTransactions.rate}, 0))`) })
+    .from(stockTransactions)
+    .innerJoin(materials, eq(materials.id, stockTransactions.material))
+    .where(and(standing('receipt'), visibleMaterials(user), sql`${stockTransactions.transaction_date} >= ${day}`));
+  return { lines: row?.lines ?? 0, value: row?.value ?? '0.00' };
+}
 
 /* ---------------------------------------------------------------------------------------------
  * Consumption: consumption_report/ and stores/joborder/{id}/material-consumption/.
@@ -245,10 +264,14 @@ export const issuedToday = (db: Db, user: User, q: IssuedTodayQuery, paging: Pag
  * their row's type with the opposite sign, so summing by type nets them out; a material whose
  * issues and returns all cancel out is left out. The value is each row at its own rate.
  */
+/** The value of a group of issue and return rows: each at its own rate (the weighted average cost it went out at). */
+const consumedValue = sql`round(-sum(${stockTransactions.quantity} * coalesce(${stockTransactions.rate}, 0)), 2)`;
+const isConsumption = and(isNull(stockTransactions.deleted_at), inArray(stockTransactions.transaction_type, ['issue', 'return']));
+
 async function consumption(db: Db, user: User, where: SQL | undefined, grouping: ConsumptionGrouping, paging?: Paging): Promise<Slice<ConsumptionRow> & { total_value: string }> {
   const issued = sql`coalesce(-sum(${stockTransactions.quantity}) filter (where ${stockTransactions.transaction_type} = 'issue'), 0)`;
   const returned = sql`coalesce(sum(${stockTransactions.quantity}) filter (where ${stockTransactions.transaction_type} = 'return'), 0)`;
-  const value = sql`round(-sum(${stockTransactions.quantity} * coalesce(${stockTransactions.rate}, 0)), 2)`;
+  const value = consumedValue;
   const byJobOrder = grouping === 'job_order';
   const query = db
     .select({
@@ -268,7 +291,7 @@ async function consumption(db: Db, user: User, where: SQL | undefined, grouping:
     .innerJoin(materials, eq(materials.id, stockTransactions.material))
     .leftJoin(jobOrders, eq(jobOrders.id, stockTransactions.job_order))
     .leftJoin(customers, eq(customers.id, jobOrders.customer))
-    .where(and(isNull(stockTransactions.deleted_at), inArray(stockTransactions.transaction_type, ['issue', 'return']), visibleMaterials(user), where))
+    .where(and(isConsumption, visibleMaterials(user), where))
     .groupBy(...(byJobOrder ? [materials.id, stockTransactions.job_order, customers.name] : [materials.id]))
     .having(sql`${issued} <> 0 or ${returned} <> 0`)
     .orderBy(...(byJobOrder ? [sql`${stockTransactions.job_order} nulls last`] : []), asc(sql`lower(${materials.name})`), asc(materials.id));
@@ -305,6 +328,25 @@ export async function jobOrderConsumption(db: Db, user: User, jobOrder: number) 
   if (!order) throw notFound();
   const { results, total_value } = await consumption(db, user, eq(stockTransactions.job_order, order.id), 'material');
   return { job_order: order.id, customer_name: order.customer_name, status: order.status, total_value, results };
+}
+
+/**
+ * Per job order, the value of the material it consumed: the sum of its per-material values as
+ * stores/joborder/{id}/material-consumption/ shows them, over every material (a cost is a cost,
+ * whoever looks). A subquery (job_order, material_cost) for the job order reports to join.
+ */
+export function materialCostByJobOrder(db: Db) {
+  const perMaterial = db
+    .select({ job_order: stockTransactions.job_order, value: sql<string>`${consumedValue}`.as('value') })
+    .from(stockTransactions)
+    .where(and(isConsumption, isNotNull(stockTransactions.job_order)))
+    .groupBy(stockTransactions.job_order, stockTransactions.material)
+    .as('consumed_per_material');
+  return db
+    .select({ job_order: perMaterial.job_order, material_cost: sql<string>`sum(${perMaterial.value})`.as('material_cost') })
+    .from(perMaterial)
+    .groupBy(perMaterial.job_order)
+    .as('material_cost');
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { materialCategories, materials, materialSubcategories } from '../../db/schema';
 import {
   CONSUMABLES_CATEGORY,
+  MATERIAL_MESSAGES,
   materialNameKey,
   materialUnitSchema,
   type MaterialCategory,
@@ -23,14 +24,6 @@ type MaterialInput = z.output<typeof materialCreateSchema>;
 type CategoryInput = z.output<typeof materialCategoryCreateSchema>;
 type SubcategoryInput = z.output<typeof materialSubcategoryCreateSchema>;
 
-export const MATERIAL_MESSAGES = {
-  duplicateName: 'A material with this name already exists.',
-  duplicateCategory: 'A category with this name already exists.',
-  subcategoryOfOtherCategory: 'This subcategory belongs to another category.',
-  categoryInUse: 'This category still has materials or subcategories: move or delete them first.',
-  subcategoryInUse: 'This subcategory still has materials: move or delete them first.',
-  subcategoryMoveInUse: 'This subcategory still has materials: a subcategory with materials stays in its category.',
-} as const;
 
 /** Names compare ignoring case and spaces, as the unique indexes do. */
 const nameKey = (column: typeof materials.name | typeof materialCategories.name) => sql`lower(regexp_replace(${column}, '\\s', '', 'g'))`;

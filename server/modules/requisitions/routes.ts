@@ -29,7 +29,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { notFound } from '../../lib/http-error';
 import { listPage, listPageSchema, listQuerySchema, type ListQuery } from '../../lib/list';
-import { pageSchema, toPage } from '../../lib/pagination';
+import { pageSchema, toPage, type Paging, type Slice } from '../../lib/pagination';
 import { etagOf, expectedVersion } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import {
@@ -62,8 +62,6 @@ import {
   storesRequisitions,
   updateLine,
   updateRequisition,
-  type Paging,
-  type Slice,
 } from './service';
 
 /** A report page: DRF page-number links over what `load` found; a page past the end is 404 as on every list. */

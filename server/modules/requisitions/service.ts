@@ -7,9 +7,13 @@ import { customers, jobOrders, materialCategories, materials, requisitionDetails
 import { DEPARTMENT_VALUES } from '../../../domain/departments';
 import { jobOrderLabel } from '../../../domain/job-order';
 import { CONSUMABLES_CATEGORY } from '../../../domain/material';
+import type { PendingRequisitionFigures } from '../../../domain/dashboard';
 import {
   REQUISITION_JOB_ORDER_REQUIRED,
   REQUISITION_MESSAGES,
+  REQUISITION_PENDING_STATES,
+  REQUISITION_STATES,
+  inStoresQueue,
   REQUISITION_TYPES_NEEDING_APPROVAL,
   requisitionActionRefusal,
   requisitionIssuedInFull,
@@ -26,6 +30,7 @@ import {
   type RequisitionLine,
   type RequisitionLineReportRow,
   type RequisitionListRow,
+  type RequisitionState,
   type RequisitionType,
   type requisitionUpdateSchema,
   type RequisitionView,
@@ -36,6 +41,7 @@ import { HttpError, badRequest, fieldError, notFound, type FieldErrors } from '.
 import { byFlag, byId, byValue, filter, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { findRow, softDeleteRow, updateRow, withUniqueField } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
+import { pageOf, type Paging, type Slice } from '../../lib/pagination';
 
 type RequisitionRow = typeof requisitions.$inferSelect;
 type DetailRow = typeof requisitionDetails.$inferSelect;
@@ -43,16 +49,6 @@ type CreateInput = z.output<typeof requisitionCreateSchema>;
 type UpdateInput = Omit<z.output<typeof requisitionUpdateSchema>, 'expected_version'>;
 type LineInput = z.output<typeof requisitionDetailCreateSchema>;
 type LineChanges = Omit<z.output<typeof requisitionDetailUpdateSchema>, 'expected_version'>;
-
-/** A page of rows and the number of rows in all pages. */
-export interface Slice<R> {
-  results: R[];
-  count: number;
-}
-export interface Paging {
-  page: number;
-  pageSize: number;
-}
 
 /** Requisitions page by 50 (business-areas.md §9). */
 export const REQUISITION_PAGE_SIZE = 50;
@@ -74,8 +70,8 @@ const lineCount = sql<number>`(SELECT count(*) FROM ${requisitionDetails} WHERE 
 const hasIssues = sql<boolean>`EXISTS (SELECT 1 FROM ${requisitionDetails} WHERE ${liveLineOfRequisition} AND ${requisitionDetails.quantity_issued} > 0)`;
 const hasReservations = sql<boolean>`EXISTS (SELECT 1 FROM ${requisitionDetails} WHERE ${liveLineOfRequisition} AND ${requisitionDetails.quantity_reserved} > 0)`;
 
-/** Pending (open, approved or partly issued: REQUISITION_PENDING_STATES): material still to be served. */
-const isPending = and(isNull(requisitions.deleted_at), isNull(requisitions.closed_at), eq(requisitions.is_completed, false))!;
+/** Pending (open, approved or partly issued: REQUISITION_PENDING_STATES): material still to be served. Job orders read it too. */
+export const isPending = and(isNull(requisitions.deleted_at), isNull(requisitions.closed_at), eq(requisitions.is_completed, false))!;
 /** State open: pending, nothing issued, not approved. */
 const isOpen = and(isPending, not(hasIssues), eq(requisitions.is_approved, false))!;
 /**
@@ -129,7 +125,7 @@ async function requisitionRows(db: Db, where: SQL | undefined, order: Order, pag
     .where(where)
     .orderBy(...order)
     .$dynamic();
-  const rows = paging ? await query.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize) : await query;
+  const rows = paging ? await query.limit(pageOf(paging).limit).offset(pageOf(paging).offset) : await query;
   return {
     count: rows[0]?.total_count ?? 0,
     results: rows.map(({ total_count: _, job_order_created_at, ...row }) => ({
@@ -260,6 +256,43 @@ export const storesRequisitions = (db: Db, period: Period, paging: Paging) =>
 export const closedJobOrderRequisitions = (db: Db, onlyPending: boolean, paging: Paging) =>
   requisitionRows(db, and(isNull(requisitions.deleted_at), requisitionOfClosedJobOrder, onlyPending ? isPending : undefined), NEWEST_FIRST, paging);
 
+/**
+ * Pending requisitions matching `where` (the workshop dashboards' scope) by state, and how many
+ * wait for approval or are in stores' queue: counted per combination of the facts the domain's
+ * rules read, then judged by those rules, so a dashboard never counts differently from the lists.
+ */
+export async function pendingRequisitionFigures(db: Db, where: SQL | undefined): Promise<PendingRequisitionFigures> {
+  const facts = db
+    .select({
+      is_approved: requisitions.is_approved,
+      requisition_type: requisitions.requisition_type,
+      has_issues: sql<boolean>`${hasIssues}`.as('has_issues'),
+      job_order_closed: sql<boolean>`${requisitionOfClosedJobOrder}`.as('job_order_closed'),
+    })
+    .from(requisitions)
+    .where(and(isPending, where))
+    .as('facts');
+  const groups = await db
+    .select({ is_approved: facts.is_approved, requisition_type: facts.requisition_type, has_issues: facts.has_issues, job_order_closed: facts.job_order_closed, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(facts)
+    .groupBy(facts.is_approved, facts.requisition_type, facts.has_issues, facts.job_order_closed);
+  const byState = new Map<RequisitionState, number>();
+  let awaitingApproval = 0;
+  let inQueue = 0;
+  for (const group of groups) {
+    const state = stateOf({ deleted_at: null, closed_at: null, is_completed: false, is_approved: group.is_approved, has_issues: group.has_issues });
+    const type = group.requisition_type as RequisitionType;
+    byState.set(state, (byState.get(state) ?? 0) + group.count);
+    if (requisitionActionRefusal('approve', state, type) === null) awaitingApproval += group.count;
+    if (inStoresQueue(state, type, !group.job_order_closed)) inQueue += group.count;
+  }
+  return {
+    by_state: REQUISITION_PENDING_STATES.map((state) => ({ state, label: REQUISITION_STATES.find((s) => s.value === state)!.label, count: byState.get(state) ?? 0 })),
+    awaiting_approval: awaitingApproval,
+    in_stores_queue: inQueue,
+  };
+}
+
 const withMaterial = (material: number) =>
   sql`EXISTS (SELECT 1 FROM ${requisitionDetails} WHERE ${liveLineOfRequisition} AND ${requisitionDetails.material} = ${material})`;
 
@@ -333,8 +366,8 @@ async function lineReportRows(db: Db, where: SQL | undefined, paging: Paging) {
     .leftJoin(customers, eq(customers.id, jobOrders.customer))
     .where(and(isNull(requisitionDetails.deleted_at), where))
     .orderBy(asc(requisitionDetails.requisition), asc(requisitionDetails.id))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
+    .limit(pageOf(paging).limit)
+    .offset(pageOf(paging).offset);
   return {
     count: rows[0]?.total_count ?? 0,
     results: rows.map(({ total_count: _, deleted, closed_at, is_completed, is_approved, has_issues, job_order_created_at, job_order_of_requisition, ...line }) => ({

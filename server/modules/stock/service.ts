@@ -89,6 +89,12 @@ export const adjustmentList: ListSpec<typeof stockAdjustments> = {
   filters: { material: byId(stockAdjustments.material), status: byValue(stockAdjustments.status, stockAdjustmentStatusSchema) },
 };
 
+/** How many adjustments wait for approval or rejection (the purchases dashboard's tile). */
+export async function adjustmentsAwaitingApproval(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(stockAdjustments).where(eq(stockAdjustments.status, 'pending'));
+  return row?.count ?? 0;
+}
+
 /** POST stocktransactions/: the body's quantity is signed as in the ledger; the ledger takes amounts. */
 export async function recordTransaction(db: Db, actor: User, input: TransactionInput): Promise<StockTransactionRow> {
   const amount = qtyText(qty(input.quantity) < 0n ? -qty(input.quantity) : qty(input.quantity));

@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
-import { DATA_TYPES, type DataType } from '../../../domain/data-types';
+import { DATA_TYPE_NAMES, localIndexesOf, localQueryOf, type DataType } from '../../../domain/data-types';
+import { derivedFields, derivedFieldsMiddleware } from './derived';
 
 /** A mirrored row as the API sent it (the domain read schema of its type), keyed by id. */
 export type MirrorRow = { id: number } & Record<string, unknown>;
@@ -16,26 +17,51 @@ export interface MirrorMeta {
   rowCount: number;
   /** The last failure, shown in the Sync screen; null after a success. */
   error: string | null;
+  /**
+   * Where an unfinished sync got to (the query of its next page, written with each page's rows):
+   * the next sync goes on from there, so a big first load cut short by the network or a closed
+   * tab is never started over. Absent when the last sync finished.
+   */
+  resume?: { full: boolean; params: Record<string, string> };
 }
 
 /** Every data type's table is created from domain/data-types.ts: `id` key plus its indexes. */
-function storesOf(): Record<string, string> {
+export function storesOf(): Record<string, string> {
   const stores: Record<string, string> = { meta: 'key, userId, type' };
-  for (const [type, def] of Object.entries(DATA_TYPES)) stores[type] = ['id', ...def.indexes].join(', ');
+  for (const type of DATA_TYPE_NAMES) stores[type] = ['id', ...localIndexesOf(type)].join(', ');
   return stores;
 }
 
 /**
  * The local mirror: the UI's source of truth for lists (DESIGN.md "Offline-first rules").
  * One database per browser profile; rows of a user who signs out are cleared with the meta.
- * Bump the version when DATA_TYPES gains a type or an index.
+ * Bump the version when DATA_TYPES gains a type or an index (Dexie works out the change from
+ * the database on the device; an upgrade function only fills what new indexes need).
  */
 export class MirrorDatabase extends Dexie {
   meta!: Table<MirrorMeta, string>;
 
   constructor(name = 'fabops-mirror') {
     super(name);
-    this.version(2).stores(storesOf());
+    // Version 3: the words and sort indexes of the big types' local queries; rows already on the
+    // device (perhaps offline for days) get their derived fields in place, nothing is reloaded.
+    this.version(3)
+      .stores(storesOf())
+      .upgrade((tx) =>
+        Promise.all(
+          DATA_TYPE_NAMES.filter((type) => localQueryOf(type)).map((type) =>
+            tx
+              .table(type)
+              .toCollection()
+              .modify((row: MirrorRow) => void Object.assign(row, derivedFields(type, row))),
+          ),
+        ),
+      );
+    // Version 4: delivery note items and job order products (issue 6); new tables need no upgrade.
+    this.version(4).stores(storesOf());
+    // Version 5: GRA lines (issue 6).
+    this.version(5).stores(storesOf());
+    this.use(derivedFieldsMiddleware);
   }
 
   rows(type: DataType): Table<MirrorRow, number> {

@@ -122,6 +122,46 @@ export function syncType(userId: number, type: DataType, options: { full?: boole
   return sync;
 }
 
+type DeltaPage = z.infer<typeof deltaPageSchema>;
+
+/**
+ * One page into the mirror, with where the sync got to, in one transaction. Rows with a change
+ * still in the outbox keep their local version until that change is sent; rows made offline
+ * (negative temporary ids) are the outbox's until the server answers. A delta keeps the row count
+ * as it goes: counting a big table walks every row (seconds at 100,000, holding up every list
+ * that reads it). A page that changes nothing takes no lock on the rows.
+ */
+async function writePage(
+  at: number,
+  meta: MirrorMeta,
+  rows: MirrorRow[],
+  page: { fullLoad: boolean; from: number; to: number; resume: MirrorMeta['resume'] },
+): Promise<MirrorMeta> {
+  const table = mirror.rows(meta.type);
+  const unsent = await pendingRowIds(meta.type);
+  const removed = rows.filter((r) => isRemoved(r) && !unsent.has(r.id)).map((r) => r.id);
+  const live = rows.filter((r) => !isRemoved(r) && !unsent.has(r.id));
+  const sent = new Set(rows.map((r) => r.id));
+  const next: MirrorMeta = { ...meta, resume: page.resume };
+  const touchesRows = page.fullLoad || removed.length + live.length > 0;
+  return write(at, touchesRows ? [table, mirror.meta] : [mirror.meta], async () => {
+    if (page.fullLoad) {
+      const inRange = await table.where(':id').between(page.from, page.to, false, true).primaryKeys();
+      removed.push(...inRange.filter((id) => !sent.has(id) && !unsent.has(id)));
+    } else if (touchesRows) {
+      const present = new Set(await table.where(':id').anyOf([...removed, ...live.map((r) => r.id)]).primaryKeys());
+      next.rowCount += live.filter((r) => !present.has(r.id)).length - removed.filter((id) => present.has(id)).length;
+    }
+    if (touchesRows) {
+      await table.bulkDelete(removed);
+      await table.bulkPut(live);
+    }
+    await mirror.meta.put(next);
+    return next;
+  });
+}
+
+
 async function runSync(userId: number, type: DataType, full: boolean): Promise<MirrorMeta> {
   const path = listPathOf(type);
   if (!path) throw new Error(`No loader found for: ${type}`);
@@ -129,58 +169,50 @@ async function runSync(userId: number, type: DataType, full: boolean): Promise<M
   const { signal } = controller;
   const key = metaKey(userId, type);
   const table = mirror.rows(type);
+  const fetchPage = async (params: Record<string, string>): Promise<DeltaPage> => deltaPageSchema.parse((await api.get(path, { params, signal })).data);
   try {
-    const before: MirrorMeta = (await mirror.meta.get(key)) ?? { key, userId, type, cursor: null, loadedAt: null, rowCount: 0, error: null };
-    const fullLoad = full || before.cursor === null;
+    const stored: MirrorMeta = (await mirror.meta.get(key)) ?? { key, userId, type, cursor: null, loadedAt: null, rowCount: 0, error: null };
+    // An unfinished sync goes on where it stopped, unless a full load is asked for afresh.
+    const resumed = full ? undefined : stored.resume;
+    const fullLoad = resumed?.full ?? (full || stored.cursor === null);
+    const start: Record<string, string> = resumed?.params ?? { updated_since: fullLoad ? '0' : stored.cursor!, page_size: String(SYNC_PAGE_SIZE) };
+    let meta: MirrorMeta = { ...stored, resume: { full: fullLoad, params: start } };
     // The meta goes in before any row: the mirror always knows whose rows it holds.
-    await write(at, [mirror.meta], () => mirror.meta.put(before));
-    let params: Record<string, string> = { updated_since: fullLoad ? '0' : before.cursor!, page_size: String(SYNC_PAGE_SIZE) };
-    const kept = new Set<number>();
-    let cursor: string | undefined;
+    await write(at, [mirror.meta], () => mirror.meta.put(meta));
+    let cursor = start.cursor;
     let loaded = 0;
     let total: number | undefined;
-    // Rows a delta added less rows it removed: counting a big table walks all of it (seconds at
-    // 100,000 rows, holding up every list that reads it), so a delta keeps the count as it goes.
-    let added = 0;
+    // A full load pages by id: the rows of the id range a page covers that it did not send are
+    // gone from the server (or from this user's view), so each page drops them as it goes.
+    let coveredTo = Number(start.after_id ?? 0);
+    let request = fetchPage(start);
     for (;;) {
-      const { data } = await api.get(path, { params, signal });
-      const page = deltaPageSchema.parse(data);
-      const rows = page.results as MirrorRow[];
-      // A row with a change still in the outbox keeps its local version until that change is sent.
-      const unsent = await pendingRowIds(type);
-      const removed = rows.filter((r) => isRemoved(r) && !unsent.has(r.id)).map((r) => r.id);
-      const live = rows.filter((r) => !isRemoved(r) && !unsent.has(r.id));
-      // An empty delta page takes no write lock: lists reading the table are not held up.
-      if (removed.length + live.length > 0) {
-        await write(at, [table], async () => {
-          if (!fullLoad) {
-            const present = new Set(await table.where(':id').anyOf([...removed, ...live.map((r) => r.id)]).primaryKeys());
-            added += live.filter((r) => !present.has(r.id)).length - removed.filter((id) => present.has(id)).length;
-          }
-          await table.bulkDelete(removed);
-          await table.bulkPut(live);
-        });
+      const page = await request;
+      const nextParams = page.next ? Object.fromEntries(new URL(page.next, window.location.origin).searchParams) : null;
+      // The next page is on its way while this one is written (its failure is met when awaited).
+      if (nextParams) {
+        request = fetchPage(nextParams);
+        request.catch(() => undefined);
       }
-      if (fullLoad) rows.forEach((r) => kept.add(r.id));
+      const rows = page.results as MirrorRow[];
+      cursor = page.cursor ?? cursor;
+      const lastId = nextParams ? Number(nextParams.after_id) : Infinity;
+      meta = await writePage(at, meta, rows, { fullLoad, from: coveredTo, to: lastId, resume: nextParams ? { full: fullLoad, params: nextParams } : meta.resume });
+      coveredTo = lastId;
       total ??= page.count;
       loaded += rows.length;
       if (at === generation) setProgress(type, { loaded, total });
-      cursor = page.cursor ?? cursor;
-      if (!page.next) break;
-      // `next` carries the position (after_id) and the sync's cursor; follow it on our own base.
-      params = Object.fromEntries(new URL(page.next, window.location.origin).searchParams);
+      if (!nextParams) break;
     }
     if (cursor === undefined) throw new Error('The list answered without a sync cursor.');
     const syncedCursor = cursor;
-    const unsentAtEnd = await pendingRowIds(type);
-    // A delta only moves the meta; a full load also drops the rows the server no longer sends.
     return await write(at, fullLoad ? [table, mirror.meta] : [mirror.meta], async () => {
-      // Rows made offline (negative temporary ids) are the outbox's until the server answers.
-      if (fullLoad) await table.bulkDelete((await table.toCollection().primaryKeys()).filter((id) => id > 0 && !kept.has(id) && !unsentAtEnd.has(id)));
-      const rowCount = fullLoad ? await table.count() : before.rowCount + added;
-      const meta: MirrorMeta = { ...before, cursor: syncedCursor, loadedAt: Date.now(), rowCount, error: null };
-      await mirror.meta.put(meta);
-      return meta;
+      // A full load's count is taken once, at its end; a delta keeps it as it goes.
+      const rowCount = fullLoad ? await table.count() : meta.rowCount;
+      const { resume: _, ...finished } = meta;
+      const synced: MirrorMeta = { ...finished, cursor: syncedCursor, loadedAt: Date.now(), rowCount, error: null };
+      await mirror.meta.put(synced);
+      return synced;
     });
   } catch (error) {
     if (at !== generation || error instanceof SyncStopped) throw new SyncStopped();

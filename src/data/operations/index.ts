@@ -8,3 +8,6 @@ export * from './customers';
 export * from './vendors';
 export * from './requisitions';
 export * from './stock';
+export * from './delivery-notes';
+export * from './job-orders';
+export * from './job-order-expenses';

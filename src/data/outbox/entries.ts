@@ -1,5 +1,5 @@
 import type { DataType } from '../../../domain/data-types';
-import { mirror } from '../mirror/db';
+import { mirror, type MirrorRow } from '../mirror/db';
 import { outbox, type OutboxEntry } from './db';
 import { operationNamed, type Operation, type OutboxRequest } from './operations';
 import { tempIdEntries, versionOf } from './placeholders';
@@ -134,6 +134,26 @@ export async function withDependants(id: number): Promise<OutboxEntry[]> {
   const chosen = new Set([id]);
   for (const entry of all) if (entry.dependsOn.some((parent) => chosen.has(parent))) chosen.add(entry.id);
   return all.filter((entry) => chosen.has(entry.id));
+}
+
+/** The server's row a 409 came with (`{"detail": …, "current": <row>}`): someone else changed it first. */
+export function conflictingRow(entry: OutboxEntry): MirrorRow | null {
+  const body = entry.lastError?.status === 409 ? (entry.lastError.body as { current?: unknown } | null) : null;
+  const current = body?.current;
+  return current && typeof current === 'object' && typeof (current as { id?: unknown }).id === 'number' ? (current as MirrorRow) : null;
+}
+
+/**
+ * Takes the server's version of a row after a conflict: the entry (and what depends on it) is
+ * discarded and the mirror gets the row as the server has it now. False while it is on the wire.
+ */
+export async function takeTheirs(id: number): Promise<boolean> {
+  const entry = await outbox.entries.get(id);
+  const theirs = entry && conflictingRow(entry);
+  if (!entry || !theirs || entry.type === null) return false;
+  if (!(await discardEntry(id))) return false;
+  await mirror.rows(entry.type).put(theirs);
+  return true;
 }
 
 /**

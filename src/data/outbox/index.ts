@@ -6,7 +6,7 @@
 export { outbox, type OutboxEntry, type OutboxError, type OutboxState } from './db';
 export { defineOperation, localRefSchema, operationNamed, type Operation, type OutboxRequest } from './operations';
 export { ref } from './placeholders';
-export { addEntry, pendingRowIds, serverIdOf, withDependants, type Enqueued } from './entries';
+export { addEntry, conflictingRow, pendingRowIds, serverIdOf, takeTheirs, withDependants, type Enqueued } from './entries';
 export { enqueue, resend, discard, NOT_SIGNED_IN } from './enqueue';
 export { replayOutbox, OUTBOX_SYNC_TAG, type ReplayEnv, type ReplayResult, type TokenSource } from './replay';
 export { nudgeReplay, requestBackgroundSync, startOutboxReplay } from './triggers';

@@ -48,8 +48,8 @@ interface Answer {
   body: unknown;
 }
 
-/** stop: end the round; wait: its author's entries wait; skip: it changed meanwhile, go on. */
-type Outcome = 'sent' | 'rejected' | 'stop' | 'wait' | 'skip';
+/** stop: end the round; wait: its author's entries wait. */
+type Outcome = 'sent' | 'rejected' | 'stop' | 'wait';
 
 let replayingHere = false;
 
@@ -76,38 +76,128 @@ export async function replayOutbox(env: ReplayEnv): Promise<ReplayResult> {
   }
 }
 
+/** Entries claimed ('sending') in one transaction: a claim per entry would cost about a request's time. */
+export const CLAIM_BATCH = 10;
+
+interface Settlement {
+  entry: OutboxEntry;
+  serverRow: unknown;
+  at: number;
+}
+
+/**
+ * What sent entries leave behind (the server's rows in the mirror, the entries gone, their
+ * resolutions kept) is written a batch at a time, in one transaction per database, while the
+ * next batch is on the wire: a transaction costs about as much as a request, so writing one per
+ * entry would nearly double a drain. An entry stays 'sending' until its settlement is written,
+ * so the Sync screen cannot discard a write the server has; a crash before it only resends it
+ * under the same Idempotency-Key.
+ */
+class Settlements {
+  private queue: Settlement[] = [];
+  private writing: Promise<void> | null = null;
+  private failure: unknown = null;
+
+  add(settlement: Settlement): void {
+    this.queue.push(settlement);
+  }
+
+  /** Starts writing what is queued (after the one being written). */
+  flush(): void {
+    if (this.writing || this.queue.length === 0) return;
+    this.writing = this.write().finally(() => {
+      this.writing = null;
+    });
+  }
+
+  private async write(): Promise<void> {
+    try {
+      while (this.queue.length > 0) await settle(this.queue.splice(0));
+    } catch (error) {
+      this.failure ??= error;
+    }
+  }
+
+  /** Everything queued written; throws the first failure. */
+  async done(): Promise<void> {
+    this.flush();
+    while (this.writing) await this.writing;
+    if (this.failure) throw this.failure;
+  }
+}
+
 async function replayRound(env: ReplayEnv): Promise<{ sent: number; rejected: number; remaining: number }> {
   const now = env.now ?? Date.now;
   await bookkeeping.entries.where('state').equals('sending').modify({ state: 'pending' });
+  const settlements = new Settlements();
   const counts = { sent: 0, rejected: 0 };
   // Authors whose entries cannot go this round (not signed in here, or their head is waiting).
   const waiting = new Set<number>();
   round: for (;;) {
+    await settlements.done();
     const entries = await bookkeeping.entries.toArray();
     const present = new Set(entries.map((e) => e.id));
     const blocked = new Set(waiting);
     let processed = false;
-    for (const entry of entries) {
-      if (blocked.has(entry.userId) || entry.state !== 'pending' || entry.dependsOn.some((parent) => present.has(parent))) continue;
-      if (!isDue(entry, now(), env.retryNow ?? false)) {
-        blocked.add(entry.userId);
-        continue;
+    let next = 0;
+    while (next < entries.length) {
+      // The next entries that may go now, in order; a dependant of one of them ends the batch
+      // (it goes once its parent is sent and settled).
+      const batch: { entry: OutboxEntry; access: string }[] = [];
+      for (; next < entries.length && batch.length < CLAIM_BATCH; next++) {
+        const entry = entries[next]!;
+        if (blocked.has(entry.userId) || entry.state !== 'pending') continue;
+        if (entry.dependsOn.some((parent) => batch.some((b) => b.entry.id === parent))) break;
+        if (entry.dependsOn.some((parent) => present.has(parent))) continue;
+        if (!isDue(entry, now(), env.retryNow ?? false)) {
+          blocked.add(entry.userId);
+          continue;
+        }
+        let access: string | null;
+        try {
+          access = await env.tokens.accessFor(entry.userId);
+        } catch {
+          // The token could not be renewed for want of a server: try later.
+          if (batch.length === 0) break round;
+          break;
+        }
+        if (!access) {
+          waiting.add(entry.userId);
+          blocked.add(entry.userId);
+          continue;
+        }
+        batch.push({ entry, access });
       }
-      const outcome = await deliver(entry, env, now);
-      if (outcome === 'stop') break round;
-      if (outcome === 'skip') continue;
-      if (outcome === 'wait') {
+      if (batch.length === 0) continue;
+      // A dependant's request names what its parents' settlements store.
+      if (batch.some((b) => b.entry.dependsOn.length > 0)) await settlements.done();
+      const claimed = await claim(batch.map((b) => b.entry.id));
+      for (let i = 0; i < batch.length; i++) {
+        const { entry: candidate, access } = batch[i]!;
+        const entry = claimed.get(candidate.id);
+        if (!entry) continue; // discarded or resent meanwhile
+        const outcome = await deliver(entry, access, env, now, settlements);
+        if (outcome === 'sent' || outcome === 'rejected') {
+          processed = true;
+          counts[outcome]++;
+          if (outcome === 'sent') present.delete(entry.id);
+          continue;
+        }
+        // The rest of the batch was not tried: back in the queue as it was.
+        await unclaim(batch.slice(i + 1).map((b) => b.entry.id).filter((id) => claimed.has(id)));
+        if (outcome === 'stop') break round;
         waiting.add(entry.userId);
         blocked.add(entry.userId);
-        continue;
+        // Later entries of the batch by other authors are looked at again.
+        next = entries.indexOf(candidate) + 1;
+        break;
       }
-      processed = true;
-      counts[outcome]++;
-      if (outcome === 'sent') present.delete(entry.id);
+      settlements.flush();
     }
     // New entries may have come in while this pass ran; stop once a pass finds nothing to do.
     if (!processed) break;
   }
+  await settlements.done();
   await bookkeeping.resolutions.where('at').below(now() - RESOLUTION_KEEP_MS).delete();
   return { ...counts, remaining: await bookkeeping.entries.count() };
 }
@@ -118,15 +208,29 @@ function isDue(entry: OutboxEntry, now: number, retryNow: boolean): boolean {
   return retryNow && entry.attempts > 0 && entry.lastError?.status === null;
 }
 
-/** Marks the entry 'sending' if it is still pending (it may have been discarded meanwhile). */
-async function claim(id: number): Promise<OutboxEntry | null> {
+/** Marks the entries 'sending' (one more attempt each) if they are still pending: they may have been discarded meanwhile. */
+async function claim(ids: number[]): Promise<Map<number, OutboxEntry>> {
   return bookkeeping.transaction('rw', bookkeeping.entries, async () => {
-    const current = await bookkeeping.entries.get(id);
-    if (!current || current.state !== 'pending') return null;
-    const claimed: OutboxEntry = { ...current, state: 'sending', attempts: current.attempts + 1 };
-    await bookkeeping.entries.put(claimed);
+    const claimed = new Map<number, OutboxEntry>();
+    for (const current of await bookkeeping.entries.bulkGet(ids)) {
+      if (current?.state === 'pending') claimed.set(current.id, { ...current, state: 'sending', attempts: current.attempts + 1 });
+    }
+    await bookkeeping.entries.bulkPut([...claimed.values()]);
     return claimed;
   });
+}
+
+/** Claimed entries that were not tried after all: pending again, the attempt not counted. */
+async function unclaim(ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await bookkeeping.entries
+    .where(':id')
+    .anyOf(ids)
+    .modify((entry) => {
+      if (entry.state !== 'sending') return;
+      entry.state = 'pending';
+      entry.attempts -= 1;
+    });
 }
 
 /** The resolutions a request's placeholders name (only those: the table keeps 30 days of them). */
@@ -166,17 +270,8 @@ function messagesOf(answer: Answer): string[] {
 
 const errorOf = (answer: Answer): OutboxError => ({ status: answer.status, body: answer.body, messages: messagesOf(answer) });
 
-async function deliver(candidate: OutboxEntry, env: ReplayEnv, now: () => number): Promise<Outcome> {
-  let access: string | null;
-  try {
-    access = await env.tokens.accessFor(candidate.userId);
-  } catch {
-    return 'stop'; // the token could not be renewed for want of a server: try later
-  }
-  if (!access) return 'wait';
-  const entry = await claim(candidate.id);
-  if (!entry) return 'skip';
-
+/** Sends one claimed entry under its author's token and records what came of it. */
+async function deliver(entry: OutboxEntry, access: string, env: ReplayEnv, now: () => number, settlements: Settlements): Promise<Outcome> {
   let request: Pick<OutboxEntry, 'url' | 'body' | 'headers'>;
   try {
     const unresolved = { url: entry.url, body: entry.body, headers: entry.headers };
@@ -222,7 +317,7 @@ async function deliver(candidate: OutboxEntry, env: ReplayEnv, now: () => number
   const verdict = classify(answer, entry.attempts, now());
   switch (verdict.kind) {
     case 'sent':
-      await settle(entry, answer.body, now());
+      settlements.add({ entry, serverRow: answer.body, at: now() });
       return 'sent';
     case 'rejected':
       await bookkeeping.entries.update(entry.id, { state: 'rejected', lastError: errorOf(answer) });
@@ -236,23 +331,28 @@ async function deliver(candidate: OutboxEntry, env: ReplayEnv, now: () => number
 }
 
 /**
- * The write is on the server: the mirror gets the server's row first, then the entry goes
- * (with what its dependants need). A crash between the two resends it; the server answers
- * from its idempotency record and the reconcile runs again.
+ * The writes are on the server: the mirror gets the server's rows first, then the entries go
+ * (with what their dependants need). A crash between the two resends them; the server answers
+ * from its idempotency records and the reconciles run again.
  */
-async function settle(entry: OutboxEntry, serverRow: unknown, at: number): Promise<void> {
-  const operation = operationNamed(entry.operation);
-  try {
-    await operation?.reconcile(mirror, serverRow, { tempId: entry.tempId, rowId: entry.rowId, entryId: entry.id });
-  } catch (error) {
-    // The write went through; the mirror's next delta load brings the row instead.
-    console.warn(`Reconcile of ${entry.operation} failed`, error);
-  }
-  const row = serverRow && typeof serverRow === 'object' ? (serverRow as { id?: unknown; version?: unknown }) : {};
+async function settle(settlements: Settlement[]): Promise<void> {
+  await mirror.transaction('rw', mirror.tables, async () => {
+    for (const { entry, serverRow } of settlements) {
+      try {
+        await operationNamed(entry.operation)?.reconcile(mirror, serverRow, { tempId: entry.tempId, rowId: entry.rowId, entryId: entry.id });
+      } catch (error) {
+        // The write went through; the mirror's next delta load brings the row instead.
+        console.warn(`Reconcile of ${entry.operation} failed`, error);
+      }
+    }
+  });
   await bookkeeping.transaction('rw', [bookkeeping.entries, bookkeeping.resolutions, bookkeeping.meta], async () => {
-    if (entry.tempId !== null && typeof row.id === 'number') await bookkeeping.resolutions.put({ key: `tempId:${entry.tempId}`, value: row.id, at });
-    if (typeof row.version === 'number') await bookkeeping.resolutions.put({ key: `version:${entry.id}`, value: row.version, at });
-    await bookkeeping.entries.delete(entry.id);
-    await bookkeeping.meta.put({ key: LAST_SYNC_KEY, value: at });
+    for (const { entry, serverRow, at } of settlements) {
+      const row = serverRow && typeof serverRow === 'object' ? (serverRow as { id?: unknown; version?: unknown }) : {};
+      if (entry.tempId !== null && typeof row.id === 'number') await bookkeeping.resolutions.put({ key: `tempId:${entry.tempId}`, value: row.id, at });
+      if (typeof row.version === 'number') await bookkeeping.resolutions.put({ key: `version:${entry.id}`, value: row.version, at });
+    }
+    await bookkeeping.entries.bulkDelete(settlements.map((s) => s.entry.id));
+    await bookkeeping.meta.put({ key: LAST_SYNC_KEY, value: settlements.at(-1)!.at });
   });
 }

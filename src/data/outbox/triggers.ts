@@ -1,6 +1,7 @@
 import { API_BASE } from '../api';
 import { tokens } from '../tokens';
-import { idbTokenSource, SESSION_CHANNEL } from '../token-store';
+import { decodeToken, isTokenExpired } from '../../../domain/auth';
+import { idbTokenSource, SESSION_CHANNEL, type TokenSource, type TokenSourceEnv } from '../token-store';
 import { outbox } from './db';
 import { OUTBOX_SYNC_TAG, replayOutbox, type ReplayEnv } from './replay';
 
@@ -30,10 +31,31 @@ export async function requestBackgroundSync(): Promise<boolean> {
   }
 }
 
-/** The page's replay: the browser's fetch, the API base, the tokens' IndexedDB mirror. */
+/**
+ * The page's tokens for the replayer: its own fresh access token when the entry's author is the
+ * one signed in here (no IndexedDB read per entry); otherwise, and for every renewal, the
+ * IndexedDB mirror the worker shares. A renewal there is taken into localStorage at once.
+ */
+function pageTokenSource(env: TokenSourceEnv): TokenSource {
+  const shared = idbTokenSource(env);
+  return {
+    async accessFor(userId) {
+      const access = tokens.access;
+      if (decodeToken(access)?.user_id === userId && !isTokenExpired(access)) return access;
+      return shared.accessFor(userId);
+    },
+    async refreshFor(userId) {
+      const renewed = await shared.refreshFor(userId);
+      if (renewed) await tokens.syncWithMirror();
+      return renewed;
+    },
+  };
+}
+
+/** The page's replay: the browser's fetch, the API base, the page's tokens. */
 export function pageReplayEnv(): ReplayEnv {
   const pageFetch: typeof fetch = (input, init) => fetch(input, init);
-  return { fetch: pageFetch, baseUrl: API_BASE, tokens: idbTokenSource({ fetch: pageFetch, baseUrl: API_BASE }) };
+  return { fetch: pageFetch, baseUrl: API_BASE, tokens: pageTokenSource({ fetch: pageFetch, baseUrl: API_BASE }) };
 }
 
 /** How long until the earliest queued entry is due; null when nothing waits. */

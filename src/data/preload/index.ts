@@ -63,7 +63,9 @@ function warnOnFailure(type: DataType, work: Promise<void>): void {
  */
 export function startPreload(user: User): void {
   if (current?.userId === user.id) return;
-  stopPreload();
+  // Not stopPreload: that also cancels what was asked for the new user while this one started
+  // (the route's data of the screen being opened); another user's requests are refused anyway.
+  endPreload();
   if (!hasMirror()) return;
   const loaders: Partial<Record<string, TypeLoader>> = {};
   const preload: Preload = { userId: user.id, ready: claimMirror(user.id), loader: new ModuleLoader(MODULE_HOME_DATA, loaders), cancelTiers: () => {} };
@@ -82,6 +84,10 @@ export function startPreload(user: User): void {
  */
 export function stopPreload(options: { clearMirror?: boolean } = {}): void {
   preloadGeneration.current += 1;
+  endPreload(options);
+}
+
+function endPreload(options: { clearMirror?: boolean } = {}): void {
   current?.cancelTiers();
   current = null;
   stopSyncs();

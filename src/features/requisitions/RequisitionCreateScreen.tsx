@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Alert, Box, Button, Card, Field, Heading, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
@@ -69,9 +69,12 @@ export default function RequisitionCreateScreen() {
   const variant = REQUISITION_CREATES[route?.name ?? 'requisition-create'] ?? REQUISITION_CREATES['requisition-create']!;
   const navigate = useNavigate();
   const jobOrders = useJobOrderOptions();
+  // `?job_order=` comes from a dashboard's "Raise requisition" on a job order row.
+  const [search] = useSearchParams();
+  const askedJobOrder = Number(search.get('job_order')) || null;
   const { register, handleSubmit, control, formState, setValue } = useForm<RequisitionInput, unknown, RequisitionValues>({
     resolver: zodResolver(requisitionCreateSchema),
-    defaultValues: { requisition_type: 'standard', job_order: null, requisition_items: [] },
+    defaultValues: { requisition_type: 'standard', job_order: askedJobOrder, requisition_items: [] },
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'requisition_items' });
   useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);

@@ -9,6 +9,7 @@ import { REQUISITION_STATES, REQUISITION_TYPES, requisitionActionRefusal, requis
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate, toIsoDate } from '../../../domain/rules/dates';
 import { formatIndian } from '../../../domain/rules/numbers';
+import { plainQuantity, reserveMaterialSchema, STOCK_MESSAGES } from '../../../domain/stock';
 import { api, isNetworkError, responseBody } from '../../data/api';
 import { enqueue, serverIdOf, usePendingIds } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
@@ -59,10 +60,45 @@ async function decide(requisition: LocalRequisition, action: 'approve' | 'close'
   }
 }
 
-function LineRow({ line, requisition, canIssue, canChange, canRemove, pending }: { line: ShownLine; requisition: LocalRequisition; canIssue: boolean; canChange: boolean; canRemove: boolean; pending: boolean }) {
+/**
+ * Holds material for a line (0 releases it). Online only: whether the material is free is the
+ * server's to say at that moment, and what is held must not depend on when a tablet syncs.
+ */
+async function reserve(id: number, line: ShownLine): Promise<void> {
+  if (!navigator.onLine) {
+    notify({ type: 'warning', message: NEEDS_CONNECTION });
+    return;
+  }
+  const most = remaining(line);
+  const quantity = await openDialog({
+    title: `Reserve ${line.material_name}`,
+    message: `Held for this requisition, so no other issue takes it: up to ${formatIndian(most)} ${labelOf(MATERIAL_UNITS, line.material_unit)}. 0 releases what is held.`,
+    okLabel: 'Reserve',
+    prompt: {
+      label: 'Quantity to hold',
+      initial: plainQuantity(line.quantity_reserved),
+      validate: (value) => {
+        const parsed = reserveMaterialSchema.shape.quantity.safeParse(value);
+        if (!parsed.success) return parsed.error.issues[0]!.message;
+        return Number(parsed.data) > most ? STOCK_MESSAGES.reserveBeyondLine : true;
+      },
+    },
+  });
+  if (quantity === false) return;
+  try {
+    await api.post('/materials/materials/reserve_material/', { requisition_detail: id, quantity: quantity.trim() });
+    notify({ type: 'positive', message: Number(quantity) === 0 ? `${line.material_name}: reservation released.` : `${line.material_name}: ${plainQuantity(quantity.trim())} reserved.` });
+    await reloadData(['requisitionDetails']);
+  } catch (error) {
+    notify({ type: 'negative', message: isNetworkError(error) ? NEEDS_CONNECTION : apiErrorMessage(responseBody(error)) });
+  }
+}
+
+function LineRow({ line, requisition, canIssue, canReserve, canChange, canRemove, pending }: { line: ShownLine; requisition: LocalRequisition; canIssue: boolean; canReserve: boolean; canChange: boolean; canRemove: boolean; pending: boolean }) {
   const [quantity, setQuantity] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const left = remaining(line);
+  const lineId = line.id;
 
   const issue = async () => {
     const verdict = quantityProblem(quantity, left);
@@ -117,6 +153,11 @@ function LineRow({ line, requisition, canIssue, canChange, canRemove, pending }:
             </HStack>
           )}
           {problem && <Text color="fg.error">{problem}</Text>}
+          {canReserve && lineId !== null && (left > 0 || Number(line.quantity_reserved) > 0) && (
+            <Button size="lg" variant="outline" alignSelf="flex-start" onClick={() => void reserve(lineId, line)}>
+              Reserve
+            </Button>
+          )}
           {canChange && line.id !== null && (
             <HStack>
               <Button size="lg" variant="outline" onClick={change}>
@@ -202,6 +243,7 @@ export default function RequisitionDetailScreen() {
   const allowed = (action: RequisitionAction) => requisitionActionRefusal(action, state, requisition.requisition_type) === null;
   const offline = requisition.id < 0;
   const canIssue = !offline && can(user, 'stock.write') && allowed('issue');
+  const canReserve = !offline && can(user, 'stock.write') && allowed('reserve');
   const canChange = can(user, 'requisitions.write') && allowed('change-items');
   const issueRefusal = can(user, 'stock.write') ? requisitionActionRefusal('issue', state, requisition.requisition_type) : null;
 
@@ -257,7 +299,7 @@ export default function RequisitionDetailScreen() {
                 </Table.Header>
                 <Table.Body>
                   {lines.map((line, index) => (
-                    <LineRow key={line.id ?? `new-${index}`} line={line} requisition={requisition} canIssue={canIssue} canChange={canChange && !offline}
+                    <LineRow key={line.id ?? `new-${index}`} line={line} requisition={requisition} canIssue={canIssue} canReserve={canReserve} canChange={canChange && !offline}
                       // The last material is not removed: the requisition is cancelled instead.
                       canRemove={lines.length > 1}
                       pending={line.id === null || pendingLines.has(line.id)} />

@@ -1,28 +1,45 @@
-import { REDUNDANT_RESERVATION_REASONS, REQUISITION_STATES, REQUISITION_TYPES } from '../../../domain/requisition';
+import type { ColumnDef } from '@tanstack/react-table';
+import { REDUNDANT_RESERVATION_REASONS, REQUISITION_STATES, REQUISITION_TYPES, requisitionPeriodQuerySchema } from '../../../domain/requisition';
 import { MATERIAL_UNITS } from '../../../domain/material';
 import { useCurrentRoute } from '../../ui/route';
-import { dateColumn, numberColumn, optionColumn, ServerReport, textColumn, type ReportDef } from '../../ui/ServerReport';
+import { dateColumn, linkColumn, numberColumn, optionColumn, ServerReport, textColumn, type ReportDef, type ReportRow } from '../../ui/ServerReport';
 
 /** business-areas.md §9: requisitions show 50 rows a page. */
 const PAGE_SIZE = 50;
 
-const requisitionColumns = [
-  textColumn('id', 'No.'),
-  dateColumn('created_at', 'Date'),
+const requisitionNumber = linkColumn('id', 'No.', 'requisition-detail');
+const about = [
   optionColumn('requisition_type', 'Type', REQUISITION_TYPES),
   textColumn('job_order_label', 'Job order'),
   textColumn('customer_name', 'Customer'),
   textColumn('requested_by_name', 'Requested by'),
-  optionColumn('state', 'State', REQUISITION_STATES),
 ];
+const requisitionColumns = [requisitionNumber, dateColumn('created_at', 'Date'), ...about, optionColumn('state', 'State', REQUISITION_STATES)];
+/** The closed and cancelled lists: when and why. */
+const endedColumns = (number: ColumnDef<ReportRow, unknown>, when: string, whenHeader: string, reason: string) => [number, dateColumn(when, whenHeader), ...about, textColumn(reason, 'Reason')];
+const period = { fields: [{ kind: 'period', from: 'start_date', to: 'end_date' }], query: requisitionPeriodQuerySchema } as const;
 
 /** The requisition reports the server works out across every department, by route. */
 const REPORTS: Readonly<Record<string, ReportDef>> = {
+  // A cancelled requisition leaves the devices' mirrors (it is deleted), so it has no detail to open there.
+  'requisitions-cancelled': {
+    path: '/requisitions/list_cancelled_requisitions/',
+    note: 'Requisitions withdrawn before stores served them, most recently cancelled first.',
+    columns: endedColumns(textColumn('id', 'No.'), 'deleted_at', 'Cancelled on', 'cancel_reason'),
+    filter: period,
+    emptyNotice: 'Cancelled requisitions not found',
+  },
+  'requisitions-closed': {
+    path: '/requisitions/list_closed_requisitions/',
+    note: 'Requisitions closed with nothing more to issue, most recently closed first.',
+    columns: endedColumns(requisitionNumber, 'closed_at', 'Closed on', 'close_reason'),
+    filter: period,
+  },
   'redundant-reserved-materials': {
     path: '/requisitions/get_redundant_reserved_materials/',
     note: 'Material still held for requisitions that no longer need it: release it for other jobs.',
     columns: [
-      textColumn('requisition', 'Requisition'),
+      linkColumn('requisition', 'Requisition', 'requisition-detail'),
       textColumn('material_name', 'Material'),
       optionColumn('material_unit', 'Unit', MATERIAL_UNITS),
       numberColumn('quantity_reserved', 'Reserved'),

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { RequisitionDetail, RequisitionLine, RequisitionListRow, RequisitionState } from '../../../domain/requisition';
+import { isJobOrderOpen, type JobOrder } from '../../../domain/job-order';
 import type { Material } from '../../../domain/material';
 import { mirror } from '../../data/mirror/db';
 
@@ -22,6 +23,11 @@ export function useRequisitions(): { requisition: LocalRequisition; lines: Requi
     for (const line of details) if (!line.deleted_at) byRequisition.set(line.requisition, [...(byRequisition.get(line.requisition) ?? []), line]);
     return requisitions.map((requisition) => ({ requisition, lines: byRequisition.get(requisition.id) ?? [] }));
   }, []);
+}
+
+/** Whether each job order on the device is still open (read only when `wanted`); undefined while the device answers. */
+export function useJobOrdersOpen(wanted: boolean): ReadonlyMap<number, boolean> | undefined {
+  return useLiveQuery(async () => new Map(wanted ? (await mirror.rowsOf<JobOrder>('jobOrders').toArray()).map((j) => [j.id, isJobOrderOpen(j)]) : []), [wanted]);
 }
 
 /** One requisition and its lines (the ones inside a row made offline, else the mirrored ones). */

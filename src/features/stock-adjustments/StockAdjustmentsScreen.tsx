@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Badge, Button, Card, Field, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { apiErrorMessage } from '../../../domain/api-errors';
 import type { DataType } from '../../../domain/data-types';
@@ -27,6 +27,7 @@ import { MaterialPicker } from '../../ui/MaterialPicker';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { badgeColumn } from '../../ui/badge-column';
 
 /** business-areas.md §9: stock lists show 15 rows a page. */
 const PAGE_SIZE = 15;
@@ -154,13 +155,7 @@ export default function StockAdjustmentsScreen() {
       { id: 'material', header: 'Material', accessorKey: 'material' },
       { id: 'quantity', header: 'Quantity', accessorFn: (r) => Number(r.quantity), cell: ({ row }) => formatIndian(row.original.quantity), meta: { numeric: true } },
       { id: 'reason', header: 'Reason', accessorKey: 'reason' },
-      {
-        id: 'status',
-        header: 'Status',
-        accessorFn: (r) => labelOf(STOCK_ADJUSTMENT_STATUSES, r.status),
-        cell: ({ row }) => <Badge colorPalette={STATUS_PALETTE[row.original.status]}>{labelOf(STOCK_ADJUSTMENT_STATUSES, row.original.status)}</Badge>,
-        meta: { filter: { label: 'Status', allLabel: 'All statuses', options: STOCK_ADJUSTMENT_STATUSES.map((s) => ({ value: s.label, label: s.label })) } },
-      },
+      badgeColumn({ id: 'status', header: 'Status', allLabel: 'All statuses', options: STOCK_ADJUSTMENT_STATUSES, palette: STATUS_PALETTE, value: (r) => r.status }),
       ...(decides
         ? [
             {

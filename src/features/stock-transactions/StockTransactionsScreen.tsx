@@ -1,6 +1,4 @@
-import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import type { DataType } from '../../../domain/data-types';
@@ -11,17 +9,17 @@ import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { formatIndian } from '../../../domain/rules/numbers';
 import { STOCK_TRANSACTION_STATUSES, STOCK_TRANSACTION_TYPES, type StockTransaction } from '../../../domain/stock';
-import { mirror } from '../../data/mirror/db';
+import { mirror, type MirrorRow } from '../../data/mirror/db';
 import { useMirrorStatus } from '../../data/mirror/status';
 import { usePendingIds } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
 import { useSession } from '../../data/session';
-import { LocalDataTable } from '../../ui/DataTable';
+import { MirrorDataTable, type MirrorFilter } from '../../ui/MirrorDataTable';
 import { Freshness } from '../../ui/Freshness';
 
 /** business-areas.md §9: stock lists show 15 rows a page. */
 const PAGE_SIZE = 15;
-const NEWEST_FIRST = [{ id: 'date', desc: true }];
+const NEWEST_FIRST = { field: 'transaction_date', desc: true };
 const DATA: readonly DataType[] = ['stockTransactions', 'materials'];
 
 interface LedgerRow {
@@ -36,12 +34,12 @@ interface LedgerRow {
   reversed: boolean;
 }
 
-const TYPE_FILTER = { label: 'Type', allLabel: 'All types', options: STOCK_TRANSACTION_TYPES.map((t) => ({ value: t.label, label: t.label })) };
+const FILTERS: readonly MirrorFilter[] = [{ field: 'transaction_type', label: 'Type', allLabel: 'All types', options: STOCK_TRANSACTION_TYPES }];
 
 const columns: ColumnDef<LedgerRow, unknown>[] = [
-  { id: 'date', header: 'Date', accessorKey: 'date', cell: ({ row }) => formatDisplayDate(row.original.date) },
+  { id: 'transaction_date', header: 'Date', accessorKey: 'date', cell: ({ row }) => formatDisplayDate(row.original.date) },
   { id: 'material', header: 'Material', accessorKey: 'material' },
-  { id: 'type', header: 'Type', accessorKey: 'type', meta: { filter: TYPE_FILTER } },
+  { id: 'type', header: 'Type', accessorKey: 'type' },
   // Signed as in the ledger: what came in is positive, what went out negative.
   { id: 'quantity', header: 'Quantity', accessorFn: (r) => Number(r.quantity), cell: ({ row }) => formatIndian(row.original.quantity), meta: { numeric: true } },
   { id: 'requisition', header: 'Requisition', accessorKey: 'requisition' },
@@ -63,31 +61,29 @@ const columns: ColumnDef<LedgerRow, unknown>[] = [
   },
 ];
 
-/** The stock ledger as stores reads it (stock-transactions-home), from the device. */
+/** The page's ledger rows with their materials' names, looked up on the device. */
+async function toRows(rows: MirrorRow[]): Promise<LedgerRow[]> {
+  const ledger = rows as unknown as StockTransaction[];
+  const materials = await mirror.rowsOf<Material>('materials').bulkGet([...new Set(ledger.map((t) => t.material))]);
+  const names = new Map(materials.filter((m) => m !== undefined).map((m) => [m.id, m.name]));
+  return ledger.map((t) => ({
+    id: t.id,
+    date: t.transaction_date,
+    material: names.get(t.material) ?? `Material ${t.material}`,
+    type: labelOf(STOCK_TRANSACTION_TYPES, t.transaction_type),
+    quantity: t.quantity,
+    requisition: t.requisition,
+    jobOrder: t.job_order,
+    status: labelOf(STOCK_TRANSACTION_STATUSES, t.status),
+    reversed: t.reversed_by !== null,
+  }));
+}
+
+/** The stock ledger as stores reads it (stock-transactions-home), from the device a page at a time. */
 export default function StockTransactionsScreen() {
   const { user } = useSession();
   const status = useMirrorStatus(DATA);
   const pending = usePendingIds('stockTransactions');
-  const found = useLiveQuery(async () => {
-    const ledger = await mirror.rowsOf<StockTransaction>('stockTransactions').toArray();
-    const materials = (await mirror.rowsOf<Material>('materials').bulkGet([...new Set(ledger.map((t) => t.material))])) as (Material | undefined)[];
-    return { ledger, names: new Map(materials.filter((m): m is Material => !!m).map((m) => [m.id, m.name])) };
-  }, []);
-  const rows = useMemo<LedgerRow[] | undefined>(
-    () =>
-      found?.ledger.map((t) => ({
-        id: t.id,
-        date: t.transaction_date,
-        material: found.names.get(t.material) ?? `Material ${t.material}`,
-        type: labelOf(STOCK_TRANSACTION_TYPES, t.transaction_type),
-        quantity: t.quantity,
-        requisition: t.requisition,
-        jobOrder: t.job_order,
-        status: labelOf(STOCK_TRANSACTION_STATUSES, t.status),
-        reversed: t.reversed_by !== null,
-      })),
-    [found],
-  );
   return (
     <Stack gap="4">
       <Flex align="center" gap="3">
@@ -100,13 +96,15 @@ export default function StockTransactionsScreen() {
           </Button>
         )}
       </Flex>
-      <LocalDataTable
+      <MirrorDataTable
+        type="stockTransactions"
         columns={columns}
-        rows={rows}
+        select={toRows}
         pageSize={PAGE_SIZE}
         rowKey={(r) => r.id}
-        search="Search transactions"
-        initialSorting={NEWEST_FIRST}
+        search="Search by material"
+        filters={FILTERS}
+        initialSort={NEWEST_FIRST}
         note={<Freshness {...status} pending={pending.size} onRefresh={() => void reloadData(DATA)} />}
         pending={pending}
         empty="No stock transactions."

@@ -1,11 +1,26 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { formatIndian } from '../../../domain/rules/numbers';
-import { discard, nudgeReplay, operationNamed, requestPersistentStorage, resend, storageStatus, useLastSyncAt, useOutboxEntries, withDependants, type OutboxEntry, type StorageStatus } from '../../data/outbox';
+import {
+  conflictingRow,
+  discard,
+  nudgeReplay,
+  operationNamed,
+  requestPersistentStorage,
+  resend,
+  storageStatus,
+  takeTheirs,
+  useLastSyncAt,
+  useOutboxEntries,
+  withDependants,
+  type OutboxEntry,
+  type StorageStatus,
+} from '../../data/outbox';
 import { useOnline } from '../../data/online';
 import { useSession } from '../../data/session';
 import { openDialog } from '../../ui/dialog';
 import { notify } from '../../ui/notify';
+import { canKeepMine, ConflictView } from './ConflictView';
 import { PayloadForm } from './PayloadForm';
 import { formatWhen } from './when';
 
@@ -105,6 +120,12 @@ function RejectedCard({ entry }: { entry: OutboxEntry }) {
   const [fixing, setFixing] = useState(false);
   const operation = operationNamed(entry.operation);
   const title = titleOf(entry);
+  const theirs = conflictingRow(entry);
+
+  const takeServerVersion = async () => {
+    const ok = await openDialog({ title: 'Take theirs?', message: `"${title}" will not be sent; this device shows the record as the server has it now.`, okLabel: 'Take theirs' });
+    if (ok && !(await takeTheirs(entry.id))) notify({ message: 'The change is being sent right now; try again in a moment.', type: 'warning' });
+  };
 
   const confirmDiscard = async () => {
     const dependants = (await withDependants(entry.id)).length - 1;
@@ -129,9 +150,19 @@ function RejectedCard({ entry }: { entry: OutboxEntry }) {
               <li key={message}>{message}</li>
             ))}
           </Box>
+          {theirs && !fixing && (
+            <ConflictView
+              entry={entry}
+              theirs={theirs}
+              keepMine={canKeepMine(operation, theirs)}
+              // Sent again over the version the server has now: the user saw theirs and chose.
+              onKeepMine={() => void resend(entry.id, { ...(entry.payload as object), expected_version: theirs.version })}
+              onTakeTheirs={() => void takeServerVersion()}
+            />
+          )}
           {fixing && operation ? (
             <PayloadForm
-              entry={entry}
+              entry={theirs && canKeepMine(operation, theirs) ? { ...entry, payload: { ...(entry.payload as object), expected_version: theirs.version } } : entry}
               operation={operation}
               onCancel={() => setFixing(false)}
               onResend={async (payload) => {

@@ -1,0 +1,151 @@
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { customers, deliveryNotes, dispatches, jobOrders } from '../../db/schema';
+import { DELIVERY_NOTE_MESSAGES } from '../../../domain/delivery-note';
+import { DASHBOARD_DAYS, dispatchStatusSchema, type DashboardNote, type DispatchView, type dispatchCreateSchema, type PackingDispatchDashboard } from '../../../domain/dispatch';
+import { jobOrderLabel } from '../../../domain/job-order';
+import type { User } from '../../../domain/user';
+import { HttpError, fieldError, notFound } from '../../lib/http-error';
+import { byId, byValue, fromDate, toDate, type ListSpec } from '../../lib/list';
+import { auditedWrite } from '../audit/service';
+
+type CreateInput = z.output<typeof dispatchCreateSchema>;
+
+/** dispatches/: the list the mirror pulls. */
+export const dispatchList: ListSpec<typeof dispatches> = {
+  table: dispatches,
+  pageSize: 15,
+  orderings: { id: dispatches.id, dispatch_date: dispatches.dispatch_date, status: dispatches.status, updated_at: dispatches.updated_at },
+  defaultOrdering: '-dispatch_date',
+  search: [dispatches.vehicle_number, dispatches.driver_name],
+  filters: {
+    status: byValue(dispatches.status, dispatchStatusSchema),
+    job_order: byId(dispatches.job_order),
+    delivery_note: byId(dispatches.delivery_note),
+    start_date: fromDate(dispatches.dispatch_date),
+    end_date: toDate(dispatches.dispatch_date),
+  },
+};
+
+const { txid: _txid, ...dispatchColumns } = getTableColumns(dispatches);
+
+async function dispatchViews(db: Db, where: SQL | undefined): Promise<DispatchView[]> {
+  const rows = await db
+    .select({
+      ...dispatchColumns,
+      job_order_created_at: jobOrders.created_at,
+      customer_name: customers.name,
+      delivery_location: deliveryNotes.delivery_location,
+      delivery_note_status: deliveryNotes.status,
+    })
+    .from(dispatches)
+    .innerJoin(deliveryNotes, eq(deliveryNotes.id, dispatches.delivery_note))
+    .innerJoin(jobOrders, eq(jobOrders.id, dispatches.job_order))
+    .innerJoin(customers, eq(customers.id, jobOrders.customer))
+    .where(where)
+    .orderBy(asc(dispatches.id));
+  return rows.map(({ job_order_created_at, ...row }) => ({ ...row, job_order_label: jobOrderLabel({ id: row.job_order, created_at: job_order_created_at }) }));
+}
+
+/** GET dispatches/{id}/: a dispatch with its job order, customer and destination. */
+export async function dispatchView(db: Db, id: number): Promise<DispatchView> {
+  const [view] = await dispatchViews(db, eq(dispatches.id, id));
+  if (!view) throw notFound();
+  return view;
+}
+
+/** The company works on Indian Standard Time: "today" is the day in Kolkata. */
+const TODAY = sql`(now() AT TIME ZONE 'Asia/Kolkata')::date`;
+
+/**
+ * POST dispatches/: a ready note leaves on a vehicle. One live (not cancelled) dispatch per
+ * note; a dispatch recorded as dispatched or delivered marks the note dispatched.
+ */
+export async function createDispatch(db: Db, actor: User, input: CreateInput): Promise<DispatchView> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      const [note] = await tx.select().from(deliveryNotes).where(eq(deliveryNotes.id, input.delivery_note)).for('update');
+      if (!note || note.deleted_at) throw fieldError('delivery_note', `Invalid pk "${input.delivery_note}" - object does not exist.`);
+      if (note.job_order !== input.job_order) throw fieldError('job_order', DELIVERY_NOTE_MESSAGES.noteOfOtherJobOrder);
+      const [other] = await tx
+        .select({ id: dispatches.id })
+        .from(dispatches)
+        .where(and(eq(dispatches.delivery_note, note.id), ne(dispatches.status, 'cancelled')));
+      if (other) throw new HttpError(400, { detail: DELIVERY_NOTE_MESSAGES.alreadyDispatched });
+      if (note.status !== 'ready-to-dispatch') throw new HttpError(400, { detail: DELIVERY_NOTE_MESSAGES.notReady });
+      const [row] = await tx
+        .insert(dispatches)
+        .values({ ...input, created_by: actor.id })
+        .returning();
+      if (input.status === 'dispatched' || input.status === 'delivered') await tx.update(deliveryNotes).set({ status: 'dispatched' }).where(eq(deliveryNotes.id, note.id));
+      return dispatchView(tx, row!.id);
+    },
+    (view) => ({ action: 'dispatch.create', target: `dispatches:${view.id}`, risk: 'low', metadata: { delivery_note: view.delivery_note, status: view.status } }),
+  );
+}
+
+/** Live notes in a status with no live dispatch, with the day they reached it and how long ago. */
+async function notesWaiting(db: Db, status: 'approved' | 'ready-to-dispatch'): Promise<DashboardNote[]> {
+  // Approval has its own time; readiness is the note's last change while it stays ready.
+  const since = status === 'approved' ? sql`coalesce(${deliveryNotes.approved_at}, ${deliveryNotes.updated_at})` : deliveryNotes.updated_at;
+  const rows = await db
+    .select({
+      id: deliveryNotes.id,
+      job_order: deliveryNotes.job_order,
+      job_order_created_at: jobOrders.created_at,
+      customer_name: customers.name,
+      delivery_location: deliveryNotes.delivery_location,
+      delivery_date: deliveryNotes.delivery_date,
+      status: deliveryNotes.status,
+      since: sql<string>`to_char((${since} AT TIME ZONE 'Asia/Kolkata')::date, 'YYYY-MM-DD')`,
+      days_waiting: sql<number>`(${TODAY} - (${since} AT TIME ZONE 'Asia/Kolkata')::date)`.mapWith(Number),
+    })
+    .from(deliveryNotes)
+    .innerJoin(jobOrders, eq(jobOrders.id, deliveryNotes.job_order))
+    .innerJoin(customers, eq(customers.id, jobOrders.customer))
+    .where(
+      and(
+        eq(deliveryNotes.status, status),
+        isNull(deliveryNotes.deleted_at),
+        sql`NOT EXISTS (SELECT 1 FROM ${dispatches} d WHERE d.delivery_note = ${deliveryNotes.id} AND d.status <> 'cancelled')`,
+      ),
+    )
+    .orderBy(asc(since), asc(deliveryNotes.id));
+  return rows.map(({ job_order_created_at, ...row }) => ({ ...row, job_order_label: jobOrderLabel({ id: row.job_order, created_at: job_order_created_at }) }));
+}
+
+/** GET dispatches/dashboard/: what the packing and dispatch team acts on now, and the last two weeks at a glance. */
+export async function packingDispatchDashboard(db: Db): Promise<PackingDispatchDashboard> {
+  const [{ today } = { today: '' }] = await queryRows<{ today: string }>(db, sql`SELECT to_char(${TODAY}, 'YYYY-MM-DD') AS today`);
+  const dailyRows = await queryRows<{ date: string; count: number }>(
+    db,
+    sql`SELECT to_char(day, 'YYYY-MM-DD') AS date,
+          (SELECT count(*)::int FROM ${dispatches} d WHERE d.dispatch_date = day::date AND d.status IN ('dispatched', 'delivered')) AS count
+        FROM generate_series(${TODAY} - ${DASHBOARD_DAYS - 1}::int, ${TODAY}, interval '1 day') AS day
+        ORDER BY day`,
+  );
+  const todays = await db
+    .select({ id: dispatches.id })
+    .from(dispatches)
+    .where(and(sql`${dispatches.dispatch_date} = ${TODAY}`, inArray(dispatches.status, ['dispatched', 'delivered'])))
+    .orderBy(desc(dispatches.id));
+  return {
+    today,
+    ready_to_dispatch: await notesWaiting(db, 'ready-to-dispatch'),
+    waiting: await notesWaiting(db, 'approved'),
+    dispatched_today: todays.length
+      ? await dispatchViews(
+          db,
+          inArray(
+            dispatches.id,
+            todays.map((t) => t.id),
+          ),
+        )
+      : [],
+    daily: dailyRows.map((row) => ({ date: row.date, count: Number(row.count) })),
+  };
+}

@@ -1,0 +1,147 @@
+import { useEffect, useMemo } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router-dom';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Alert, Button, Card, Heading, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { z } from 'zod';
+import type { Customer } from '../../../domain/customer';
+import { displayDateInput } from '../../../domain/entity';
+import { jobOrderCreateSchema } from '../../../domain/job-order';
+import { pathOf } from '../../../domain/routes';
+import { formatIndian, multiplyDecimals, sumDecimals } from '../../../domain/rules/numbers';
+import { mirror } from '../../data/mirror/db';
+import { enqueue } from '../../data/outbox';
+import { loadUsers, useSession } from '../../data/session';
+import { FormStack, SelectField, TextField } from '../../ui/form';
+import { notify } from '../../ui/notify';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { chosen, optionalChoice } from './choices';
+import { useBranchChoices } from './data';
+
+export const JOB_ORDER_SAVED = 'Job order saved.';
+export const JOB_ORDER_SAVED_OFFLINE = 'Job order saved on this device. It is sent to the server when the connection is back.';
+
+/** The form as typed: ids from dropdowns, the PO date as DD-MM-YYYY; the rest as the API takes it. */
+const formSchema = jobOrderCreateSchema.extend({
+  customer: chosen('Choose a customer.'),
+  branch: optionalChoice,
+  sales_executive: chosen('Choose a sales executive.'),
+  purchase_order_date: displayDateInput,
+});
+type FormInput = z.input<typeof formSchema>;
+type FormValues = z.output<typeof formSchema>;
+
+const NEW_PRODUCT = { product: '', description: '', quantity: '', unit_price: '' };
+const EMPTY: FormInput = {
+  customer: '',
+  branch: '',
+  contact_person: '',
+  contact_number: '',
+  sales_executive: '',
+  purchase_order: '',
+  purchase_order_date: '',
+  job_order_items: [NEW_PRODUCT],
+};
+
+function useCustomers() {
+  return useLiveQuery(async () => (await mirror.rowsOf<Customer>('customers').toArray()).sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: String(c.id), label: c.name })), []);
+}
+
+/**
+ * New job order: customer, branch, contact, sales executive, purchase order and the products.
+ * Saved through the outbox like the shop floor's writes, so sales can take an order on a
+ * customer's premises with no connection; it starts as Created in the Sales bucket.
+ */
+export default function JobOrderCreateScreen() {
+  const navigate = useNavigate();
+  const { user, users } = useSession();
+  const customers = useCustomers();
+  const { register, handleSubmit, control, formState, setValue } = useForm<FormInput, unknown, FormValues>({ resolver: zodResolver(formSchema), defaultValues: EMPTY });
+  const { fields, append, remove } = useFieldArray({ control, name: 'job_order_items' });
+  useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
+  const errors = formState.errors;
+  const customer = useWatch({ control, name: 'customer' });
+  const products = useWatch({ control, name: 'job_order_items' });
+  const branches = useBranchChoices(customer ? Number(customer) : null);
+
+  useEffect(() => {
+    // The user list is the server's; offline the signed-in user is still offered below.
+    if (navigator.onLine) void loadUsers().catch(() => undefined);
+  }, []);
+  // The product-frame's sales executive dropdown: username as label, id as value, 'Select' first.
+  const salesExecutives = useMemo(() => {
+    const sales = users.filter((u) => u.department === 'sales' && u.is_active);
+    const withMe = user && user.department === 'sales' && !sales.some((u) => u.id === user.id) ? [user, ...sales] : sales;
+    return withMe.map((u) => ({ value: String(u.id), label: u.username }));
+  }, [users, user]);
+  const total = sumDecimals((products ?? []).map((p) => multiplyDecimals(String(p.quantity ?? ''), String(p.unit_price ?? ''))));
+
+  const onSubmit = handleSubmit(async (jobOrder) => {
+    const { tempId } = await enqueue('job-order.create', jobOrder);
+    notify({ type: 'positive', message: navigator.onLine ? JOB_ORDER_SAVED : JOB_ORDER_SAVED_OFFLINE });
+    navigate(tempId === null ? pathOf('jobs-home') : pathOf('job-order-detail', { id: tempId }));
+  });
+
+  const itemErrors = errors.job_order_items;
+  return (
+    <FormStack maxW="5xl" onSubmit={onSubmit} aria-label="New job order">
+      <Heading size="2xl">New job order</Heading>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <SelectField
+          label="Customer"
+          required
+          options={customers ?? []}
+          registration={register('customer', { onChange: () => setValue('branch', '') })}
+          error={errors.customer}
+        />
+        <SelectField label="Branch" options={branches ?? []} placeholder="No branch" registration={register('branch')} error={errors.branch} />
+        <TextField label="Contact person" size="lg" registration={register('contact_person')} error={errors.contact_person} />
+        <TextField label="Contact number" size="lg" type="tel" registration={register('contact_number')} error={errors.contact_number} />
+        <SelectField label="Sales executive" required options={salesExecutives} registration={register('sales_executive')} error={errors.sales_executive} />
+        <TextField label="PO number" size="lg" registration={register('purchase_order')} error={errors.purchase_order} />
+        <TextField label="PO date" size="lg" placeholder="DD-MM-YYYY" inputMode="numeric" registration={register('purchase_order_date')} error={errors.purchase_order_date} />
+      </SimpleGrid>
+
+      <Card.Root>
+        <Card.Body>
+          <Stack gap="4">
+            <Heading size="lg">Products</Heading>
+            {fields.map((field, index) => (
+              <SimpleGrid key={field.id} columns={{ base: 1, md: 5 }} gap="3" alignItems="end" data-testid="job-order-product">
+                <TextField label="Product" required size="lg" registration={register(`job_order_items.${index}.product`)} error={itemErrors?.[index]?.product} />
+                <TextField label="Description" size="lg" registration={register(`job_order_items.${index}.description`)} error={itemErrors?.[index]?.description} />
+                <TextField label="Quantity" required size="lg" inputMode="decimal" registration={register(`job_order_items.${index}.quantity`)} error={itemErrors?.[index]?.quantity} />
+                <TextField label="Unit price" required size="lg" inputMode="decimal" registration={register(`job_order_items.${index}.unit_price`)} error={itemErrors?.[index]?.unit_price} />
+                <IconButton size="lg" variant="outline" colorPalette="red" aria-label={`Remove product ${index + 1}`} disabled={fields.length === 1} onClick={() => remove(index)}>
+                  ✕
+                </IconButton>
+              </SimpleGrid>
+            ))}
+            <HStack justify="space-between" wrap="wrap">
+              <Button size="lg" variant="outline" onClick={() => append(NEW_PRODUCT)}>
+                Add product
+              </Button>
+              <Text fontWeight="semibold">Value: {formatIndian(total)}</Text>
+            </HStack>
+            {(itemErrors?.message || itemErrors?.root?.message) && (
+              <Alert.Root status="error">
+                <Alert.Indicator />
+                <Alert.Title>{itemErrors.message ?? itemErrors.root?.message}</Alert.Title>
+              </Alert.Root>
+            )}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+
+      <HStack>
+        <Button type="submit" size="lg" minH="14" px="8" loading={formState.isSubmitting}>
+          Save job order
+        </Button>
+        <Button size="lg" minH="14" variant="outline" onClick={() => navigate(pathOf('jobs-home'))}>
+          Cancel
+        </Button>
+      </HStack>
+    </FormStack>
+  );
+}

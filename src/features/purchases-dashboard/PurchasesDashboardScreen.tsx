@@ -1,0 +1,265 @@
+import { useCallback } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Button, Card, Flex, Heading, Link, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { purchasesDashboardSchema, type PurchasesDashboard } from '../../../domain/dashboard';
+import { labelOf } from '../../../domain/options';
+import { REQUISITION_TYPES } from '../../../domain/requisition';
+import { REQUISITION_LISTS } from '../../../domain/requisition-screens';
+import { pathOf } from '../../../domain/routes';
+import { formatDisplayDate } from '../../../domain/rules/dates';
+import { formatCount, formatIndian } from '../../../domain/rules/numbers';
+import { api } from '../../data/api';
+import { useMirrorStatus } from '../../data/mirror/status';
+import { useSession } from '../../data/session';
+import { BarChart, DashboardAlert, FigureTile, useDashboardData } from '../../ui/dashboard';
+import { Freshness } from '../../ui/Freshness';
+import { PURCHASES_TILES } from './definitions';
+import { useStoresDeviceFigures } from './device';
+
+const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+/** Where a requisition of stores' queue opens. */
+const REQUISITION_DETAIL = REQUISITION_LISTS['stores-requisitions']!.detail;
+/** A requisition waiting this many days or more is flagged red, from half of it orange. */
+const LATE_DAYS = 4;
+
+function Section({ title, action, children }: { title: string; action?: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stack gap="3">
+          <Flex align="center" gap="3" wrap="wrap">
+            <Heading size="md" flex="1">
+              {title}
+            </Heading>
+            {action}
+          </Flex>
+          {children}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** "The oldest 5 of 12" under a short list, when there are more than it shows. */
+function More({ shown, count, what }: { shown: number; count: number; what: string }) {
+  if (count <= shown) return null;
+  return (
+    <Text color="fg.muted">
+      The {what} {formatCount(shown)} of {formatCount(count)}.
+    </Text>
+  );
+}
+
+function QueueTable({ queue }: { queue: PurchasesDashboard['stores_queue'] }) {
+  if (!queue.results.length) return <Text color="fg.muted">Nothing waiting for stores.</Text>;
+  return (
+    <Stack gap="2">
+      <Table.ScrollArea>
+        <Table.Root size="md" aria-label="Stores queue">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>No.</Table.ColumnHeader>
+              <Table.ColumnHeader>Type</Table.ColumnHeader>
+              <Table.ColumnHeader>Job order</Table.ColumnHeader>
+              <Table.ColumnHeader>Customer</Table.ColumnHeader>
+              <Table.ColumnHeader>Requested by</Table.ColumnHeader>
+              <Table.ColumnHeader>Waiting</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {queue.results.map((r) => (
+              <Table.Row key={r.id}>
+                <Table.Cell>
+                  <Link asChild colorPalette="teal" minH="11" minW="11" display="inline-flex" alignItems="center" fontWeight="semibold">
+                    <RouterLink to={pathOf(REQUISITION_DETAIL, { id: r.id })}>{r.id}</RouterLink>
+                  </Link>
+                </Table.Cell>
+                <Table.Cell>{labelOf(REQUISITION_TYPES, r.requisition_type)}</Table.Cell>
+                <Table.Cell>{r.job_order_label ?? ''}</Table.Cell>
+                <Table.Cell>{r.customer_name ?? ''}</Table.Cell>
+                <Table.Cell>{r.requested_by_name}</Table.Cell>
+                <Table.Cell>
+                  <Badge size="lg" colorPalette={r.days_waiting >= LATE_DAYS ? 'red' : r.days_waiting >= LATE_DAYS / 2 ? 'orange' : 'gray'} title={formatDisplayDate(r.created)}>
+                    {r.days_waiting === 0 ? 'Today' : `${formatCount(r.days_waiting)} day${r.days_waiting === 1 ? '' : 's'}`}
+                  </Badge>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <More shown={queue.results.length} count={queue.count} what="oldest" />
+    </Stack>
+  );
+}
+
+function ReorderTable({ reorder }: { reorder: PurchasesDashboard['reorder'] }) {
+  if (!reorder.results.length) return <Text color="fg.muted">Nothing at or below its reorder level.</Text>;
+  return (
+    <Stack gap="2">
+      <Table.ScrollArea>
+        <Table.Root size="md" aria-label="Materials to reorder">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Material</Table.ColumnHeader>
+              <Table.ColumnHeader>Category</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Available</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Reorder level</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Short by</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {reorder.results.map((m) => (
+              <Table.Row key={m.id}>
+                <Table.Cell>
+                  <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
+                    <RouterLink to={pathOf('material-detail', { id: m.id })}>{m.name}</RouterLink>
+                  </Link>
+                </Table.Cell>
+                <Table.Cell>{m.category_name}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  {formatIndian(m.available)} {m.unit}
+                </Table.Cell>
+                <Table.Cell textAlign="end">{formatIndian(m.reorder_level)}</Table.Cell>
+                <Table.Cell textAlign="end" fontWeight="semibold">
+                  {formatIndian(m.shortfall)}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <More shown={reorder.results.length} count={reorder.count} what="least covered" />
+    </Stack>
+  );
+}
+
+function TopVendors({ vendors }: { vendors: PurchasesDashboard['top_vendors'] }) {
+  if (!vendors.length) return <Text color="fg.muted">No LPOs this quarter.</Text>;
+  return (
+    <Table.Root size="md" aria-label="Top vendors this quarter">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Vendor</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">LPOs</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Value (₹)</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {vendors.map((v) => (
+          <Table.Row key={v.id}>
+            <Table.Cell>{v.name}</Table.Cell>
+            <Table.Cell textAlign="end">{formatCount(v.lpo_count)}</Table.Cell>
+            <Table.Cell textAlign="end">{formatIndian(v.total_value)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+/** Without the server: the stores queue as this device last synced it, and what it has still to send. */
+function DeviceCard({ userId }: { userId: number | undefined }) {
+  const figures = useStoresDeviceFigures(userId);
+  const { loadedAt } = useMirrorStatus(['requisitions', 'requisitionDetails', 'jobOrders']);
+  if (!figures) return null;
+  return (
+    <Section title="On this device">
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <Stat.Root>
+          <Stat.Label fontSize="md">Waiting for stores</Stat.Label>
+          <Stat.ValueText fontSize="3xl" data-testid="device-queue">
+            {loadedAt === null ? '—' : formatCount(figures.queue)}
+          </Stat.ValueText>
+          <Stat.HelpText>{loadedAt === null ? 'The queue is not on this device' : 'As last synced'}</Stat.HelpText>
+          {loadedAt !== null && <Freshness loadedAt={loadedAt} />}
+        </Stat.Root>
+        <Stat.Root>
+          <Stat.Label fontSize="md">Not yet sent</Stat.Label>
+          <Stat.ValueText fontSize="3xl" data-testid="device-unsent">
+            {formatCount(figures.unsent)}
+          </Stat.ValueText>
+          <Stat.HelpText>{figures.rejected ? `${formatCount(figures.rejected)} refused: see the Sync screen` : 'Sent when the connection is back'}</Stat.HelpText>
+        </Stat.Root>
+      </SimpleGrid>
+      <Flex gap="2" wrap="wrap">
+        {loadedAt !== null && (
+          <Button asChild size="lg">
+            <RouterLink to={pathOf('stores-requisitions')}>Stores queue</RouterLink>
+          </Button>
+        )}
+        <Button asChild size="lg" variant="outline">
+          <RouterLink to={pathOf('sync')}>Sync screen</RouterLink>
+        </Button>
+      </Flex>
+    </Section>
+  );
+}
+
+/**
+ * purchases-dash (`/purchases`), where stores and purchase land (docs/decisions.md 130): what
+ * waits for them, what to reorder, what is coming in and what was bought. Fresh on every entry.
+ */
+export default function PurchasesDashboardScreen() {
+  const { user } = useSession();
+  const load = useCallback(async () => purchasesDashboardSchema.parse((await api.get('/dashboard/purchases/')).data), []);
+  const { data, error, loading, reload, unreachable } = useDashboardData(load);
+
+  return (
+    <Stack gap="6">
+      <Flex align="center" gap="3" wrap="wrap">
+        <Heading size="2xl" flex="1">
+          Stores & purchase
+        </Heading>
+        {data && <Text color="fg.muted">{formatDisplayDate(data.today)}</Text>}
+      </Flex>
+      <DashboardAlert unreachable={unreachable} error={error} reload={reload} />
+      {unreachable && <DeviceCard userId={user?.id} />}
+      <Skeleton loading={loading && !data && !unreachable}>
+        {data && (
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+            {PURCHASES_TILES.map((tile) => (
+              <FigureTile key={tile.key} label={tile.label} value={tile.value(data)} help={tile.help(data)} alert={tile.alert?.(data)} testId={`tile-${tile.key}`} to={tile.to} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Skeleton>
+      {data && (
+        <>
+          <Section
+            title="Stores queue"
+            action={
+              <Button asChild size="lg">
+                <RouterLink to={pathOf('stores-requisitions')}>Open the queue</RouterLink>
+              </Button>
+            }
+          >
+            <QueueTable queue={data.stores_queue} />
+          </Section>
+          <Section
+            title="To reorder"
+            action={
+              <Button asChild size="lg" variant="outline">
+                <RouterLink to={pathOf('material-reorder')}>Reorder report</RouterLink>
+              </Button>
+            }
+          >
+            <ReorderTable reorder={data.reorder} />
+          </Section>
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+            <Section title="Purchases per month (LPOs)">
+              <BarChart
+                label="Purchases per month, last 6 months"
+                color="blue.solid"
+                bars={data.monthly_purchases.map((m) => ({ key: m.month, label: MONTH.format(new Date(`${m.month}-01T00:00:00Z`)), value: Number(m.total), text: formatIndian(m.total) }))}
+              />
+            </Section>
+            <Section title={`Top vendors since ${formatDisplayDate(data.quarter_start)}`}>
+              <TopVendors vendors={data.top_vendors} />
+            </Section>
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}
