@@ -161,6 +161,7 @@ test.describe('delivery notes offline', () => {
     await expect(row.getByRole('cell').nth(2)).toHaveText('Tablet B: loading bay 2');
 
     await refused.getByRole('button', { name: 'Keep mine' }).click();
+    await expect(refused).toBeHidden();
     await expect(b.getByText('All your changes are on the server.')).toBeVisible({ timeout: 30_000 });
     expect((await note(request, shared.id)).delivery_location).toBe('Tablet B: loading bay 2');
     await a.context().close();

@@ -69,7 +69,7 @@ test('stores picks a material by pointing the tablet camera at its label', async
     await page.getByRole('button', { name: 'Scan label' }).click();
     await expect(page.getByRole('dialog', { name: 'Scan a label' })).toBeVisible();
     // The label is read from the camera, the dialog closes and the material is chosen.
-    await expect(page.getByText(`${material.name} · on hand`)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(`${material.name} · on hand`)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('dialog', { name: 'Scan a label' })).toHaveCount(0);
     await context.close();
   } finally {

@@ -5,6 +5,7 @@ import { materialIdFromLabel } from '../../domain/material-label';
 import { labelOf } from '../../domain/options';
 import { MATERIAL_UNITS, type Material } from '../../domain/material';
 import { formatIndian } from '../../domain/rules/numbers';
+import { api } from '../data/api';
 import { mirror } from '../data/mirror/db';
 import { queryMirror } from '../data/mirror/query';
 import { QrScanner } from './QrScanner';
@@ -17,6 +18,21 @@ async function materialsMatching(term: string, exclude: ReadonlySet<number>): Pr
   if (!term.trim()) return [];
   const { rows } = await queryMirror('materials', { sort: BY_NAME, search: term, offset: 0, limit: SHOWN + exclude.size });
   return (rows as unknown as Material[]).filter((m) => !m.deleted_at && !exclude.has(m.id)).slice(0, SHOWN);
+}
+
+/**
+ * The scanned material: from the device, or, while the device is still loading its materials,
+ * from the server when there is a connection (a label on the shelf is never "unknown" just
+ * because the first load has not reached it).
+ */
+async function scannedMaterial(id: number): Promise<Material | undefined> {
+  const local = await mirror.rowsOf<Material>('materials').get(id);
+  if (local || !navigator.onLine) return local;
+  try {
+    return (await api.get<Material>(`/materials/materials/${id}/`)).data;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Browsers without camera access (no HTTPS, no camera API) get no scan button. */
@@ -47,7 +63,7 @@ export function MaterialPicker({
   // The label is looked up on the device, so scanning works offline like the search does.
   const pickScanned = async (text: string) => {
     const id = materialIdFromLabel(text);
-    const material = id === null ? undefined : await mirror.rowsOf<Material>('materials').get(id);
+    const material = id === null ? undefined : await scannedMaterial(id);
     if (!material || material.deleted_at) setScanProblem('This label is not a material on this device.');
     else if (exclude.has(material.id)) setScanProblem(`${material.name} is already chosen.`);
     else {

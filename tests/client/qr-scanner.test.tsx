@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { api } from '../../src/data/api';
 import { mirror } from '../../src/data/mirror/db';
 import { QrScanner } from '../../src/ui/QrScanner';
 import { MaterialPicker } from '../../src/ui/MaterialPicker';
@@ -159,14 +160,33 @@ describe('picking a material by its label', () => {
     expect(onPick.mock.calls[0]![0]).toMatchObject({ id: 12, name: 'Acrylic sheet clear 5mm' });
   });
 
+  it('asks the server for a material the device has not loaded yet, when there is a connection', async () => {
+    const get = vi.spyOn(api, 'get').mockResolvedValue({ data: material(99, 'Mirror acrylic gold 2mm') });
+    const onPick = await scanWith('fabops:material:99');
+    await waitFor(() => expect(onPick).toHaveBeenCalledOnce());
+    expect(get).toHaveBeenCalledWith('/materials/materials/99/');
+    expect(onPick.mock.calls[0]![0]).toMatchObject({ id: 99, name: 'Mirror acrylic gold 2mm' });
+  });
+
   it.each([
-    ['a material this device does not have', 'fabops:material:99'],
+    ['a material neither the device nor the server has', 'fabops:material:99'],
     ['a deleted material', 'fabops:material:14'],
     ['a code that is no material label', 'https://example.com/12'],
   ])('refuses %s', async (_what, code) => {
+    const get = vi.spyOn(api, 'get').mockRejectedValue(new Error('Request failed with status code 404'));
     const onPick = await scanWith(code);
     expect((await screen.findByRole('alert')).textContent).toBe('This label is not a material on this device.');
     expect(onPick).not.toHaveBeenCalled();
+    expect(get.mock.calls.length).toBe(code === 'fabops:material:99' ? 1 : 0);
+  });
+
+  it('offline, refuses a material the device does not have without asking the server', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const get = vi.spyOn(api, 'get');
+    const onPick = await scanWith('fabops:material:99');
+    expect((await screen.findByRole('alert')).textContent).toBe('This label is not a material on this device.');
+    expect(onPick).not.toHaveBeenCalled();
+    expect(get).not.toHaveBeenCalled();
   });
 
   it('refuses a material already chosen', async () => {

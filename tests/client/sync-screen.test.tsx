@@ -75,6 +75,17 @@ describe('the Sync screen', () => {
     expect(screen.getByText('Waits for "New customer: Zen Displays", which was refused')).toBeTruthy();
   });
 
+  it('does not say all changes are on the server while one is refused', async () => {
+    const { entryId } = await addEntry('customer.create', { name: 'Zen Displays' }, { userId: ASHA });
+    await reject(entryId, 400, { name: ['A customer with this name already exists.'] }, ['name: A customer with this name already exists.']);
+
+    renderUi(<SyncScreen />);
+
+    await screen.findByRole('region', { name: 'Refused by the server' });
+    expect(screen.getByText('Nothing is waiting to be sent.')).toBeTruthy();
+    expect(screen.queryByText('All your changes are on the server.')).toBeNull();
+  });
+
   it('discards a refused change (and what depends on it) only after confirmation', async () => {
     const customer = await addEntry('customer.create', { name: 'Zen Displays' }, { userId: ASHA });
     await addEntry('customer-branch.add', { customer: customer.tempId, location: 'Pune' }, { userId: ASHA });

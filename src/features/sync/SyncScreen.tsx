@@ -218,7 +218,13 @@ export default function SyncScreen() {
 
       <Stack gap="3" as="section" aria-label="Waiting to be sent">
         <Heading size="lg">Waiting to be sent</Heading>
-        {entries && (queued.length === 0 ? <Text>All your changes are on the server.</Text> : <QueuedTable queued={queued} entries={all} />)}
+        {entries &&
+          (queued.length > 0 ? (
+            <QueuedTable queued={queued} entries={all} />
+          ) : (
+            // Refused changes are not on the server: only say so when there are none.
+            <Text>{rejected.length > 0 ? 'Nothing is waiting to be sent.' : 'All your changes are on the server.'}</Text>
+          ))}
       </Stack>
 
       {rejected.length > 0 && (
