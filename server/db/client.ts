@@ -130,11 +130,24 @@ export async function ensureRowTriggers(db: Db): Promise<void> {
 }
 
 /** Empties every table (tests share one database per file and reset between tests). */
-export async function truncateAll(db: Db): Promise<void> {
+export async function emptyAll(db: Db): Promise<void> {
   const names = Object.values(schema)
     .map((table) => (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')])
     .filter(Boolean);
-  await db.execute(sql.raw(`TRUNCATE ${names.map((n) => `"${n}"`).join(', ')} RESTART IDENTITY CASCADE`));
+  // DELETE, not TRUNCATE: the tables of a test are a few rows each, and TRUNCATE gives every one
+  // of them new files, which costs PostgreSQL a quarter of a second on every reset. Foreign keys
+  // and triggers sleep meanwhile (replica role), so the order does not matter and nothing is audited.
+  await db.execute(
+    sql.raw(`DO $$
+DECLARE s record;
+BEGIN
+  SET LOCAL session_replication_role = replica;
+  ${names.map((n) => `DELETE FROM "${n}";`).join('\n  ')}
+  FOR s IN SELECT schemaname, sequencename FROM pg_sequences WHERE schemaname = current_schema() LOOP
+    EXECUTE format('ALTER SEQUENCE %I.%I RESTART', s.schemaname, s.sequencename);
+  END LOOP;
+END $$`),
+  );
 }
 
 /** A unique-constraint violation (SQLSTATE 23505), as either driver reports it (drizzle wraps it in `cause`). */

@@ -53,8 +53,11 @@ export async function seedIfEmpty(db: Db, _config: Config, today = new Date()): 
 }
 
 /** The demo users and the system configuration only (tests that build their own data start here). */
-export async function seedDemoUsers(db: Db): Promise<{ id: number; username: string }[]> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+/** The demo users' password hash: one per process, as seeding again (tests, scale seeds) needs no new salt. */
+let demoPasswordHash: Promise<string> | undefined;
+
+export async function seedDemoUsers(db: Db, passwordHash?: string): Promise<{ id: number; username: string }[]> {
+  passwordHash ??= await (demoPasswordHash ??= hashPassword(DEMO_PASSWORD));
   const inserted = await db
     .insert(users)
     .values(DEMO_USERS.map((u) => ({ ...u, is_superuser: u.is_superuser ?? false, can_create_materials: u.can_create_materials ?? false, password_hash: passwordHash })))
@@ -78,9 +81,9 @@ export async function seedDemoUsers(db: Db): Promise<{ id: number; username: str
  * purchases, stock ledger, estimations, invoices and messages, with every lifecycle state
  * present (server/db/seed/). Deterministic for a given `today`.
  */
-export async function seedDemoCompany(db: Db, today = new Date()): Promise<void> {
+export async function seedDemoCompany(db: Db, today = new Date(), passwordHash?: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const inserted = await seedDemoUsers(tx);
+    const inserted = await seedDemoUsers(tx, passwordHash);
     await writeDemoCompany(tx, new Map(inserted.map((u) => [u.username, u.id])), today);
   });
 }

@@ -22,7 +22,7 @@ import { REQUISITION_TYPES, REQUISITION_TYPES_NEEDING_APPROVAL } from '../../dom
 import { SALES_ORDER_STATUSES, isSalesOrderOverdue, type SalesOrder } from '../../domain/sales-order';
 import { STOCK_ADJUSTMENT_STATUSES, STOCK_TRANSACTION_STATUSES, STOCK_TRANSACTION_TYPES } from '../../domain/stock';
 import { SYSTEM_ALERT_TYPES } from '../../domain/system-alert';
-import { openDatabase, queryRows, truncateAll, type Db } from '../../server/db/client';
+import { openDatabase, queryRows, emptyAll, type Db } from '../../server/db/client';
 import { ENTITIES } from '../../server/db/entities';
 import * as schema from '../../server/db/schema';
 import { DEMO_USERS, seedDemoCompany } from '../../server/db/seed';
@@ -34,7 +34,7 @@ let server: TestServer;
 let seededAt: Date;
 beforeAll(async () => {
   server = await startTestServer({}, { seed: 'users' });
-  await truncateAll(db());
+  await emptyAll(db());
   seededAt = new Date();
   await seedDemoCompany(db(), seededAt);
 });
@@ -407,15 +407,15 @@ async function fingerprint(): Promise<Record<string, string>> {
 describe('determinism', () => {
   it('seeds the same rows for the same day', async () => {
     const day = new Date('2026-02-01T06:30:00Z');
-    await truncateAll(db());
+    await emptyAll(db());
     await seedDemoCompany(db(), day);
     const first = await fingerprint();
-    await truncateAll(db());
+    await emptyAll(db());
     await seedDemoCompany(db(), day);
     expect(await fingerprint()).toEqual(first);
     expect(getTableName(ENTITIES.materials.table)).toBe('materials');
     // Back to the demo of today for the tests that follow.
-    await truncateAll(db());
+    await emptyAll(db());
     seededAt = new Date();
     await seedDemoCompany(db(), seededAt);
   });

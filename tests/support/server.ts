@@ -5,8 +5,9 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app';
 import { forgetUsers } from '../../server/plugins/auth';
 import { loadConfig, type Config } from '../../server/config';
-import { openDatabase, truncateAll, type Database } from '../../server/db/client';
+import { openDatabase, emptyAll, type Database } from '../../server/db/client';
 import { DEMO_PASSWORD, seedDemoCompany, seedDemoUsers } from '../../server/db/seed';
+import { hashPassword } from '../../server/lib/password';
 
 export { DEMO_PASSWORD };
 
@@ -48,8 +49,17 @@ export interface TestServerOptions {
   seed?: 'demo' | 'users';
 }
 
+/**
+ * The demo users' password at a low scrypt cost: a suite signs in thousands of times, and the cost
+ * is stored in the hash, so sign-in checks it exactly as in production. Passwords the tests set
+ * through the API get the real cost.
+ */
+const TEST_PASSWORD_COST = 1024;
+let testPasswordHash: Promise<string> | undefined;
+
 export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> {
-  const seed = options.seed === 'demo' ? (db: Database['db']) => seedDemoCompany(db) : (db: Database['db']) => seedDemoUsers(db).then(() => undefined);
+  const hash = await (testPasswordHash ??= hashPassword(DEMO_PASSWORD, TEST_PASSWORD_COST));
+  const seed = options.seed === 'demo' ? (db: Database['db']) => seedDemoCompany(db, undefined, hash) : (db: Database['db']) => seedDemoUsers(db, hash).then(() => undefined);
   const usePostgres = process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL;
   const pgDb = usePostgres ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : null;
   const database = await openDatabase(pgDb ? { url: pgDb.url } : { memory: true });
@@ -61,7 +71,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     database,
     url: pgDb?.url ?? null,
     reset: async () => {
-      await truncateAll(database.db);
+      await emptyAll(database.db);
       await seed(database.db);
       forgetUsers(app);
     },
