@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { fakeServer, makeToken, makeUser, storeSession, type FakeServer } from './support';
 import { customer, material, range } from './mirror-fakes';
 import { metaKey, mirror, type MirrorRow } from '../../src/data/mirror/db';
+import { useMirrorQuery } from '../../src/data/mirror/query';
 import { stopPreload } from '../../src/data/preload';
 import { loadCurrentUser, session } from '../../src/data/session';
 import { Freshness, timeAgo } from '../../src/ui/Freshness';
@@ -31,6 +32,13 @@ const bodyRows = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
 const names = () => bodyRows().map(([name]) => name);
+
+const asRows = (rows: MirrorRow[]) => rows;
+/** A list's page query as screens write it: a new `where` object on every render. */
+function PageProbe({ tick }: { tick: number }) {
+  const found = useMirrorQuery('materials', { sort: { field: 'name', desc: false }, where: {}, offset: 0, limit: 15 }, asRows);
+  return <p>{found ? `${found.rows.length} rows, tick ${tick}` : 'loading'}</p>;
+}
 
 const CATEGORIES = [
   { id: 1, name: 'Acrylic', deleted_at: null },
@@ -73,7 +81,7 @@ describe('the materials list (materials-home)', () => {
     expect(bodyRows()).toHaveLength(15);
     expect(bodyRows()[0]).toEqual(['Material 00001', 'Acrylic', 'Kilos', '1,000.50', '2.00']);
     expect(bodyRows()[1]).toEqual(['Material 00002', 'Acrylic', 'Sheets', '2,000.50', '2.00']);
-    expect(screen.getByText('40 in all · page 1 of 3')).toBeTruthy();
+    expect(await screen.findByText('40 in all · page 1 of 3')).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name ▲', 'Category', 'Unit', 'Quantity', 'Reorder level']);
   });
 
@@ -85,6 +93,34 @@ describe('the materials list (materials-home)', () => {
     expect(screen.getByText('counting… · page 1')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(names()[0]).toBe('Material 00016'));
+  });
+
+  it('counts the rows only once the first page and its category names are read (IndexedDB answers one request at a time)', async () => {
+    const asked: string[] = [];
+    const count = mirror.rows('materials').count.bind(mirror.rows('materials'));
+    vi.spyOn(mirror.rows('materials'), 'count').mockImplementation(() => {
+      asked.push('count');
+      return count();
+    });
+    const bulkGet = mirror.rows('materialCategories').bulkGet.bind(mirror.rows('materialCategories'));
+    vi.spyOn(mirror.rows('materialCategories'), 'bulkGet').mockImplementation((keys) => {
+      asked.push('category names');
+      return bulkGet(keys);
+    });
+    renderUi(<MaterialsScreen />);
+    await screen.findByText('40 in all · page 1 of 3');
+    expect(asked).toEqual(['category names', 'count']);
+  });
+
+  it('does not read the page again for a new filters object with the same filters (a screen re-rendering)', async () => {
+    const orderBy = vi.spyOn(mirror.rows('materials'), 'orderBy');
+    const { rerender } = render(<PageProbe tick={0} />);
+    await screen.findByText('15 rows, tick 0');
+    rerender(<PageProbe tick={1} />);
+    rerender(<PageProbe tick={2} />);
+    await screen.findByText('15 rows, tick 2');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(orderBy).toHaveBeenCalledTimes(1);
   });
 
   it('pages by 15', async () => {

@@ -96,23 +96,28 @@ export async function queryMirror(type: DataType, q: MirrorQuery): Promise<Mirro
 /**
  * A page of `type` kept current with the mirror (any write to the table reads it again; a page is
  * cheap). `select` turns the page's rows into what the screen shows (lookups included); keep it
- * and `where` stable (module constants or memoised). Undefined until the device first answers. The
- * count of a plain query comes on its own: counting 100,000 rows takes longer than reading the
- * page, and the page need not wait for it (`count` is undefined meanwhile).
+ * stable (a module constant or memoised); `where` is taken by its content. Undefined until the
+ * device first answers. The count of a plain query is asked for once the first page is in: IndexedDB
+ * answers one request at a time, and counting 100,000 rows takes a hundred times longer than
+ * reading the page, so asked together the page's lookups would wait behind the count (`count` is
+ * undefined meanwhile).
  */
 export function useMirrorQuery<T>(type: DataType, q: MirrorQuery, select: (rows: MirrorRow[]) => Promise<T[]> | T[]): { rows: T[]; count: number | undefined } | undefined {
-  const { sort, where, search, offset, limit } = q;
+  const { sort, search, offset, limit } = q;
   const { field, desc } = sort;
-  const plain = isPlain({ search, where });
+  // A new object with the same filters (a screen's options loading) must not start the page over.
+  const whereKey = JSON.stringify(q.where ?? {});
+  const plain = isPlain({ search, where: q.where });
   const page = useLiveQuery(
     async () => {
-      const query = { sort: { field, desc }, where, search, offset, limit };
+      const query = { sort: { field, desc }, where: JSON.parse(whereKey) as MirrorQuery['where'], search, offset, limit };
       if (plain) return { rows: await select(await pageInOrder(type, query)), count: undefined };
       const found = await queryMirror(type, query);
       return { rows: await select(found.rows), count: found.count };
     },
-    [type, plain, field, desc, where, search, offset, limit, select],
+    [type, plain, field, desc, whereKey, search, offset, limit, select],
   );
-  const total = useLiveQuery(async () => (plain ? await mirror.rows(type).count() : undefined), [type, plain]);
+  const shown = page !== undefined;
+  const total = useLiveQuery(async () => (plain && shown ? await mirror.rows(type).count() : undefined), [type, plain, shown]);
   return page && { rows: page.rows, count: page.count ?? total };
 }
