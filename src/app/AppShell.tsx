@@ -4,16 +4,12 @@ import { Box, Button, CloseButton, Container, Drawer, Flex, Heading, Portal, Sta
 import { menuFor, type MenuGroup } from '../../domain/menus';
 import { pathOf, type Layout } from '../../domain/routes';
 import { displayName } from '../../domain/user';
-import { mirror } from '../data/mirror/db';
 import { useSession } from '../data/session';
 import { notify } from '../ui/notify';
 import { useOnline } from '../data/online';
 import { LAYOUT_THEMES } from './layouts';
 import { prefetchScreens } from './screens';
 import { SyncIndicator } from '../ui/SyncIndicator';
-
-// The local store opens while the first screen's code loads, rather than when the screen first asks.
-void mirror.open().catch(() => undefined);
 
 /** Shown on the sign-in screen when the session ended while a screen was open. */
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';

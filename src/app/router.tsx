@@ -1,9 +1,13 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
-import { LAYOUTS, ROUTES, routeByName, type Layout, type RouteDef } from '../../domain/routes';
+import { isPublicRoute, LAYOUTS, ROUTES, routeByName, type Layout, type RouteDef } from '../../domain/routes';
 import { notify } from '../ui/notify';
 import { guard } from './guard';
-import { notAvailableScreen, SCREENS } from './screens';
+import { notAvailableScreen, prepareScreen, SCREENS } from './screens';
 import { RootShell, RouteErrorScreen, StartingScreen } from './RootShell';
+
+/** How long a navigation waits for the device's store to open and a list's first page to be read. */
+export const PREPARE_WAIT_MS = 250;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface RouteHandle {
   route: RouteDef;
@@ -15,11 +19,15 @@ function routeObject(def: RouteDef, path = def.path): RouteObject {
     handle: { route: def } satisfies RouteHandle,
     loader: async ({ request }) => {
       const url = new URL(request.url);
+      // Failures are the screen's to show when it loads: this only reads ahead.
+      const prepared = isPublicRoute(def) ? null : prepareScreen(def.name).catch(() => undefined);
       const verdict = await guard(def, `${url.pathname}${url.search}`);
       if (!verdict.allow) {
         if (verdict.message) notify({ type: verdict.messageType ?? 'negative', message: verdict.message, ...(verdict.caption ? { caption: verdict.caption } : {}) });
         throw redirect(verdict.redirect);
       }
+      // The screen paints with its list's rows; a slow store never holds it up for long.
+      if (prepared) await Promise.race([prepared, sleep(PREPARE_WAIT_MS)]);
       return null;
     },
     lazy: async () => ({ Component: (await (SCREENS[def.name] ?? notAvailableScreen)()).default }),

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
+import type { MirrorList } from '../data/mirror/query';
 
-type ScreenModule = () => Promise<{ default: ComponentType }>;
+/** A screen's code: its component, and the device-held list it opens on if it is a list screen. */
+type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<unknown> }>;
 
 /**
  * The screens built so far, by route name; each loads on demand. A route missing here shows
@@ -96,6 +98,18 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
 };
 
 export const notAvailableScreen: ScreenModule = () => import('./NotAvailableScreen');
+
+/**
+ * On the way to a signed-in screen, beside the guard and the screen's code: opens the device's
+ * store and, for a list screen, starts reading its list's opening page (src/data/mirror/query.ts
+ * `primeList`), so the screen's first render has its rows. The data layer is imported here, not
+ * above, so the sign-in page's download stays without it. Settles when both are done.
+ */
+export async function prepareScreen(name: string): Promise<void> {
+  const opened = import('../data/mirror/db').then(({ mirror }) => mirror.open());
+  const [screen, { primeList }] = await Promise.all([SCREENS[name]?.(), import('../data/mirror/query')]);
+  await Promise.all([opened, screen?.list && primeList(screen.list)]);
+}
 
 /**
  * Loads the screens of the user's own menu once the app is idle, so opening one from the menu

@@ -19,8 +19,17 @@ const INITIAL: SessionState = { user: null, users: [], modules: {}, offline: fal
 let state: SessionState = INITIAL;
 const listeners = new Set<() => void>();
 
+/** Profiles and switches are plain JSON, read back from the cache or parsed by the same schemas. */
+const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Only what changed is replaced and announced: the server confirming the cached profile as it was
+ * must not re-render every screen (a screen being drawn would start over).
+ */
 function setState(patch: Partial<SessionState>): void {
-  state = { ...state, ...patch };
+  const changed = Object.entries(patch).filter(([field, value]) => !sameValue(state[field as keyof SessionState], value));
+  if (changed.length === 0) return;
+  state = { ...state, ...Object.fromEntries(changed) };
   listeners.forEach((l) => l());
 }
 

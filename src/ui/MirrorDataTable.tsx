@@ -2,9 +2,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { Box, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import type { IndexableType } from 'dexie';
-import { localQueryOf, type DataType } from '../../domain/data-types';
-import type { MirrorRow } from '../data/mirror/db';
-import { useMirrorQuery, type MirrorQuery } from '../data/mirror/query';
+import { localQueryOf } from '../../domain/data-types';
+import { useMirrorQuery, type MirrorList, type MirrorQuery } from '../data/mirror/query';
 import { Empty, Pager, TableView } from './DataTable';
 
 /** A dropdown above the table keeping the rows whose `field` (an indexed field) is the chosen value. */
@@ -16,14 +15,11 @@ export interface MirrorFilter {
 }
 
 export interface MirrorDataTableProps<T> {
-  type: DataType;
+  /** The list's type, opening order, page size and row lookups: a module constant of its screen. */
+  list: MirrorList<T>;
   /** A column whose id is one of the type's sorts (domain/data-types.ts) sorts on a header click. */
   columns: ColumnDef<T, unknown>[];
-  /** The page's rows as the table shows them (lookups of names and labels); keep it stable. */
-  select: (rows: MirrorRow[]) => Promise<T[]> | T[];
-  pageSize: number;
   rowKey: (row: T) => string | number;
-  initialSort: { field: string; desc: boolean };
   /** Label of the search box; no search box without it. */
   search?: string;
   filters?: readonly MirrorFilter[];
@@ -47,12 +43,13 @@ export interface ShownRows {
  * shown is read, through the type's indexes, so the first rows of 100,000 show at once and a sync
  * writing pages underneath costs a page's read, not the whole list's.
  */
-export function MirrorDataTable<T>({ type, columns, select, pageSize, rowKey, initialSort, search, filters = [], note, empty = 'Nothing to show.', pending, actions }: MirrorDataTableProps<T>) {
-  const [sorting, setSorting] = useState<SortingState>([{ id: initialSort.field, desc: initialSort.desc }]);
+export function MirrorDataTable<T>({ list, columns, rowKey, search, filters = [], note, empty = 'Nothing to show.', pending, actions }: MirrorDataTableProps<T>) {
+  const { type, select, pageSize } = list;
+  const [sorting, setSorting] = useState<SortingState>([{ id: list.sort.field, desc: list.sort.desc }]);
   const [term, setTerm] = useState('');
   const [chosen, setChosen] = useState<Readonly<Record<string, number>>>({});
   const [page, setPage] = useState(1);
-  const sort = sorting[0] ? { field: sorting[0].id, desc: sorting[0].desc } : initialSort;
+  const sort = sorting[0] ? { field: sorting[0].id, desc: sorting[0].desc } : list.sort;
   // Filters by the position of the chosen option, so ids and codes keep their own type.
   const where = useMemo(
     () =>

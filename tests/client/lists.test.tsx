@@ -4,11 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, RouterProvider } from 'react-router-dom';
 import { fakeServer, makeToken, makeUser, storeSession, type FakeServer } from './support';
 import { customer, material, range } from './mirror-fakes';
 import { metaKey, mirror, type MirrorRow } from '../../src/data/mirror/db';
-import { useMirrorQuery } from '../../src/data/mirror/query';
+import { forgetPrimedForTests, useMirrorQuery } from '../../src/data/mirror/query';
+import { prepareScreen } from '../../src/app/screens';
+import { createAppRouter } from '../../src/app/router';
 import { stopPreload } from '../../src/data/preload';
 import { loadCurrentUser, session } from '../../src/data/session';
 import { Freshness, timeAgo } from '../../src/ui/Freshness';
@@ -35,8 +37,8 @@ const names = () => bodyRows().map(([name]) => name);
 
 const asRows = (rows: MirrorRow[]) => rows;
 /** A list's page query as screens write it: a new `where` object on every render. */
-function PageProbe({ tick }: { tick: number }) {
-  const found = useMirrorQuery('materials', { sort: { field: 'name', desc: false }, where: {}, offset: 0, limit: 15 }, asRows);
+function PageProbe({ tick, offset = 0 }: { tick: number; offset?: number }) {
+  const found = useMirrorQuery('materials', { sort: { field: 'name', desc: false }, where: {}, offset, limit: 15 }, asRows);
   return <p>{found ? `${found.rows.length} rows, tick ${tick}` : 'loading'}</p>;
 }
 
@@ -48,6 +50,7 @@ const CATEGORIES = [
 
 beforeEach(async () => {
   stopPreload();
+  forgetPrimedForTests();
   await mirror.clearAll();
   session.resetForTests();
   localStorage.clear();
@@ -121,6 +124,66 @@ describe('the materials list (materials-home)', () => {
     await screen.findByText('15 rows, tick 2');
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(orderBy).toHaveBeenCalledTimes(1);
+  });
+
+  describe('opened on the way to it (src/app/screens.ts prepareScreen)', () => {
+    it('appears with its rows when the app navigates to it', async () => {
+      window.history.pushState({}, '', '/materials');
+      render(
+        <ChakraProvider value={defaultSystem}>
+          <RouterProvider router={createAppRouter()} />
+        </ChakraProvider>,
+      );
+      const table = await screen.findByRole('table');
+      expect(within(table).getAllByRole('row')).toHaveLength(16);
+    });
+
+    it('is not held up for long by a store that does not answer (at most 250 ms)', async () => {
+      vi.spyOn(mirror, 'open').mockReturnValue(new Promise(() => {}) as never);
+      window.history.pushState({}, '', '/materials');
+      render(
+        <ChakraProvider value={defaultSystem}>
+          <RouterProvider router={createAppRouter()} />
+        </ChakraProvider>,
+      );
+      expect(await screen.findByRole('heading', { name: 'Materials' }, { timeout: 1000 })).toBeTruthy();
+    });
+
+    it('paints its first rows, with their category names, in its first render', async () => {
+      await prepareScreen('materials-home');
+      renderUi(<MaterialsScreen />);
+      expect(bodyRows()).toHaveLength(15);
+      expect(bodyRows()[0]).toEqual(['Material 00001', 'Acrylic', 'Kilos', '1,000.50', '2.00']);
+    });
+
+    it('shows "Loading…" in its first render when nothing was read on the way', () => {
+      renderUi(<MaterialsScreen />);
+      expect(screen.getByText('Loading…')).toBeTruthy();
+    });
+
+    it('does not show a page read on the way more than 3 s ago: it reads the page afresh', async () => {
+      await prepareScreen('materials-home');
+      const now = Date.now();
+      vi.spyOn(Date, 'now').mockReturnValue(now + 3001);
+      renderUi(<MaterialsScreen />);
+      expect(screen.getByText('Loading…')).toBeTruthy();
+      await screen.findByText('Material 00001');
+    });
+
+    it('then keeps the page current: a row written since it was read shows', async () => {
+      await prepareScreen('materials-home');
+      await mirror.rows('materials').put(material(41, { name: 'Aardvark sheet' }) as MirrorRow);
+      renderUi(<MaterialsScreen />);
+      expect(names()[0]).toBe('Material 00001');
+      await waitFor(() => expect(names()[0]).toBe('Aardvark sheet'));
+    });
+
+    it('is only the opening page: another page of the list is read when asked for', async () => {
+      await prepareScreen('materials-home');
+      render(<PageProbe tick={0} offset={15} />);
+      expect(screen.getByText('loading')).toBeTruthy();
+      await screen.findByText('15 rows, tick 0');
+    });
   });
 
   it('pages by 15', async () => {

@@ -132,6 +132,30 @@ describe('loading the current user (product-frame.md §4 Session)', () => {
     expect(session.state.user).toBeNull();
     expect(localStorage.getItem('access')).toBeNull();
   });
+
+  it('tells no one when the server confirms the profile as it was (a screen being drawn is not started over)', async () => {
+    server.on('GET', ME, { status: 200, data: makeUser() });
+    await loadCurrentUser();
+    const user = session.state.user;
+    const listener = vi.fn();
+    const unsubscribe = session.subscribe(listener);
+    await loadCurrentUser();
+    unsubscribe();
+    expect(listener).not.toHaveBeenCalled();
+    expect(session.state.user).toBe(user);
+  });
+
+  it('tells subscribers when the confirmed profile has changed', async () => {
+    server.on('GET', ME, { status: 200, data: makeUser() });
+    await loadCurrentUser();
+    server.on('GET', ME, { status: 200, data: makeUser({ first_name: 'Asha B.' }) });
+    const listener = vi.fn();
+    const unsubscribe = session.subscribe(listener);
+    await loadCurrentUser();
+    unsubscribe();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(session.state.user?.first_name).toBe('Asha B.');
+  });
 });
 
 describe('logout', () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { IndexableType } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { localQueryOf, sortField, WORDS_FIELD, type DataType, type LocalQueryDef } from '../../../domain/data-types';
@@ -94,13 +95,78 @@ export async function queryMirror(type: DataType, q: MirrorQuery): Promise<Mirro
 }
 
 /**
+ * A list over a big type held on the device: the type, the order it opens in, its page size and
+ * how a page's rows become what the table shows. One constant per screen, read by its table and by
+ * the router, which starts reading the opening page while the screen's code loads (`primeList`).
+ */
+export interface MirrorList<T> {
+  type: DataType;
+  /** One of the type's sorts: the order before a header is clicked. */
+  sort: { field: string; desc: boolean };
+  pageSize: number;
+  /** The page's rows as the table shows them (lookups of names and labels). */
+  select: (rows: MirrorRow[]) => Promise<T[]> | T[];
+}
+
+/** The page a list opens on: no search, no filter, its first rows in its own order. */
+export const openingQuery = (list: MirrorList<unknown>): MirrorQuery => ({ sort: list.sort, where: {}, search: '', offset: 0, limit: list.pageSize });
+
+const pageKey = (type: DataType, q: MirrorQuery) => JSON.stringify([type, q.sort.field, q.sort.desc, q.where ?? {}, q.search ?? '', q.offset, q.limit]);
+
+/**
+ * A primed opening page is shown by the list's first render only while this fresh: it lets the
+ * screen paint its rows at once, and the list's own live read replaces it a moment later.
+ */
+const PRIMED_FRESH_MS = 3000;
+
+interface PrimedPage {
+  key: string;
+  select: MirrorList<unknown>['select'];
+  rows?: unknown[];
+  readAt?: number;
+}
+
+/** The opening page of the list being navigated to (one screen opens at a time). */
+let primed: PrimedPage | null = null;
+
+/**
+ * Starts reading a list's opening page before its screen renders (on navigation, beside the
+ * guard and the screen's code), so the first render already has rows: otherwise the read would
+ * wait for the shell and the screen to mount, a tablet's 100–200 ms. Settles when the page is read
+ * (never rejects).
+ */
+export function primeList<T>(list: MirrorList<T>): Promise<void> {
+  const query = openingQuery(list);
+  const entry: PrimedPage = { key: pageKey(list.type, query), select: list.select };
+  primed = entry;
+  return (async () => list.select(await pageInOrder(list.type, query)))().then(
+      (rows) => void Object.assign(entry, { rows, readAt: Date.now() }),
+      // The list reads the page itself when it mounts, and shows the error there if there is one.
+      () => {
+        if (primed === entry) primed = null;
+      },
+    );
+}
+
+/** Test seam. */
+export function forgetPrimedForTests(): void {
+  primed = null;
+}
+
+function primedRows<T>(key: string, select: (rows: MirrorRow[]) => Promise<T[]> | T[]): T[] | undefined {
+  const entry = primed;
+  if (!entry?.rows || entry.key !== key || entry.select !== select || Date.now() - entry.readAt! > PRIMED_FRESH_MS) return undefined;
+  return entry.rows as T[];
+}
+
+/**
  * A page of `type` kept current with the mirror (any write to the table reads it again; a page is
  * cheap). `select` turns the page's rows into what the screen shows (lookups included); keep it
  * stable (a module constant or memoised); `where` is taken by its content. Undefined until the
- * device first answers. The count of a plain query is asked for once the first page is in: IndexedDB
- * answers one request at a time, and counting 100,000 rows takes a hundred times longer than
- * reading the page, so asked together the page's lookups would wait behind the count (`count` is
- * undefined meanwhile).
+ * device first answers, unless the page was primed (`primeList`). The count of a plain query is
+ * asked for once the first page is in: IndexedDB answers one request at a time, and counting
+ * 100,000 rows takes a hundred times longer than reading the page, so asked together the page's
+ * lookups would wait behind the count (`count` is undefined meanwhile).
  */
 export function useMirrorQuery<T>(type: DataType, q: MirrorQuery, select: (rows: MirrorRow[]) => Promise<T[]> | T[]): { rows: T[]; count: number | undefined } | undefined {
   const { sort, search, offset, limit } = q;
@@ -108,6 +174,10 @@ export function useMirrorQuery<T>(type: DataType, q: MirrorQuery, select: (rows:
   // A new object with the same filters (a screen's options loading) must not start the page over.
   const whereKey = JSON.stringify(q.where ?? {});
   const plain = isPlain({ search, where: q.where });
+  const [opening] = useState(() => {
+    const rows = primedRows(pageKey(type, q), select);
+    return rows && { rows, count: undefined };
+  });
   const page = useLiveQuery(
     async () => {
       const query = { sort: { field, desc }, where: JSON.parse(whereKey) as MirrorQuery['where'], search, offset, limit };
@@ -116,6 +186,7 @@ export function useMirrorQuery<T>(type: DataType, q: MirrorQuery, select: (rows:
       return { rows: await select(found.rows), count: found.count };
     },
     [type, plain, field, desc, whereKey, search, offset, limit, select],
+    opening,
   );
   const shown = page !== undefined;
   const total = useLiveQuery(async () => (plain && shown ? await mirror.rows(type).count() : undefined), [type, plain, shown]);

@@ -10,7 +10,7 @@ import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import { formatCount, formatIndian } from '../../../domain/rules/numbers';
 import { mirror, type MirrorRow } from '../../data/mirror/db';
-import { queryMirror } from '../../data/mirror/query';
+import { queryMirror, type MirrorList } from '../../data/mirror/query';
 import { useMirrorStatus } from '../../data/mirror/status';
 import { usePendingIds } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
@@ -22,9 +22,6 @@ import { MirrorDataTable, type MirrorFilter, type ShownRows } from '../../ui/Mir
 import { notify } from '../../ui/notify';
 import { processing } from '../../ui/processing';
 
-/** business-areas.md §9: 15 rows a page for materials. */
-const PAGE_SIZE = 15;
-const BY_NAME = { field: 'name', desc: false };
 const DATA: readonly DataType[] = ['materials', 'materialCategories'];
 
 /** 20 A4 sheets: a print run a tablet builds in seconds; a whole store's labels are printed a search at a time. */
@@ -85,6 +82,9 @@ async function toRows(rows: MirrorRow[]): Promise<MaterialRow[]> {
   }));
 }
 
+/** business-areas.md §9: 15 rows a page for materials; by name. */
+export const list: MirrorList<MaterialRow> = { type: 'materials', sort: { field: 'name', desc: false }, pageSize: 15, select: toRows };
+
 const columns: ColumnDef<MaterialRow, unknown>[] = [
   {
     id: 'name',
@@ -130,14 +130,11 @@ export default function MaterialsScreen() {
         </Button>
       </Flex>
       <MirrorDataTable
-        type="materials"
+        list={list}
         columns={columns}
-        select={toRows}
-        pageSize={PAGE_SIZE}
         rowKey={(r) => r.id}
         search="Search materials"
         filters={filters}
-        initialSort={BY_NAME}
         note={<Freshness {...status} pending={pending.size} onRefresh={() => void reloadData(DATA)} />}
         pending={pending}
         empty="No materials."

@@ -10,6 +10,7 @@ import { formatDisplayDate } from '../../../domain/rules/dates';
 import { formatIndian } from '../../../domain/rules/numbers';
 import { STOCK_TRANSACTION_STATUSES, STOCK_TRANSACTION_TYPES, type StockTransaction } from '../../../domain/stock';
 import { mirror, type MirrorRow } from '../../data/mirror/db';
+import type { MirrorList } from '../../data/mirror/query';
 import { useMirrorStatus } from '../../data/mirror/status';
 import { usePendingIds } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
@@ -17,9 +18,6 @@ import { useSession } from '../../data/session';
 import { MirrorDataTable, type MirrorFilter } from '../../ui/MirrorDataTable';
 import { Freshness } from '../../ui/Freshness';
 
-/** business-areas.md §9: stock lists show 15 rows a page. */
-const PAGE_SIZE = 15;
-const NEWEST_FIRST = { field: 'transaction_date', desc: true };
 const DATA: readonly DataType[] = ['stockTransactions', 'materials'];
 
 interface LedgerRow {
@@ -79,6 +77,9 @@ async function toRows(rows: MirrorRow[]): Promise<LedgerRow[]> {
   }));
 }
 
+/** business-areas.md §9: stock lists show 15 rows a page; newest first. */
+export const list: MirrorList<LedgerRow> = { type: 'stockTransactions', sort: { field: 'transaction_date', desc: true }, pageSize: 15, select: toRows };
+
 /** The stock ledger as stores reads it (stock-transactions-home), from the device a page at a time. */
 export default function StockTransactionsScreen() {
   const { user } = useSession();
@@ -97,14 +98,11 @@ export default function StockTransactionsScreen() {
         )}
       </Flex>
       <MirrorDataTable
-        type="stockTransactions"
+        list={list}
         columns={columns}
-        select={toRows}
-        pageSize={PAGE_SIZE}
         rowKey={(r) => r.id}
         search="Search by material"
         filters={FILTERS}
-        initialSort={NEWEST_FIRST}
         note={<Freshness {...status} pending={pending.size} onRefresh={() => void reloadData(DATA)} />}
         pending={pending}
         empty="No stock transactions."
