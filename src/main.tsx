@@ -6,10 +6,15 @@ import '../domain/zod-messages';
 import { createAppRouter } from './app/router';
 import { registerServiceWorker } from './app/pwa';
 import { UpdatePrompt } from './app/UpdatePrompt';
+import { firstScreenDrawn } from './app/first-screen';
+import { holdPreloadUntil } from './data/preload/deferred';
 
+// A page load draws its screen from the device first, then refreshes the device's data.
+holdPreloadUntil(firstScreenDrawn);
 const router = createAppRouter();
-// Development and tests run without a service worker: it would serve stale modules.
-if (import.meta.env.PROD) void registerServiceWorker();
+// Development and tests run without a service worker: it would serve stale modules. Registered
+// once the first screen is drawn: it is the next visit's, not this one's.
+if (import.meta.env.PROD) void firstScreenDrawn.then(() => registerServiceWorker());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -189,6 +189,8 @@ export async function measureInBrowser(progress: Progress): Promise<BrowserFigur
           // browser's IndexedDB busy for seconds after, which is no part of opening the list.
           progress(`Chromium: the app's materials list on ${count(mirrored.rows)} mirrored rows`);
           const firstRows = await measureFirstRows(context, origin, mirrored.rows);
+          const runs = (ms: number[]) => ms.map((m) => m.toFixed(0)).join(', ');
+          progress(`Chromium: first row, page load ${runs(firstRows.pageLoadMs)} ms; new tab ${runs(firstRows.newTabMs)} ms; in-app ${runs(firstRows.inAppMs)} ms`);
           progress(`Chromium: a raw bulkPut of the same ${count(mirrored.rows)} materials`);
           const large = await rawBeside(at, mirrored);
           progress(`Chromium: ${describe(large)}`);

@@ -4,6 +4,7 @@ import { Box, Button, Center, Heading, Progress, Spinner, Stack, Text } from '@c
 import { Notifications } from '../ui/Notifications';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { useCurrentDialog } from '../ui/dialog-store';
+import { markFirstScreenDrawn } from './first-screen';
 
 // Dialogs are rare: their code loads the first time one opens, not with the sign-in page.
 const AppDialog = lazy(async () => ({ default: (await import('../ui/dialog')).AppDialog }));
@@ -20,6 +21,7 @@ function ScrollToTop() {
 export function RootShell() {
   const navigation = useNavigation();
   const dialog = useCurrentDialog();
+  useEffect(markFirstScreenDrawn, []);
   return (
     <>
       <ScrollToTop />

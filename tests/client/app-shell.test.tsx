@@ -3,9 +3,11 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import { fakeServer, makeToken, makeUser, storeSession } from './support';
 import { AppShell, SESSION_ENDED } from '../../src/app/AppShell';
+import { firstScreenDrawn } from '../../src/app/first-screen';
+import { RootShell } from '../../src/app/RootShell';
 import { loadCurrentUser, logout, session } from '../../src/data/session';
 import { Notifications } from '../../src/ui/Notifications';
 
@@ -52,6 +54,18 @@ describe('the signed-in frame', () => {
     act(() => logout());
     expect(await screen.findByText(SESSION_ENDED)).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe(`/login?redirect=${encodeURIComponent('/materials?page=2')}`);
+  });
+
+  it('says when the first screen is drawn (a page load holds the preload until then)', async () => {
+    const router = createMemoryRouter([{ element: <RootShell />, children: [{ index: true, element: <p>first screen</p> }] }]);
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <RouterProvider router={router} />
+      </ChakraProvider>,
+    );
+    await screen.findByText('first screen');
+    const notYet = new Promise((resolve) => setTimeout(() => resolve('not drawn'), 500));
+    await expect(Promise.race([firstScreenDrawn.then(() => 'drawn'), notYet])).resolves.toBe('drawn');
   });
 
   it('signs out through the sign-out screen, which ends the session', async () => {

@@ -8,7 +8,7 @@ import { PRELOAD_SETS, type PreloadSet } from '../../domain/preload';
 import { metaKey, mirror } from '../../src/data/mirror/db';
 import { moduleLoader, startPreload, stopPreload } from '../../src/data/preload';
 import { runPreloadTiers } from '../../src/data/preload/tiers';
-import { loadRouteDataSoon, startPreloadSoon } from '../../src/data/preload/deferred';
+import { holdPreloadUntil, loadRouteDataSoon, PRELOAD_HOLD_MS, startPreloadSoon, stopPreloadSoon } from '../../src/data/preload/deferred';
 import { routeByName } from '../../domain/routes';
 import { loadCurrentUser, loadModules, logout, session } from '../../src/data/session';
 
@@ -29,6 +29,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  holdPreloadUntil(Promise.resolve());
   stopPreload();
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -186,5 +187,35 @@ describe('whose rows', () => {
     startPreloadSoon(accounts);
     loadRouteDataSoon(null, routeByName('accounts-dispatch-detail'), accounts);
     await vi.waitFor(async () => expect((await metaOf(12, 'dispatches'))?.loadedAt).toBeTruthy());
+  });
+});
+
+describe('on a page load, held until the first screen is drawn', () => {
+  const stores = () => makeUser({ id: 7, department: 'stores' });
+
+  it('starts the preload and the screen’s data once the first screen is drawn', async () => {
+    let drawn!: () => void;
+    holdPreloadUntil(new Promise<void>((resolve) => (drawn = resolve)));
+    startPreloadSoon(stores());
+    loadRouteDataSoon(null, routeByName('materials-home'), stores());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(requestedTypes()).toEqual([]);
+    drawn();
+    await vi.waitFor(() => expect(requestedTypes()).toContain('materials'));
+  });
+
+  it(`does not wait longer than ${PRELOAD_HOLD_MS} ms for a screen that is not drawn`, async () => {
+    holdPreloadUntil(new Promise(() => {}));
+    const asked = Date.now();
+    startPreloadSoon(stores());
+    await vi.waitFor(() => expect(requestedTypes()).toContain('materials'), { timeout: PRELOAD_HOLD_MS + 1000 });
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(PRELOAD_HOLD_MS - 10);
+  });
+
+  it('never holds a sign-out: the device is emptied at once', async () => {
+    await mirror.rows('materials').put(material(1));
+    holdPreloadUntil(new Promise(() => {}));
+    stopPreloadSoon({ clearMirror: true });
+    await vi.waitFor(async () => expect(await mirror.rows('materials').count()).toBe(0), { timeout: 500 });
   });
 });
