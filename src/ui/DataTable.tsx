@@ -15,6 +15,7 @@ import {
 import { Badge, Box, Button, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
 import type { Option } from '../../domain/options';
 import { formatCount } from '../../domain/rules/numbers';
+import { SelectOptions } from './form';
 
 declare module '@tanstack/react-table' {
   // The library declares both parameters; the merged interface must repeat them.
@@ -92,6 +93,35 @@ export function TableView<T>({ table, rows, pending = NOTHING_PENDING }: { table
         </tbody>
       </Table.Root>
     </Table.ScrollArea>
+  );
+}
+
+/** The search box above a table; typing goes back to the first page (the caller's `onChange`). */
+export function SearchBox({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return <Input maxW="xs" placeholder={label} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} />;
+}
+
+/** A dropdown above a table keeping the rows of one value; "" is the `allLabel` choice. */
+export function FilterSelect({
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  allLabel: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <NativeSelect.Root maxW="xs">
+      <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+        <SelectOptions blank={allLabel} options={options} />
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
 }
 
@@ -204,13 +234,11 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
     <Box>
       <HStack gap="3" wrap="wrap" mb="3">
         {search && (
-          <Input
-            maxW="xs"
-            placeholder={search}
-            aria-label={search}
+          <SearchBox
+            label={search}
             value={globalFilter}
-            onChange={(e) => {
-              setGlobalFilter(e.target.value);
+            onChange={(value) => {
+              setGlobalFilter(value);
               setPage(1);
             }}
           />
@@ -218,17 +246,14 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
         {filterColumns.map((column) => {
           const filter = column.columnDef.meta!.filter!;
           return (
-            <NativeSelect.Root key={column.id} maxW="xs">
-              <NativeSelect.Field aria-label={filter.label} value={String(column.getFilterValue() ?? '')} onChange={(e) => setFilter(column.id, e.target.value)}>
-                <option value="">{filter.allLabel}</option>
-                {filter.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <FilterSelect
+              key={column.id}
+              label={filter.label}
+              allLabel={filter.allLabel}
+              value={String(column.getFilterValue() ?? '')}
+              options={filter.options}
+              onChange={(value) => setFilter(column.id, value)}
+            />
           );
         })}
         {note && <Box ms="auto">{note}</Box>}

@@ -1,10 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
-import { Box, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Box, HStack } from '@chakra-ui/react';
 import type { IndexableType } from 'dexie';
 import { localQueryOf } from '../../domain/data-types';
 import { useMirrorQuery, type MirrorList, type MirrorQuery } from '../data/mirror/query';
-import { Empty, Pager, TableView } from './DataTable';
+import { Empty, FilterSelect, Pager, SearchBox, TableView } from './DataTable';
 
 /** A dropdown above the table keeping the rows whose `field` (an indexed field) is the chosen value. */
 export interface MirrorFilter {
@@ -96,29 +96,24 @@ export function MirrorDataTable<T>({ list, columns, rowKey, search, filters = []
     <Box>
       <HStack gap="3" wrap="wrap" mb="3">
         {search && (
-          <Input
-            maxW="xs"
-            placeholder={search}
-            aria-label={search}
+          <SearchBox
+            label={search}
             value={term}
-            onChange={(e) => {
-              setTerm(e.target.value);
+            onChange={(value) => {
+              setTerm(value);
               setPage(1);
             }}
           />
         )}
         {filters.map((filter) => (
-          <NativeSelect.Root key={filter.field} maxW="xs">
-            <NativeSelect.Field aria-label={filter.label} value={String(chosen[filter.field] ?? '')} onChange={(e) => choose(filter.field, e.target.value)}>
-              <option value="">{filter.allLabel}</option>
-              {filter.options.map((o, position) => (
-                <option key={String(o.value)} value={position}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <FilterSelect
+            key={filter.field}
+            label={filter.label}
+            allLabel={filter.allLabel}
+            value={String(chosen[filter.field] ?? '')}
+            options={filter.options.map((o, position) => ({ value: String(position), label: o.label }))}
+            onChange={(position) => choose(filter.field, position)}
+          />
         ))}
         {note && <Box ms="auto">{note}</Box>}
         {actions?.({ query: { sort, where, search: term }, count: found?.count })}

@@ -24,6 +24,20 @@ export function TextField({ label, error, helper, required, registration, ...inp
   );
 }
 
+/** A native select's options: a blank first choice (none when `blank` is null), then each option. */
+export function SelectOptions({ blank, options }: { blank: string | null; options: readonly { value: string | number; label: string }[] }) {
+  return (
+    <>
+      {blank !== null && <option value="">{blank}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** A dropdown; `placeholder={null}` when the list has its own "none" value (the states' N/A). */
 export function SelectField({ label, error, required, registration, options, placeholder = 'Select' }: FieldProps & { registration: UseFormRegisterReturn; options: readonly Option[]; placeholder?: string | null }) {
   return (
@@ -34,12 +48,7 @@ export function SelectField({ label, error, required, registration, options, pla
       </Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field {...registration} defaultValue={placeholder === null ? undefined : ''}>
-          {placeholder !== null && <option value="">{placeholder}</option>}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <SelectOptions blank={placeholder} options={options} />
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>

@@ -9,7 +9,7 @@ import { pathOf } from '../../../domain/routes';
 import { formatIndian } from '../../../domain/rules/numbers';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
-import { FormStack } from '../../ui/form';
+import { FormStack, SelectOptions } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
@@ -84,12 +84,7 @@ export default function DeliveryNoteCreateScreen() {
               setQuantities({});
             }}
           >
-            <option value="">Choose a job order</option>
-            {(jobOrders ?? []).map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions blank="Choose a job order" options={jobOrders ?? []} />
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>

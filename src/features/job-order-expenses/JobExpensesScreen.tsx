@@ -25,6 +25,7 @@ import { enqueue, usePendingIds } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
 import { useSession } from '../../data/session';
 import { openDialog } from '../../ui/dialog';
+import { SelectOptions } from '../../ui/form';
 import { LocalListScreen } from '../../ui/LocalListScreen';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
@@ -230,12 +231,7 @@ export default function JobExpensesScreen() {
           <Field.Label>Job order</Field.Label>
           <NativeSelect.Root size="lg">
             <NativeSelect.Field aria-label="Job order" value={jobOrder} onChange={(e) => setJobOrder(e.target.value)}>
-              <option value="">All job orders</option>
-              {(jobOrders ?? []).map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              <SelectOptions blank="All job orders" options={jobOrders ?? []} />
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>

@@ -14,7 +14,7 @@ import { pathOf } from '../../../domain/routes';
 import type { Customer } from '../../../domain/customer';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
-import { FormStack, SelectField } from '../../ui/form';
+import { FormStack, SelectField, SelectOptions } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
@@ -102,12 +102,7 @@ export default function RequisitionCreateScreen() {
             value={jobOrder == null ? '' : String(jobOrder)}
             onChange={(e) => setValue('job_order', e.target.value ? Number(e.target.value) : null, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
           >
-            <option value="">No job order (consumables only)</option>
-            {(jobOrders ?? []).map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions blank="No job order (consumables only)" options={jobOrders ?? []} />
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
