@@ -346,12 +346,15 @@ async function settle(settlements: Settlement[]): Promise<void> {
       }
     }
   });
+  const resolutions = settlements.flatMap(({ entry, serverRow, at }) => {
+    const row = serverRow && typeof serverRow === 'object' ? (serverRow as { id?: unknown; version?: unknown }) : {};
+    return [
+      ...(entry.tempId !== null && typeof row.id === 'number' ? [{ key: `tempId:${entry.tempId}`, value: row.id, at }] : []),
+      ...(typeof row.version === 'number' ? [{ key: `version:${entry.id}`, value: row.version, at }] : []),
+    ];
+  });
   await bookkeeping.transaction('rw', [bookkeeping.entries, bookkeeping.resolutions, bookkeeping.meta], async () => {
-    for (const { entry, serverRow, at } of settlements) {
-      const row = serverRow && typeof serverRow === 'object' ? (serverRow as { id?: unknown; version?: unknown }) : {};
-      if (entry.tempId !== null && typeof row.id === 'number') await bookkeeping.resolutions.put({ key: `tempId:${entry.tempId}`, value: row.id, at });
-      if (typeof row.version === 'number') await bookkeeping.resolutions.put({ key: `version:${entry.id}`, value: row.version, at });
-    }
+    await bookkeeping.resolutions.bulkPut(resolutions);
     await bookkeeping.entries.bulkDelete(settlements.map((s) => s.entry.id));
     await bookkeeping.meta.put({ key: LAST_SYNC_KEY, value: settlements.at(-1)!.at });
   });
