@@ -77,7 +77,7 @@ export async function replayOutbox(env: ReplayEnv): Promise<ReplayResult> {
 }
 
 /** Entries claimed ('sending') in one transaction: a claim per entry would cost about a request's time. */
-export const CLAIM_BATCH = 10;
+export const CLAIM_BATCH = 25;
 
 interface Settlement {
   entry: OutboxEntry;
