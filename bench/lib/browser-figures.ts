@@ -24,6 +24,8 @@ export const LARGE_SCALE = 50;
 export const SMALL_MATERIALS = SMALL_SCALE * SCALE_VOLUMES.materials;
 export const LARGE_MATERIALS = LARGE_SCALE * SCALE_VOLUMES.materials;
 export const OUTBOX_OPERATIONS = 500;
+/** Rounds of direct, drain, drain, direct: each path is timed twice a round. */
+const OUTBOX_ROUNDS = 2;
 /** Sent before the measured runs, through both paths, so neither is timed while cold. */
 const OUTBOX_WARM_UP = 20;
 /** The stores executive: materials are in their preload set and they may create materials. */
@@ -40,6 +42,9 @@ export interface MirrorFigures {
 
 export interface OutboxFigures {
   operations: number;
+  /** Each path's timed runs, in milliseconds; the figures below are their means. */
+  drainRuns: number[];
+  directRuns: number[];
   drainMs: number;
   directMs: number;
 }
@@ -132,17 +137,22 @@ async function outboxVersusDirect({ page }: BenchPageAt): Promise<OutboxFigures>
   };
   await direct(OUTBOX_WARM_UP, names('warm-up direct'));
   await drained(OUTBOX_WARM_UP, names('warm-up outbox'));
-  // Direct, drain, drain, direct, each on a quiet machine: the server slowing or speeding up as
-  // its table grows weighs on both paths alike, not on whichever ran second.
+  // Direct, drain, drain, direct, twice, each on a quiet machine: the server's own pace drifts
+  // and varies by a quarter from one run of 500 to the next, and this weighs it on both paths alike.
   const timed = async <T extends { ms: number }>(run: () => Promise<T>) => {
     await untilQuiet();
     return (await run()).ms;
   };
-  const directFirst = await timed(() => direct(OUTBOX_OPERATIONS, names('direct 1')));
-  const drainFirst = await timed(() => drained(OUTBOX_OPERATIONS, names('outbox 1')));
-  const drainSecond = await timed(() => drained(OUTBOX_OPERATIONS, names('outbox 2')));
-  const directSecond = await timed(() => direct(OUTBOX_OPERATIONS, names('direct 2')));
-  return { operations: OUTBOX_OPERATIONS, drainMs: (drainFirst + drainSecond) / 2, directMs: (directFirst + directSecond) / 2 };
+  const drainMs: number[] = [];
+  const directMs: number[] = [];
+  for (let round = 1; round <= OUTBOX_ROUNDS; round++) {
+    directMs.push(await timed(() => direct(OUTBOX_OPERATIONS, names(`direct ${round}a`))));
+    drainMs.push(await timed(() => drained(OUTBOX_OPERATIONS, names(`outbox ${round}a`))));
+    drainMs.push(await timed(() => drained(OUTBOX_OPERATIONS, names(`outbox ${round}b`))));
+    directMs.push(await timed(() => direct(OUTBOX_OPERATIONS, names(`direct ${round}b`))));
+  }
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  return { operations: OUTBOX_OPERATIONS, drainRuns: drainMs, directRuns: directMs, drainMs: mean(drainMs), directMs: mean(directMs) };
 }
 
 async function withFreshPglite<T>(use: (database: FreshDatabase) => Promise<T>): Promise<T> {
@@ -173,6 +183,8 @@ export async function measureInBrowser(progress: Progress): Promise<BrowserFigur
           // A fresh session: the access token lives 5 minutes and the fetch loop does not renew it.
           await signIn(at.page);
           const outbox = await outboxVersusDirect(at);
+          const seconds = (ms: number[]) => ms.map((m) => (m / 1000).toFixed(2)).join(', ');
+          progress(`Chromium: outbox drains ${seconds(outbox.drainRuns)} s; direct ${seconds(outbox.directRuns)} s`);
           return { small, outbox };
         }),
       );
