@@ -52,10 +52,10 @@ export async function seedIfEmpty(db: Db, _config: Config, today = new Date()): 
   return present.map((u) => u.username);
 }
 
-/** The demo users and the system configuration only (tests that build their own data start here). */
 /** The demo users' password hash: one per process, as seeding again (tests, scale seeds) needs no new salt. */
 let demoPasswordHash: Promise<string> | undefined;
 
+/** The demo users and the system configuration only (tests that build their own data start here). */
 export async function seedDemoUsers(db: Db, passwordHash?: string): Promise<{ id: number; username: string }[]> {
   passwordHash ??= await (demoPasswordHash ??= hashPassword(DEMO_PASSWORD));
   const inserted = await db

@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { isPublicRoute, LAYOUTS, ROUTES, routeByName, type Layout, type RouteDef } from '../../domain/routes';
+import { atMost } from '../data/at-most';
 import { notify } from '../ui/notify';
 import { guard } from './guard';
 import { notAvailableScreen, prepareScreen, SCREENS } from './screens';
@@ -7,7 +8,6 @@ import { RootShell, RouteErrorScreen, StartingScreen } from './RootShell';
 
 /** How long a navigation waits for the device's store to open and a list's first page to be read. */
 export const PREPARE_WAIT_MS = 250;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface RouteHandle {
   route: RouteDef;
@@ -27,7 +27,7 @@ function routeObject(def: RouteDef, path = def.path): RouteObject {
         throw redirect(verdict.redirect);
       }
       // The screen paints with its list's rows; a slow store never holds it up for long.
-      if (prepared) await Promise.race([prepared, sleep(PREPARE_WAIT_MS)]);
+      if (prepared) await atMost(prepared, PREPARE_WAIT_MS);
       return null;
     },
     lazy: async () => ({ Component: (await (SCREENS[def.name] ?? notAvailableScreen)()).default }),

@@ -3,6 +3,7 @@ import { isTokenExpired, SESSION_MESSAGES, tokenPairSchema } from '../../domain/
 import { userSchema, type User } from '../../domain/user';
 import { moduleMapSchema, type ModuleMap } from '../../domain/modules';
 import { api, isNetworkError, responseStatus, SessionExpiredError } from './api';
+import { atMost } from './at-most';
 import { tokens } from './tokens';
 import { startPreloadSoon, stopPreloadSoon } from './preload/deferred';
 
@@ -139,7 +140,7 @@ const CONFIRMATION_WAIT_MS = 3000;
  * module switched back on is not refused for the rest of the visit.
  */
 export const sessionConfirmed = async (): Promise<void> => {
-  await Promise.race([confirmation, sleep(CONFIRMATION_WAIT_MS)]);
+  await atMost(confirmation, CONFIRMATION_WAIT_MS);
 };
 
 export async function signIn(username: string, password: string): Promise<User> {

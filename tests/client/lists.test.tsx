@@ -35,6 +35,16 @@ const bodyRows = () =>
     .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
 const names = () => bodyRows().map(([name]) => name);
 
+/** The whole app (its router, guard and screens) opened at `path`. */
+function openApp(path: string) {
+  window.history.pushState({}, '', path);
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <RouterProvider router={createAppRouter()} />
+    </ChakraProvider>,
+  );
+}
+
 const asRows = (rows: MirrorRow[]) => rows;
 /** A list's page query as screens write it: a new `where` object on every render. */
 function PageProbe({ tick, offset = 0 }: { tick: number; offset?: number }) {
@@ -128,24 +138,14 @@ describe('the materials list (materials-home)', () => {
 
   describe('opened on the way to it (src/app/screens.ts prepareScreen)', () => {
     it('appears with its rows when the app navigates to it', async () => {
-      window.history.pushState({}, '', '/materials');
-      render(
-        <ChakraProvider value={defaultSystem}>
-          <RouterProvider router={createAppRouter()} />
-        </ChakraProvider>,
-      );
+      openApp('/materials');
       const table = await screen.findByRole('table');
       expect(within(table).getAllByRole('row')).toHaveLength(16);
     });
 
     it('is not held up for long by a store that does not answer (at most 250 ms)', async () => {
       vi.spyOn(mirror, 'open').mockReturnValue(new Promise(() => {}) as never);
-      window.history.pushState({}, '', '/materials');
-      render(
-        <ChakraProvider value={defaultSystem}>
-          <RouterProvider router={createAppRouter()} />
-        </ChakraProvider>,
-      );
+      openApp('/materials');
       expect(await screen.findByRole('heading', { name: 'Materials' }, { timeout: 1000 })).toBeTruthy();
     });
 

@@ -109,7 +109,7 @@ export interface MirrorList<T> {
 }
 
 /** The page a list opens on: no search, no filter, its first rows in its own order. */
-export const openingQuery = (list: MirrorList<unknown>): MirrorQuery => ({ sort: list.sort, where: {}, search: '', offset: 0, limit: list.pageSize });
+const openingQuery = (list: MirrorList<unknown>): MirrorQuery => ({ sort: list.sort, where: {}, search: '', offset: 0, limit: list.pageSize });
 
 const pageKey = (type: DataType, q: MirrorQuery) => JSON.stringify([type, q.sort.field, q.sort.desc, q.where ?? {}, q.search ?? '', q.offset, q.limit]);
 
@@ -140,12 +140,12 @@ export function primeList<T>(list: MirrorList<T>): Promise<void> {
   const entry: PrimedPage = { key: pageKey(list.type, query), select: list.select };
   primed = entry;
   return (async () => list.select(await pageInOrder(list.type, query)))().then(
-      (rows) => void Object.assign(entry, { rows, readAt: Date.now() }),
-      // The list reads the page itself when it mounts, and shows the error there if there is one.
-      () => {
-        if (primed === entry) primed = null;
-      },
-    );
+    (rows) => void Object.assign(entry, { rows, readAt: Date.now() }),
+    // The list reads the page itself when it mounts, and shows the error there if there is one.
+    () => {
+      if (primed === entry) primed = null;
+    },
+  );
 }
 
 /** Test seam. */

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../../../domain/routes';
 import type { User } from '../../../domain/user';
+import { atMost } from '../at-most';
 
 /**
  * The session and the guard reach the preload through here: it is imported on demand, so the
@@ -11,7 +12,7 @@ export const preloadGeneration = { current: 0 };
 /** A first screen that takes longer than this to draw does not hold the data back any longer. */
 export const PRELOAD_HOLD_MS = 1000;
 
-let held: Promise<unknown> = Promise.resolve();
+let held: Promise<void> = Promise.resolve();
 
 /**
  * The app holds the preload and the route data back until its first screen is drawn (at most
@@ -20,7 +21,7 @@ let held: Promise<unknown> = Promise.resolve();
  * timing (0, 100 and 300 ms) counts from the start. Without a hold (a sign-in, tests) nothing waits.
  */
 export function holdPreloadUntil(drawn: Promise<unknown>): void {
-  held = Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, PRELOAD_HOLD_MS))]);
+  held = atMost(drawn, PRELOAD_HOLD_MS);
 }
 
 const preload = () => import('./index');
