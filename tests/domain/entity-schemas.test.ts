@@ -6,7 +6,7 @@ import * as schema from '../../server/db/schema';
 import { ENTITIES, type Entity } from '../../server/db/entities';
 
 /** Platform tables that are not business entities and have no domain read schema of their own. */
-const PLATFORM_TABLES = ['users', 'token_blacklist', 'login_failures', 'system_secrets', 'system_modules', 'system_config', 'audit_log', 'idempotency_keys'];
+const PLATFORM_TABLES = ['users', 'token_blacklist', 'login_throttle', 'system_secrets', 'system_modules', 'system_config', 'audit_log', 'idempotency_keys'];
 
 /** The zod kinds a column of each Drizzle column type may be read as. */
 function acceptedKinds(column: PgColumn): string[] {

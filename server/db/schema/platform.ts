@@ -40,16 +40,16 @@ export const tokenBlacklist = pgTable('token_blacklist', {
   blacklisted_at: timestamp('blacklisted_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-ins per key (ip:… or user:…) and window; shared by every API process. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    key: text('key').notNull(),
-    window_start: timestamp('window_start', { withTimezone: true }).notNull(),
-    failures: integer('failures').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.window_start] })],
-);
+/**
+ * Sign-in attempts per key (`pair:<username>|<address>`, `address:<address>`, …) since the key's
+ * last success, shared by every API process: an attempt is claimed here, in one statement, before
+ * its password is checked (server/modules/auth/throttle.ts, docs/decisions.md).
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  last_attempt_at: timestamp('last_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Secrets generated once and shared by every API process (the JWT signing key). */
 export const systemSecrets = pgTable('system_secrets', {
@@ -74,6 +74,8 @@ export const systemConfig = pgTable('system_config', {
   max_concurrent_sessions: integer('max_concurrent_sessions').notNull().default(5),
   /** Whether stores may issue more than is free in stock (domain/system.ts stockSettingsSchema). */
   allow_negative_stock: boolean('allow_negative_stock').notNull().default(false),
+  /** How many days back a stock transaction may be dated without a stores manager (issue 14). */
+  stock_backdate_days: integer('stock_backdate_days').notNull().default(3),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   version: integer('version').notNull().default(1),
 });
@@ -89,6 +91,9 @@ export const auditLog = pgTable(
     target: text('target').notNull(),
     metadata: jsonb('metadata').notNull().default({}),
     risk_level: text('risk_level').notNull().default('low'),
+    /** Where the request came from and which request it was (the x-request-id answered). */
+    client_address: text('client_address'),
+    request_id: text('request_id'),
   },
   (t) => [index('audit_log_timestamp_idx').on(t.timestamp), index('audit_log_user_idx').on(t.user_id)],
 );
