@@ -52,6 +52,15 @@ export const loginSchema = z.object({
 export const refreshSchema = z.object({ refresh: z.string().min(1, 'This field may not be blank.') });
 export const verifySchema = z.object({ token: z.string().min(1, 'This field may not be blank.') });
 
+/** Refusals of the user-admin calls (issue 14: the Admin department cannot change the accounts that hold its own power). */
+export const USER_ADMIN_MESSAGES = {
+  superuserAccount: 'Only a superuser can change a superuser account.',
+  adminAccount: 'Only a superuser can change the account of another Admin department user.',
+  grantAdmin: 'Only a superuser can give an account the Admin department.',
+  departmentRequired: 'Choose the department this account works in.',
+  designationRequired: 'Choose the designation of this account.',
+} as const;
+
 export const AUTH_MESSAGES = {
   noActiveAccount: 'No active account found with the given credentials',
   invalidToken: 'Token is invalid or expired',

@@ -19,6 +19,12 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** What a user who is not an admin reads of other accounts: who they are and where they work (issue 14). */
+export const USER_SUMMARY_FIELDS = ['id', 'username', 'first_name', 'last_name', 'department', 'designation', 'is_active'] as const;
+/** A user as the user list and detail answer it: the account's internals only to admins. */
+export const userListItemSchema = userSchema.partial({ email: true, is_superuser: true, can_create_materials: true });
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
 /** Only what roles and landing rules read, so they work on any user-like value. */
 export type UserRole = Pick<User, 'department' | 'designation' | 'is_superuser'>;
 
@@ -41,7 +47,10 @@ export const passwordSchema = z
 
 const nameSchema = z.string().trim().max(150, 'Ensure this field has no more than 150 characters.');
 
-/** Self-registration (POST /auth/users/). */
+/**
+ * Self-registration (POST /auth/users/). It carries no department, designation or any other
+ * right: the account starts inactive with none, and the admin who activates it assigns them.
+ */
 export const registrationSchema = z
   .object({
     username: usernameSchema,
@@ -50,8 +59,6 @@ export const registrationSchema = z
     first_name: nameSchema.default(''),
     last_name: nameSchema.default(''),
     email: z.union([z.literal(''), z.email('Enter a valid email address.')]).default(''),
-    department: departmentSchema,
-    designation: designationSchema,
   })
   .refine((r) => r.password === r.re_password, { message: PASSWORDS_DO_NOT_MATCH, path: ['non_field_errors'] });
 export type Registration = z.infer<typeof registrationSchema>;
@@ -64,6 +71,10 @@ export const setPasswordSchema = z
     re_new_password: z.string(),
   })
   .refine((r) => r.new_password === r.re_new_password, { message: PASSWORDS_DO_NOT_MATCH, path: ['non_field_errors'] });
+
+/** POST /users/activate/{id}/: the department and designation the account works under (required where it has none). */
+export const activationSchema = z.object({ department: departmentSchema.optional(), designation: designationSchema.optional() });
+export type Activation = z.infer<typeof activationSchema>;
 
 /** POST /users/reset_password/{id}/ */
 export const resetPasswordSchema = z.object({ new_password: passwordSchema });

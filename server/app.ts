@@ -16,6 +16,7 @@ import type { Database, Db } from './db/client';
 import { systemSecrets } from './db/schema';
 import { registerErrorHandling, routerErrorHandler } from './plugins/errors';
 import { registerAuth } from './plugins/auth';
+import { registerAuditContext } from './modules/audit/service';
 import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
 import authRoutes from './modules/auth/routes';
 import usersRoutes from './modules/users/routes';
@@ -109,6 +110,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  await registerAuditContext(app);
   registerIdempotency(app);
   await purgeIdempotencyKeys(database.db);
   const purgeTimer = setInterval(() => void purgeIdempotencyKeys(database.db).catch((err: unknown) => app.log.error({ err }, 'idempotency purge failed')), 6 * 3600_000);

@@ -5,7 +5,8 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 while the demo company (whose password is published) is seeded, else every interface. */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
@@ -14,12 +15,29 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_MINUTES: z.coerce.number().positive().default(5),
   REFRESH_TOKEN_DAYS: z.coerce.number().positive().default(7),
-  /** Failed sign-ins allowed per window, per client address and per username. */
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
-  LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().positive().default(5),
-  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  /**
+   * Sign-in throttling (docs/decisions.md, "Sign-in throttling"): attempts allowed at once per
+   * username and address, and per address over all usernames; past them each further attempt waits
+   * twice as long as the one before (from 1 s up to the reset time). A key is reset by a success, or
+   * by this many quiet seconds.
+   */
+  LOGIN_FREE_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  LOGIN_FREE_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  LOGIN_THROTTLE_RESET_SECONDS: z.coerce.number().int().positive().default(900),
+  /** New accounts registered from one address before it is throttled the same way. */
+  REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /**
+   * Slow or stalled clients (issue 14): the headers, and the whole request, must arrive within
+   * these; an idle kept-alive connection, or one that neither sends nor reads, is closed after
+   * these; and no more connections than MAX_CONNECTIONS are held at once.
+   */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
   CLIENT_DIR: z.string().default('./dist/client'),
 });
 

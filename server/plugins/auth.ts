@@ -7,6 +7,7 @@ import { users } from '../db/schema';
 import { verifyToken } from '../lib/jwt';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { toUser } from '../modules/users/service';
+import { originOf, recordAudit } from '../modules/audit/service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -78,8 +79,9 @@ export function registerAuth(app: FastifyInstance): void {
       throw new Error(`${String(route.method)} ${route.url} declares no access: set config.access to 'public', 'signed-in' or a permission of domain/permissions.ts`);
     }
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && ACCOUNT_WRITES.test(request.url)) forgetUsers(app);
+    if (reply.statusCode === 403 && request.url.startsWith(API_ROUTES)) await auditRefusal(app, request);
   });
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
@@ -91,6 +93,22 @@ export function registerAuth(app: FastifyInstance): void {
       throw forbidden(PERMISSIONS[access].length === 0 ? SUPERUSER_REQUIRED : undefined);
     }
   });
+}
+
+/**
+ * Every 403 is audited (issue 14): a refusal names who tried what, wherever it was refused (the
+ * guard, a row rule, a duty rule). The write it refused was rolled back, so it is recorded apart.
+ */
+async function auditRefusal(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const route = request.routeOptions.url ?? request.url.split('?')[0];
+  await recordAudit(app.db, {
+    actor: request.user,
+    action: 'access.denied',
+    target: `${request.method} ${route}`,
+    risk: 'medium',
+    metadata: { path: request.url.split('?')[0] },
+    origin: originOf(request),
+  }).catch((err: unknown) => request.log.error({ err }, 'audit of a refusal failed'));
 }
 
 /** The signed-in user of a guarded route. */

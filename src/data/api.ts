@@ -7,7 +7,7 @@ export const API_BASE = '/api/v1';
 export const REQUEST_TIMEOUT_MS = 50_000;
 
 /** Paths that work without a session: no token is attached or renewed for them. */
-const SESSIONLESS = ['/auth/jwt/create/', '/auth/jwt/refresh/', '/auth/jwt/verify/', '/auth/users/'];
+const SESSIONLESS = ['/auth/jwt/create/', '/auth/jwt/refresh/', '/auth/jwt/verify/', '/auth/jwt/blacklist/', '/auth/users/'];
 
 /** The refresh token is rejected (not merely unreachable): the session is over. */
 export class SessionExpiredError extends Error {

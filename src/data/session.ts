@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isTokenExpired, SESSION_MESSAGES, tokenPairSchema } from '../../domain/auth';
-import { userSchema, type User } from '../../domain/user';
+import { userListItemSchema, userSchema, type User, type UserListItem } from '../../domain/user';
 import { moduleMapSchema, type ModuleMap } from '../../domain/modules';
 import { api, isNetworkError, responseStatus, SessionExpiredError } from './api';
 import { atMost } from './at-most';
@@ -10,7 +10,7 @@ import { startPreloadSoon, stopPreloadSoon } from './preload/deferred';
 export interface SessionState {
   user: User | null;
   /** The user list (product-frame.md §7 GET /users/), loaded by the screens that need it. */
-  users: User[];
+  users: UserListItem[];
   modules: ModuleMap;
   /** The profile came from the cache because the server could not be reached. */
   offline: boolean;
@@ -151,19 +151,25 @@ export async function signIn(username: string, password: string): Promise<User> 
   return user;
 }
 
+/** Ends the refresh token on the server, so a copy of it cannot renew the session; offline it simply expires. */
+function revokeRefreshToken(refresh: string | null): void {
+  if (refresh) api.post('/auth/jwt/blacklist/', { refresh }).catch(() => undefined);
+}
+
 /** Logout: storage, header, user list and current user are all cleared. */
 export function logout(): void {
+  revokeRefreshToken(tokens.refresh);
   tokens.clear();
   delete api.defaults.headers.common.Authorization;
   stopPreloadSoon({ clearMirror: true });
   setState(INITIAL);
 }
 
-export async function loadUsers(): Promise<User[]> {
+export async function loadUsers(): Promise<UserListItem[]> {
   const { data } = await api.get('/users/', { params: { page_size: 1000 } });
   const results: unknown = Array.isArray(data) ? data : data?.results;
   // A non-array answer gives an empty list (product-frame.md §8), logged only.
-  const users = Array.isArray(results) ? results.map((u) => userSchema.parse(u)) : [];
+  const users = Array.isArray(results) ? results.map((u) => userListItemSchema.parse(u)) : [];
   if (!Array.isArray(results)) console.warn('Users list is not an array');
   setState({ users });
   return users;

@@ -1,7 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { fastifyRequestContext, requestContext } from '@fastify/request-context';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import type { RiskLevel } from '../../../domain/system';
 import type { User } from '../../../domain/user';
+
+declare module '@fastify/request-context' {
+  interface RequestContextData {
+    origin: AuditOrigin;
+  }
+}
+
+/** Where a write came from: the client's address and the request id answered in x-request-id. */
+export interface AuditOrigin {
+  client_address: string;
+  request_id: string;
+}
 
 export interface AuditEntry {
   actor: Pick<User, 'id' | 'username'> | null;
@@ -9,10 +23,24 @@ export interface AuditEntry {
   target: string;
   risk: RiskLevel;
   metadata?: Record<string, unknown>;
+  /** Only where the request's context is gone (a response hook); otherwise it is the current request's. */
+  origin?: AuditOrigin;
 }
+
+/**
+ * Every audit row carries its request's address and id without each service passing them: the
+ * request's origin is kept in the request's async context. Registered before the other hooks, so
+ * that the guard's refusals are inside it too.
+ */
+export async function registerAuditContext(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyRequestContext, { defaultStoreValues: (request) => ({ origin: originOf(request) }) });
+}
+
+export const originOf = (request: { ip: string; id: string }): AuditOrigin => ({ client_address: request.ip, request_id: request.id });
 
 /** Records a write in the audit log; pass the write's transaction so both commit together. */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  const origin = entry.origin ?? requestContext.get('origin');
   await db.insert(auditLog).values({
     user_id: entry.actor?.id ?? null,
     username: entry.actor?.username ?? null,
@@ -20,6 +48,8 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     target: entry.target,
     risk_level: entry.risk,
     metadata: entry.metadata ?? {},
+    client_address: origin?.client_address ?? null,
+    request_id: origin?.request_id ?? null,
   });
 }
 

@@ -5,7 +5,7 @@ import { loginSchema, refreshSchema, tokenPairSchema, verifySchema } from '../..
 import { registrationSchema, setPasswordSchema, userSchema } from '../../../domain/user';
 import { currentUser } from '../../plugins/auth';
 import { registerUser, setOwnPassword } from '../users/service';
-import { refresh, signIn, verify } from './service';
+import { refresh, revoke, signIn, verify } from './service';
 
 /** djoser / simplejwt compatible sign-in (DESIGN.md "Contracts"). */
 export default async function authRoutes(fastify: FastifyInstance) {
@@ -23,12 +23,16 @@ export default async function authRoutes(fastify: FastifyInstance) {
     await verify(ctx(), req.body.token);
     return {};
   });
+  app.post('/auth/jwt/blacklist/', { config: { access: 'public' }, schema: { tags, body: refreshSchema, response: { 200: z.object({}) } } }, async (req) => {
+    await revoke(ctx(), req.body.refresh);
+    return {};
+  });
   app.get('/auth/users/me/', { config: { access: 'signed-in' }, schema: { tags, response: { 200: userSchema } } }, async (req) => currentUser(req));
   app.post('/auth/users/', { config: { access: 'public' }, schema: { tags, body: registrationSchema, response: { 201: userSchema } } }, async (req, reply) =>
-    reply.code(201).send(await registerUser(app.db, req.body)),
+    reply.code(201).send(await registerUser(app.db, { config: app.config, address: req.ip }, req.body)),
   );
   app.post('/auth/users/set_password/', { config: { access: 'signed-in' }, schema: { tags, body: setPasswordSchema } }, async (req, reply) => {
-    await setOwnPassword(app.db, currentUser(req), req.body.current_password, req.body.new_password);
+    await setOwnPassword(app.db, { config: app.config, address: req.ip }, currentUser(req), req.body.current_password, req.body.new_password);
     return reply.code(204).send();
   });
 }

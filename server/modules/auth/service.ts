@@ -1,13 +1,15 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Config } from '../../config';
-import { loginFailures, tokenBlacklist, users } from '../../db/schema';
+import { tokenBlacklist, users } from '../../db/schema';
 import { AUTH_MESSAGES, type TokenPair } from '../../../domain/auth';
 import { signToken, verifyToken } from '../../lib/jwt';
-import { tooManyRequests, unauthorized } from '../../lib/http-error';
+import { unauthorized } from '../../lib/http-error';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password';
 import { DEMO_PASSWORD } from '../../db/seed';
 import { findByUsername } from '../users/service';
+import { recordAudit } from '../audit/service';
+import { claimAttempt, forgetAttempts, returnAttempt, throttleTiming } from './throttle';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -31,51 +33,42 @@ function issuePair({ config, secret }: AuthContext, user: Pick<UserRow, 'id' | '
   };
 }
 
-function failureWindow(config: Config, now = Date.now()): Date {
-  const size = config.LOGIN_FAILURE_WINDOW_SECONDS * 1000;
-  return new Date(Math.floor(now / size) * size);
+/** Sign-in's throttle keys: the username at this address, and this address over all usernames. */
+function signInKeys(config: Config, username: string, address: string) {
+  return {
+    pair: { key: `sign-in:${username.toLowerCase()}|${address}`, free: config.LOGIN_FREE_ATTEMPTS },
+    address: { key: `sign-in-address:${address}`, free: config.LOGIN_FREE_ATTEMPTS_PER_ADDRESS },
+  };
 }
 
-/** Refuses a sign-in while the address or the username has too many recent failures. */
-async function checkRateLimit(ctx: AuthContext, keys: string[]): Promise<void> {
-  const window = failureWindow(ctx.config);
-  const rows = await ctx.db
-    .select({ key: loginFailures.key, failures: loginFailures.failures })
-    .from(loginFailures)
-    .where(and(sql`${loginFailures.key} in ${keys}`, eq(loginFailures.window_start, window)));
-  const limits: Record<string, number> = { ip: ctx.config.LOGIN_MAX_FAILURES_PER_IP, user: ctx.config.LOGIN_MAX_FAILURES_PER_USERNAME };
-  if (rows.some((r) => r.failures >= (limits[r.key.split(':')[0] ?? ''] ?? Infinity))) {
-    const retryAfter = Math.ceil((window.getTime() + ctx.config.LOGIN_FAILURE_WINDOW_SECONDS * 1000 - Date.now()) / 1000);
-    throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${retryAfter} seconds.`, retryAfter);
-  }
-}
-
-async function recordFailure(ctx: AuthContext, keys: string[]): Promise<void> {
-  const window = failureWindow(ctx.config);
-  for (const key of keys) {
-    await ctx.db
-      .insert(loginFailures)
-      .values({ key, window_start: window, failures: 1 })
-      .onConflictDoUpdate({ target: [loginFailures.key, loginFailures.window_start], set: { failures: sql`${loginFailures.failures} + 1` } });
-  }
-  await ctx.db.delete(loginFailures).where(lt(loginFailures.window_start, new Date(window.getTime() - 86_400_000)));
-}
+export const tooManySignIns = (seconds: number) => `Too many failed sign-in attempts. Try again in ${seconds} seconds.`;
 
 /**
  * POST /auth/jwt/create/: a deactivated or blocked account is refused like a wrong password, and
  * so is the published demo password in production (a demo account must not open a live system).
  */
-export async function signIn(ctx: AuthContext, username: string, password: string, ip: string): Promise<TokenPair> {
-  const keys = [`ip:${ip}`, `user:${username.toLowerCase()}`];
-  await checkRateLimit(ctx, keys);
+export async function signIn(ctx: AuthContext, username: string, password: string, address: string): Promise<TokenPair> {
+  const keys = signInKeys(ctx.config, username, address);
+  try {
+    await claimAttempt(ctx.db, [keys.pair, keys.address], throttleTiming(ctx.config), tooManySignIns);
+  } catch (error) {
+    await recordAudit(ctx.db, { actor: null, action: 'auth.sign_in_throttled', target: `username:${username}`, risk: 'medium' });
+    throw error;
+  }
   const row = await findByUsername(ctx.db, username);
   const valid = await verifyPassword(password, row?.password_hash ?? DUMMY_PASSWORD_HASH);
   const demoInProduction = ctx.config.NODE_ENV === 'production' && password === DEMO_PASSWORD;
   if (!row || !valid || demoInProduction || !row.is_active || row.blocked_at) {
-    await recordFailure(ctx, keys);
+    const reason = !row ? 'unknown username' : !valid || demoInProduction ? 'wrong password' : 'inactive account';
+    await recordAudit(ctx.db, { actor: null, action: 'auth.sign_in_failed', target: row ? `user:${row.id}` : `username:${username}`, risk: 'low', metadata: { reason } });
     throw unauthorized(AUTH_MESSAGES.noActiveAccount, 'no_active_account');
   }
-  await ctx.db.update(users).set({ last_login: new Date() }).where(eq(users.id, row.id));
+  await forgetAttempts(ctx.db, keys.pair.key);
+  await returnAttempt(ctx.db, keys.address.key);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ last_login: new Date() }).where(eq(users.id, row.id));
+    await recordAudit(tx, { actor: row, action: 'auth.sign_in', target: `user:${row.id}`, risk: 'low' });
+  });
   return issuePair(ctx, row);
 }
 
@@ -94,7 +87,11 @@ export async function refresh(ctx: AuthContext, token: string): Promise<TokenPai
     .values({ jti: claims.jti, user_id: claims.user_id, expires_at: new Date(claims.exp * 1000) })
     .onConflictDoNothing()
     .returning({ jti: tokenBlacklist.jti });
-  if (claimed.length === 0) throw unauthorized(AUTH_MESSAGES.blacklisted, 'token_not_valid');
+  if (claimed.length === 0) {
+    // A rotated refresh token used again: it was copied, or a client replayed it; either way, on record.
+    await recordAudit(ctx.db, { actor: row, action: 'auth.refresh_token_reused', target: `user:${row.id}`, risk: 'high', metadata: { jti: claims.jti } });
+    throw unauthorized(AUTH_MESSAGES.blacklisted, 'token_not_valid');
+  }
   await ctx.db.delete(tokenBlacklist).where(lt(tokenBlacklist.expires_at, new Date()));
   return issuePair(ctx, row);
 }
@@ -107,4 +104,23 @@ export async function verify(ctx: AuthContext, token: string): Promise<void> {
     const [hit] = await ctx.db.select().from(tokenBlacklist).where(and(eq(tokenBlacklist.jti, claims.jti), gte(tokenBlacklist.expires_at, new Date())));
     if (hit) throw unauthorized(AUTH_MESSAGES.blacklisted, 'token_not_valid');
   }
+}
+
+/**
+ * POST /auth/jwt/blacklist/ (simplejwt's TokenBlacklistView): signing out ends the refresh token,
+ * so a copy of it cannot renew the session. A token already blacklisted answers as refresh does.
+ */
+export async function revoke(ctx: AuthContext, token: string): Promise<void> {
+  const claims = verifyToken(token, 'refresh', ctx.secret);
+  if (!claims) throw INVALID();
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, claims.user_id));
+  await ctx.db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(tokenBlacklist)
+      .values({ jti: claims.jti, user_id: claims.user_id, expires_at: new Date(claims.exp * 1000) })
+      .onConflictDoNothing()
+      .returning({ jti: tokenBlacklist.jti });
+    if (claimed.length === 0) throw unauthorized(AUTH_MESSAGES.blacklisted, 'token_not_valid');
+    await recordAudit(tx, { actor: row ?? null, action: 'auth.token_revoked', target: `user:${claims.user_id}`, risk: 'low', metadata: { jti: claims.jti } });
+  });
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { departmentSchema, resetPasswordSchema, userSchema } from '../../../domain/user';
+import { activationSchema, departmentSchema, resetPasswordSchema, userListItemSchema, userSchema } from '../../../domain/user';
 import { can } from '../../../domain/permissions';
 import { currentUser } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { pageQuerySchema, pageSchema, toPage } from '../../lib/pagination';
 import { idParams } from '../../lib/schemas';
-import { getUser, listUsers, resetPassword, setActive, setMaterialCreation } from './service';
+import { activate, asSeenBy, deactivate, getUser, listUsers, resetPassword, setMaterialCreation } from './service';
 
 const listQuery = pageQuerySchema(100).extend({
   department: departmentSchema.optional(),
@@ -23,20 +23,23 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
-  app.get('/users/', { config: { access: 'users.list' }, schema: { tags, querystring: listQuery, response: { 200: pageSchema(userSchema) } } }, async (req) => {
+  app.get('/users/', { config: { access: 'users.list' }, schema: { tags, querystring: listQuery, response: { 200: pageSchema(userListItemSchema) } } }, async (req) => {
     const { rows, count } = await listUsers(app.db, req.query);
-    return toPage(req, rows, count, req.query.page, req.query.page_size);
+    const reader = currentUser(req);
+    return toPage(req, rows.map((user) => asSeenBy(reader, user)), count, req.query.page, req.query.page_size);
   });
-  app.get('/users/:id/', { config: { access: 'users.list' }, schema: { tags, params: idParams, response: { 200: userSchema } } }, (req) => getUser(app.db, req.params.id));
+  app.get('/users/:id/', { config: { access: 'users.list' }, schema: { tags, params: idParams, response: { 200: userListItemSchema } } }, async (req) =>
+    asSeenBy(currentUser(req), await getUser(app.db, req.params.id)),
+  );
   app.post('/users/reset_password/:id/', { config: { access: 'users.admin' }, schema: { tags, params: idParams, body: resetPasswordSchema } }, async (req, reply) => {
     await resetPassword(app.db, currentUser(req), req.params.id, req.body.new_password);
     return reply.code(204).send();
   });
   app.post('/users/deactivate/:id/', { config: { access: 'users.admin' }, schema: { tags, params: idParams, response: { 200: userSchema } } }, (req) =>
-    setActive(app.db, currentUser(req), req.params.id, false),
+    deactivate(app.db, currentUser(req), req.params.id),
   );
-  app.post('/users/activate/:id/', { config: { access: 'users.admin' }, schema: { tags, params: idParams, response: { 200: userSchema } } }, (req) =>
-    setActive(app.db, currentUser(req), req.params.id, true),
+  app.post('/users/activate/:id/', { config: { access: 'users.admin' }, schema: { tags, params: idParams, body: activationSchema.optional(), response: { 200: userSchema } } }, (req) =>
+    activate(app.db, currentUser(req), req.params.id, req.body ?? {}),
   );
 
   const permissionPath = '/users/:id/permissions/material-creation/';

@@ -3,10 +3,24 @@ import { isUniqueViolation, type Db } from '../../db/client';
 import { systemConfig, users } from '../../db/schema';
 import { AUTH_MESSAGES } from '../../../domain/auth';
 import type { Department, Designation } from '../../../domain/departments';
-import type { Registration, User } from '../../../domain/user';
-import { badRequest, fieldError, forbidden, notFound } from '../../lib/http-error';
+import { USER_SUMMARY_FIELDS, type Activation, type Registration, type User, type UserListItem } from '../../../domain/user';
+import { USER_ADMIN_MESSAGES } from '../../../domain/auth';
+import { can } from '../../../domain/permissions';
+import type { Config } from '../../config';
+import { badRequest, fieldError, forbidden, notFound, type FieldErrors } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { passwordProblems, type PasswordOwner } from '../../lib/password-strength';
 import { recordAudit } from '../audit/service';
+import { claimAttempt, forgetAttempts, throttleTiming } from '../auth/throttle';
+
+/** What throttled account calls need: the settings and the caller's address. */
+export interface ThrottleContext {
+  config: Config;
+  address: string;
+}
+
+const tooManyRegistrations = (seconds: number) => `Too many accounts requested from this address. Try again in ${seconds} seconds.`;
+const tooManyPasswordGuesses = (seconds: number) => `Too many wrong current passwords. Try again in ${seconds} seconds.`;
 import type { RiskLevel } from '../../../domain/system';
 
 type UserRow = typeof users.$inferSelect;
@@ -24,6 +38,12 @@ export function toUser(row: UserRow): User {
     is_superuser: row.is_superuser,
     can_create_materials: row.can_create_materials,
   };
+}
+
+/** What a reader sees of an account: everything for admins, the summary for everyone else. */
+export function asSeenBy(reader: User, user: User): UserListItem {
+  if (can(reader, 'users.admin')) return user;
+  return Object.fromEntries(USER_SUMMARY_FIELDS.map((field) => [field, user[field]])) as UserListItem;
 }
 
 export interface UserListQuery {
@@ -72,16 +92,16 @@ export async function findByUsername(db: Db, username: string): Promise<UserRow 
 }
 
 /**
- * Self-registration: only while the system config allows it. The account starts inactive and
- * cannot sign in until the Admin department activates it (docs/decisions.md).
+ * Self-registration: only while the system config allows it, throttled per address. The account
+ * starts inactive with no department or designation, and cannot sign in until an admin
+ * activates it and assigns them (docs/decisions.md).
  */
-export async function registerUser(db: Db, input: Registration): Promise<User> {
+export async function registerUser(db: Db, throttle: ThrottleContext, input: Registration): Promise<User> {
   const [config] = await db.select().from(systemConfig);
   if (config && !config.allow_new_registrations) throw forbidden(AUTH_MESSAGES.registrationClosed);
+  await claimAttempt(db, [{ key: `register:${throttle.address}`, free: throttle.config.REGISTRATIONS_PER_ADDRESS }], throttleTiming(throttle.config), tooManyRegistrations);
   if (await findByUsername(db, input.username)) throw fieldError('username', AUTH_MESSAGES.usernameTaken);
-  if (input.password.toLowerCase() === input.username.toLowerCase()) {
-    throw fieldError('password', 'The password is too similar to the username.');
-  }
+  await refuseWeakPassword('password', input.password, input);
   try {
     return await insertRegistration(db, input);
   } catch (error) {
@@ -101,8 +121,6 @@ async function insertRegistration(db: Db, input: Registration): Promise<User> {
         first_name: input.first_name,
         last_name: input.last_name,
         email: input.email,
-        department: input.department,
-        designation: input.designation,
         is_active: false,
       })
       .returning();
@@ -111,10 +129,21 @@ async function insertRegistration(db: Db, input: Registration): Promise<User> {
   });
 }
 
-export async function setOwnPassword(db: Db, user: User, currentPassword: string, newPassword: string): Promise<void> {
+/** A weak password is a 400 on its field, in Django's validators' words (server/lib/password-strength.ts). */
+async function refuseWeakPassword(field: string, password: string, owner: PasswordOwner): Promise<void> {
+  const problems = await passwordProblems(password, owner);
+  if (problems.length) throw badRequest({ [field]: problems });
+}
+
+/** Wrong current passwords are throttled per account like sign-ins: a stolen session cannot guess its way to the password. */
+export async function setOwnPassword(db: Db, throttle: ThrottleContext, user: User, currentPassword: string, newPassword: string): Promise<void> {
   const row = await findRow(db, user.id);
+  const key = `current-password:${user.id}`;
+  await claimAttempt(db, [{ key, free: throttle.config.LOGIN_FREE_ATTEMPTS }], throttleTiming(throttle.config), tooManyPasswordGuesses);
   if (!(await verifyPassword(currentPassword, row.password_hash))) throw fieldError('current_password', AUTH_MESSAGES.invalidPassword);
+  await forgetAttempts(db, key);
   if (currentPassword === newPassword) throw fieldError('new_password', 'The new password must differ from the current one.');
+  await refuseWeakPassword('new_password', newPassword, row);
   await db.transaction(async (tx) => {
     await changePassword(tx, user.id, newPassword);
     await recordAudit(tx, { actor: user, action: 'user.set_password', target: `user:${user.id}`, risk: 'medium' });
@@ -134,15 +163,20 @@ async function changePassword(db: Db, id: number, password: string): Promise<voi
     .where(eq(users.id, id));
 }
 
-/** The Admin department manages accounts, but only a superuser may change a superuser's account. */
+/**
+ * The Admin department manages accounts, but not the accounts that hold its own power: only a
+ * superuser may change a superuser's or an Admin-department user's account.
+ */
 async function findManageableRow(db: Db, actor: User, id: number): Promise<UserRow> {
   const row = await findRow(db, id);
-  if (row.is_superuser && !actor.is_superuser) throw forbidden('Only a superuser can change a superuser account.');
+  if (!actor.is_superuser && row.is_superuser) throw forbidden(USER_ADMIN_MESSAGES.superuserAccount);
+  if (!actor.is_superuser && row.department === 'admin' && row.id !== actor.id) throw forbidden(USER_ADMIN_MESSAGES.adminAccount);
   return row;
 }
 
 export async function resetPassword(db: Db, actor: User, id: number, newPassword: string): Promise<void> {
-  await findManageableRow(db, actor, id);
+  const row = await findManageableRow(db, actor, id);
+  await refuseWeakPassword('new_password', newPassword, row);
   await db.transaction(async (tx) => {
     await changePassword(tx, id, newPassword);
     await recordAudit(tx, { actor, action: 'user.reset_password', target: `user:${id}`, risk: 'high' });
@@ -162,10 +196,27 @@ async function updateUser(db: Db, actor: User, id: number, changes: Partial<User
   });
 }
 
-export async function setActive(db: Db, actor: User, id: number, active: boolean): Promise<User> {
-  if (!active && actor.id === id) throw badRequest({ non_field_errors: ['You cannot deactivate your own account.'] });
+/**
+ * Activation assigns the department and designation the account works under: an account that
+ * registered itself has none. Giving the Admin department is a superuser's act, as is changing
+ * an Admin-department account.
+ */
+export async function activate(db: Db, actor: User, id: number, activation: Activation): Promise<User> {
+  const row = await findManageableRow(db, actor, id);
+  const department = activation.department ?? (row.department as Department | null);
+  const designation = activation.designation ?? (row.designation as Designation | null);
+  const missing: FieldErrors = {};
+  if (!department) missing.department = [USER_ADMIN_MESSAGES.departmentRequired];
+  if (!designation) missing.designation = [USER_ADMIN_MESSAGES.designationRequired];
+  if (Object.keys(missing).length) throw badRequest(missing);
+  if (department === 'admin' && row.department !== 'admin' && !actor.is_superuser) throw forbidden(USER_ADMIN_MESSAGES.grantAdmin);
+  return updateUser(db, actor, id, { is_active: true, department, designation }, 'user.activate', 'high', { department, designation });
+}
+
+export async function deactivate(db: Db, actor: User, id: number): Promise<User> {
+  if (actor.id === id) throw badRequest({ non_field_errors: ['You cannot deactivate your own account.'] });
   await findManageableRow(db, actor, id);
-  return updateUser(db, actor, id, { is_active: active }, active ? 'user.activate' : 'user.deactivate', 'high');
+  return updateUser(db, actor, id, { is_active: false }, 'user.deactivate', 'high');
 }
 
 export async function setMaterialCreation(db: Db, actor: User, id: number, granted: boolean): Promise<User> {

@@ -4,15 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
-import { DEPARTMENTS, DESIGNATIONS } from '../../../domain/departments';
 import { registrationSchema } from '../../../domain/user';
 import { pathOf } from '../../../domain/routes';
 import { api } from '../../data/api';
-import { FormStack, SelectField, TextField } from '../../ui/form';
+import { FormStack, TextField } from '../../ui/form';
 import { applyServerErrors } from '../../ui/server-errors';
 
 type RegistrationInput = z.input<typeof registrationSchema>;
-const FIELDS = ['username', 'password', 're_password', 'first_name', 'last_name', 'email', 'department', 'designation'] as const;
+const FIELDS = ['username', 'password', 're_password', 'first_name', 'last_name', 'email'] as const;
 
 export default function RegisterScreen() {
   const [done, setDone] = useState(false);
@@ -34,7 +33,7 @@ export default function RegisterScreen() {
     return (
       <Stack gap="4">
         <Heading size="md">Account requested</Heading>
-        <Text>Your account was created. An administrator must activate it before you can sign in.</Text>
+        <Text>Your account was created. An administrator assigns your department and designation and activates it before you can sign in.</Text>
         <Link asChild>
           <RouterLink to={pathOf('login')}>Back to sign in</RouterLink>
         </Link>
@@ -57,8 +56,6 @@ export default function RegisterScreen() {
         <TextField label="Last name" autoComplete="family-name" registration={register('last_name')} error={errors.last_name} />
       </SimpleGrid>
       <TextField label="E-mail" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
-      <SelectField label="Department" required options={DEPARTMENTS} registration={register('department')} error={errors.department} />
-      <SelectField label="Designation" required options={DESIGNATIONS} registration={register('designation')} error={errors.designation} />
       <TextField label="Password" type="password" autoComplete="new-password" required registration={register('password')} error={errors.password} />
       <TextField label="Repeat password" type="password" autoComplete="new-password" required registration={register('re_password')} error={errors.re_password} />
       <Button type="submit" loading={formState.isSubmitting}>

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DEPARTMENTS, DESIGNATIONS } from '../../../domain/departments';
 import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
-import { displayName, passwordSchema, userSchema, type User } from '../../../domain/user';
+import { displayName, passwordSchema, userListItemSchema, type UserListItem } from '../../../domain/user';
 import { api, responseBody } from '../../data/api';
 import { useSession } from '../../data/session';
 import { useRefreshOn } from '../../data/refresh-events';
@@ -14,9 +14,10 @@ import { openDialog } from '../../ui/dialog-store';
 import { notify } from '../../ui/notify';
 import { useApiData } from '../../ui/useApiData';
 import { apiErrorMessage } from '../../../domain/api-errors';
+import { ActivateUserDialog } from './ActivateUserDialog';
 
 const PAGE_SIZE = 15;
-const pageOfUsers = z.object({ count: z.number(), results: z.array(userSchema) });
+const pageOfUsers = z.object({ count: z.number(), results: z.array(userListItemSchema) });
 
 async function act(work: () => Promise<unknown>, success: string, failure: string, reload: () => void) {
   try {
@@ -34,6 +35,7 @@ export default function UsersScreen() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [department, setDepartment] = useState('');
+  const [activating, setActivating] = useState<UserListItem | null>(null);
 
   const load = useCallback(async () => {
     const { data } = await api.get('/users/', { params: { page, page_size: PAGE_SIZE, search: search || undefined, department: department || undefined } });
@@ -42,8 +44,8 @@ export default function UsersScreen() {
   const { data, error, reload } = useApiData(load);
   useRefreshOn('users-home', reload);
 
-  const columns = useMemo<ColumnDef<User, unknown>[]>(() => {
-    const base: ColumnDef<User, unknown>[] = [
+  const columns = useMemo<ColumnDef<UserListItem, unknown>[]>(() => {
+    const base: ColumnDef<UserListItem, unknown>[] = [
       { header: 'Username', accessorKey: 'username' },
       { header: 'Name', cell: ({ row }) => displayName(row.original) },
       { header: 'Department', cell: ({ row }) => labelOf(DEPARTMENTS, row.original.department) },
@@ -65,7 +67,7 @@ export default function UsersScreen() {
         header: 'May create materials',
         cell: ({ row }) => (
           <Switch.Root
-            checked={row.original.can_create_materials}
+            checked={row.original.can_create_materials ?? false}
             aria-label={`Material creation for ${row.original.username}`}
             onCheckedChange={(e) =>
               act(
@@ -92,14 +94,9 @@ export default function UsersScreen() {
                 variant="outline"
                 disabled={u.id === me?.id}
                 onClick={async () => {
-                  const activate = !u.is_active;
-                  const ok = await openDialog({
-                    title: activate ? 'Activate user' : 'Deactivate user',
-                    message: activate ? `${u.username} will be able to sign in.` : `${u.username} will be signed out and unable to sign in.`,
-                    type: activate ? 'positive' : 'negative',
-                    okLabel: activate ? 'Activate' : 'Deactivate',
-                  });
-                  if (ok) await act(() => api.post(`/users/${activate ? 'activate' : 'deactivate'}/${u.id}/`), `${u.username} ${activate ? 'activated' : 'deactivated'}.`, 'Failed to change the user', reload);
+                  if (!u.is_active) return setActivating(u);
+                  const ok = await openDialog({ title: 'Deactivate user', message: `${u.username} will be signed out and unable to sign in.`, type: 'negative', okLabel: 'Deactivate' });
+                  if (ok) await act(() => api.post(`/users/deactivate/${u.id}/`), `${u.username} deactivated.`, 'Failed to change the user', reload);
                 }}
               >
                 {u.is_active ? 'Deactivate' : 'Activate'}
@@ -161,6 +158,16 @@ export default function UsersScreen() {
         </NativeSelect.Root>
       </HStack>
       {error && <Badge colorPalette="red">{error}</Badge>}
+      {activating && (
+        <ActivateUserDialog
+          user={activating}
+          onClose={(activation) => {
+            const u = activating;
+            setActivating(null);
+            if (activation) void act(() => api.post(`/users/activate/${u.id}/`, activation), `${u.username} activated.`, 'Failed to activate the user', reload);
+          }}
+        />
+      )}
       <DataTable columns={columns} rows={data?.results ?? []} count={data?.count ?? 0} page={page} pageSize={PAGE_SIZE} onPageChange={setPage} rowKey={(u) => u.id} empty="No users match." />
     </Stack>
   );
