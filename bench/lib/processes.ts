@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { ROOT } from './root';
 
 /** A node process in a process group of its own, with the tail of its output kept for error messages. */
@@ -65,4 +66,16 @@ export async function runToEnd(args: string[], env: NodeJS.ProcessEnv): Promise<
   await child.exited;
   if (child.process.exitCode !== 0) throw new Error(`${args.join(' ')} failed (${child.process.exitCode ?? child.process.signalCode}):\n${child.output()}`);
   return stdout;
+}
+
+/** A port nothing listens on now, for a server about to start. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

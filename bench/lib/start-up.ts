@@ -1,20 +1,8 @@
-import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { hasExited, startChild, stopChild, type Child } from './processes';
+import { freePort, hasExited, startChild, stopChild, type Child } from './processes';
 
 const POLL_MS = 50;
 const GIVE_UP_MS = 120_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function answersHealth(url: string): Promise<boolean> {
   try {
