@@ -86,6 +86,13 @@ export const materialSchema = z.object({
 });
 export type Material = z.infer<typeof materialSchema>;
 
+/**
+ * A material's identity without its stock (GET materials/material-names/): what a requisition's
+ * picker and lines show of every material to users whose materials are narrower (row-rules.ts).
+ */
+export const materialNameSchema = materialSchema.omit({ quantity: true, reorder_level: true, average_cost: true });
+export type MaterialName = z.infer<typeof materialNameSchema>;
+
 export const materialCreateSchema = z.object({
   name: requiredText(200),
   category: refSchema,

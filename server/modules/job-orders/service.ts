@@ -35,6 +35,7 @@ import {
 import type { User } from '../../../domain/user';
 import { badRequest, fieldError, notFound, type FieldErrors } from '../../lib/http-error';
 import { byId, byValue, escapeLike, filter, fromDate, toDate, type ListSpec } from '../../lib/list';
+import { checkEdit } from '../../lib/row-rules';
 import { findRow, publicRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { materialCostByJobOrder } from '../material-reports/service';
@@ -139,6 +140,17 @@ async function lockJobOrder(tx: Db, id: number): Promise<JobOrderRow> {
     .where(and(eq(jobOrders.id, id), isNull(jobOrders.deleted_at)))
     .for('update');
   if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The job order locked for an edit of its main fields or products: only by those its row rule
+ * lets change it (a sales executive: their own), and neither cancelled nor closed.
+ */
+async function lockEditableJobOrder(tx: Db, actor: User, id: number): Promise<JobOrderRow> {
+  const row = await lockJobOrder(tx, id);
+  checkEdit('jobOrder', actor, row);
+  refuseIfFinished(row);
   return row;
 }
 
@@ -253,8 +265,9 @@ export async function updateJobOrder(db: Db, actor: User, id: number, input: Upd
     db,
     actor,
     async (tx) => {
-      const row = await lockJobOrder(tx, id);
-      refuseIfFinished(row);
+      const row = await lockEditableJobOrder(tx, actor, id);
+      // Nor may a sales executive hand the job order to another sales executive.
+      checkEdit('jobOrder', actor, { ...row, sales_executive: input.sales_executive ?? row.sales_executive });
       const customer = input.customer ?? row.customer;
       // A new customer needs a branch of its own: the old one is checked against it too.
       const branch = input.branch === undefined && input.customer !== undefined ? row.branch : input.branch;
@@ -271,7 +284,7 @@ export async function addProduct(db: Db, actor: User, id: number, input: ItemInp
     db,
     actor,
     async (tx) => {
-      refuseIfFinished(await lockJobOrder(tx, id));
+      await lockEditableJobOrder(tx, actor, id);
       throwIfAny(await itemProblems(tx, [input], () => ''));
       await tx.insert(jobOrderItems).values(itemValues(id, actor, input));
       await settleTotal(tx, id);
@@ -281,9 +294,9 @@ export async function addProduct(db: Db, actor: User, id: number, input: ItemInp
   );
 }
 
-async function itemOf(tx: Db, itemId: number) {
+async function itemOf(tx: Db, actor: User, itemId: number) {
   const item = await findRow(tx, jobOrderItems, itemId);
-  return { item, jobOrder: await lockJobOrder(tx, item.job_order) };
+  return { item, jobOrder: await lockEditableJobOrder(tx, actor, item.job_order) };
 }
 
 /** PUT update/product/{id}/ (a product's id): its fields; the amount and the job order's value follow. */
@@ -292,8 +305,7 @@ export async function updateProduct(db: Db, actor: User, itemId: number, input: 
     db,
     actor,
     async (tx) => {
-      const { item, jobOrder } = await itemOf(tx, itemId);
-      refuseIfFinished(jobOrder);
+      const { item, jobOrder } = await itemOf(tx, actor, itemId);
       throwIfAny(await itemProblems(tx, [input], () => ''));
       const quantity = input.quantity ?? item.quantity;
       const unitPrice = input.unit_price ?? item.unit_price;
@@ -311,8 +323,7 @@ export async function deleteProduct(db: Db, actor: User, itemId: number, expecte
     db,
     actor,
     async (tx) => {
-      const { jobOrder } = await itemOf(tx, itemId);
-      refuseIfFinished(jobOrder);
+      const { jobOrder } = await itemOf(tx, actor, itemId);
       const [delivered] = await tx
         .select({ id: deliveryNoteItems.id })
         .from(deliveryNoteItems)

@@ -6,6 +6,7 @@ import {
   materialCategorySchema,
   materialCategoryUpdateSchema,
   materialCreateSchema,
+  materialNameSchema,
   materialSchema,
   materialSubcategoryCreateSchema,
   materialSubcategorySchema,
@@ -27,6 +28,8 @@ import {
   deleteSubcategory,
   findMaterialByName,
   materialList,
+  materialNameList,
+  materialNameOf,
   materialScope,
   subcategoryList,
   updateCategory,
@@ -45,10 +48,9 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
   app.get('/materials/materials/', { config: { access: 'materials.read' }, schema: { tags, querystring: listQuerySchema(materialList), response: { 200: listPageSchema(materialSchema) } } }, (req) =>
     listPage(app.db, req, materialList, req.query as ListQuery, materialScope(currentUser(req))),
   );
-  app.get('/materials/materials/check_duplicate/', { config: { access: 'materials.read' }, schema: { tags, querystring: duplicateQuery, response: { 200: duplicateVerdict } } }, async (req) => {
-    const material = await findMaterialByName(app.db, req.query.name);
-    return { exists: material !== null, material };
-  });
+  app.get('/materials/materials/check_duplicate/', { config: { access: 'materials.read' }, schema: { tags, querystring: duplicateQuery, response: { 200: duplicateVerdict } } }, (req) =>
+    findMaterialByName(app.db, currentUser(req), req.query.name),
+  );
   app.post('/materials/materials/', { config: { access: 'materials.create' }, schema: { tags, body: materialCreateSchema, response: { 201: materialSchema } } }, async (req, reply) =>
     reply.code(201).send(await createMaterial(app.db, currentUser(req), req.body)),
   );
@@ -71,6 +73,14 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
   }
   app.delete('/materials/materials/:id/set_deleted/', { config: { access: 'materials.delete' }, schema: { tags, params: idParams, response: { 200: materialSchema } } }, (req) =>
     deleteMaterial(app.db, currentUser(req), req.params.id, expectedVersion(req)),
+  );
+
+  app.get('/materials/material-names/', { config: { access: 'materials.read' }, schema: { tags, querystring: listQuerySchema(materialNameList), response: { 200: listPageSchema(materialNameSchema) } } }, async (req) => {
+    const page = await listPage(app.db, req, materialNameList, req.query as ListQuery);
+    return { ...page, results: page.results.map(materialNameOf) };
+  });
+  app.get('/materials/material-names/:id/', { config: { access: 'materials.read' }, schema: { tags, params: idParams, response: { 200: materialNameSchema } } }, async (req) =>
+    materialNameOf(await findRow(app.db, materials, req.params.id)),
   );
 
   app.get('/materials/material-categories/', { config: { access: 'material-categories.read' }, schema: { tags, querystring: listQuerySchema(categoryList), response: { 200: listPageSchema(materialCategorySchema) } } }, (req) =>

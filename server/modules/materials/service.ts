@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { materialCategories, materials, materialSubcategories } from '../../db/schema';
 import {
@@ -8,6 +9,7 @@ import {
   materialUnitSchema,
   type MaterialCategory,
   type materialCategoryCreateSchema,
+  type MaterialName,
   type materialCreateSchema,
   type MaterialSubcategory,
   type materialSubcategoryCreateSchema,
@@ -42,6 +44,22 @@ export const materialList: ListSpec<typeof materials> = {
   },
 };
 
+/**
+ * material-names/: every material's identity, whoever reads it and whatever their material scope:
+ * the requisition picker and lines of users whose materials are narrower (domain/row-rules.ts
+ * materialNamesTypeOf). No stock: neither shown, nor filtered or ordered by.
+ */
+export const materialNameList: ListSpec<typeof materials> = {
+  table: materials,
+  pageSize: 100,
+  orderings: { id: materials.id, name: byText(materials.name), updated_at: materials.updated_at },
+  defaultOrdering: 'name',
+  search: [materials.name, materials.brand, materials.size, materials.color],
+  filters: { category: byId(materials.category), unit: byValue(materials.unit, materialUnitSchema) },
+};
+
+export const materialNameOf = ({ quantity: _quantity, reorder_level: _reorder, average_cost: _cost, txid: _txid, ...identity }: typeof materials.$inferSelect): MaterialName => identity;
+
 export const categoryList: ListSpec<typeof materialCategories> = {
   table: materialCategories,
   pageSize: 100,
@@ -59,12 +77,17 @@ export const subcategoryList: ListSpec<typeof materialSubcategories> = {
   filters: { category: byId(materialSubcategories.category) },
 };
 
-/** The materials a user may see (business-areas.md §6), as a condition on the materials table. */
-export function materialScope(user: User): SQL | undefined {
+/**
+ * The materials a user may see (business-areas.md §6, docs/permissions.md "The foreman's
+ * materials"), as a condition on the materials table, or on a column naming a material (a
+ * ledger row's, an adjustment's). Every path that shows a material's stock reads it.
+ */
+export function materialScope(user: User, material?: PgColumn): SQL | undefined {
   const scope = materialScopeOf(user);
   if (scope === 'all') return undefined;
   const consumables = sql`(SELECT ${materialCategories.id} FROM ${materialCategories} WHERE lower(${materialCategories.name}) = ${CONSUMABLES_CATEGORY})`;
-  return scope === 'consumables-only' ? inArray(materials.category, consumables) : notInArray(materials.category, consumables);
+  const inScope = scope === 'consumables-only' ? inArray(materials.category, consumables) : notInArray(materials.category, consumables);
+  return material ? sql`${material} IN (SELECT ${materials.id} FROM ${materials} WHERE ${inScope})` : inScope;
 }
 
 /**
@@ -91,13 +114,16 @@ async function checkCategory(db: Db, category: number | undefined, subcategory: 
   }
 }
 
-/** The duplicate-name check: a live material whose name matches ignoring case and spaces. */
-export async function findMaterialByName(db: Db, name: string): Promise<{ id: number; name: string } | null> {
+/**
+ * The duplicate-name check: whether a live material's name matches ignoring case and spaces,
+ * and which, if the user may see it (a new material of that name would be refused all the same).
+ */
+export async function findMaterialByName(db: Db, user: User, name: string): Promise<{ exists: boolean; material: { id: number; name: string } | null }> {
   const [row] = await db
-    .select({ id: materials.id, name: materials.name })
+    .select({ id: materials.id, name: materials.name, visible: sql<boolean>`${materialScope(user) ?? sql`true`}` })
     .from(materials)
     .where(and(sql`${nameKey(materials.name)} = ${materialNameKey(name)}`, isNull(materials.deleted_at)));
-  return row ?? null;
+  return { exists: row !== undefined, material: row?.visible ? { id: row.id, name: row.name } : null };
 }
 
 export async function createMaterial(db: Db, actor: User, input: MaterialInput) {
