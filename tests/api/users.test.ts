@@ -199,7 +199,10 @@ describe('GET /users/{id}/', () => {
     const client = await signedInAs(server.app, 'sales.exec');
     const res = await client.get(`/users/${await idOf('stores')}/`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ username: 'stores', department: 'stores', can_create_materials: true, is_superuser: false });
+    expect(Object.keys(res.json()).sort()).toEqual(['department', 'designation', 'first_name', 'id', 'is_active', 'last_name', 'username']);
+    expect(res.json()).toMatchObject({ username: 'stores', department: 'stores', is_active: true });
+    const asAdmin = await (await signedInAs(server.app, 'admin')).get(`/users/${await idOf('stores')}/`);
+    expect(asAdmin.json()).toMatchObject({ username: 'stores', department: 'stores', can_create_materials: true, is_superuser: false });
   });
 
   it('answers 404 for an unknown id and for ids that are not positive integers', async () => {

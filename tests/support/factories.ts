@@ -31,3 +31,20 @@ export async function makeMaterial(db: Db, category: number, values: { name?: st
     .returning();
   return row!;
 }
+
+/** An account made in the database, signed in with the demo password unless it is inactive. */
+export async function makeUser(db: Db, values: { username: string; department: string | null; designation: string | null; is_superuser?: boolean; is_active?: boolean; password?: string }) {
+  const { hashPassword } = await import('../../server/lib/password');
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: values.username,
+      password_hash: await hashPassword(values.password ?? 'fabops-demo', 1024),
+      department: values.department,
+      designation: values.designation,
+      is_superuser: values.is_superuser ?? false,
+      is_active: values.is_active ?? true,
+    })
+    .returning();
+  return row!;
+}
