@@ -108,9 +108,13 @@ export const PERMISSIONS = {
   'dispatches.read': [PACKING_DISPATCH, PRODUCTION, SALES, ACCOUNTS, MANAGEMENT],
   'dispatches.write': [PACKING_DISPATCH, MANAGEMENT],
 
-  /** The stock ledger: stores records receipts, issues and returns; others read it. */
+  /** The stock ledger: stores records issues and returns (receipts come with GRAs); others read it. */
   'stock.read': [STORES, PURCHASE, SHOP_FLOOR, MANAGEMENT, ACCOUNTS],
   'stock.write': [STORES],
+  /** Dating a stock transaction further back than the stock settings allow: a stores manager. */
+  'stock.backdate': [STORES_MANAGER],
+  /** Reversing a ledger row, with a reason: a stores manager. */
+  'stock.reverse': [STORES_MANAGER],
   /** Adjustments: stores requests them; only a stores manager (or a superuser) decides. */
   'stock-adjustments.request': [STORES],
   'stock-adjustments.decide': [STORES_MANAGER],

@@ -24,8 +24,20 @@ export const STOCK_TRANSACTION_TYPES = [
 export const stockTransactionTypeSchema = z.enum(valuesOf(STOCK_TRANSACTION_TYPES));
 export type StockTransactionType = z.infer<typeof stockTransactionTypeSchema>;
 
-/** Types stores records directly; adjustment rows come only from approved stock adjustments. */
-export const recordedStockTransactionTypeSchema = stockTransactionTypeSchema.exclude(['adjustment']);
+/** How stock may enter the ledger (DESIGN.md): the refusals of the other ways. */
+export const STOCK_ENTRY_MESSAGES = {
+  receipt: 'Stock is received through a GRA against its LPO. To correct the stock of a material, request a stock adjustment.',
+  adjustment: 'Adjustments are made by requesting a stock adjustment; a stores manager approves it.',
+} as const;
+
+/**
+ * Types stores records directly: issues, and returns against an earlier issue. Stock enters the
+ * ledger otherwise only through a GRA (its receipts) or an approved stock adjustment.
+ */
+export const RECORDED_STOCK_TRANSACTION_TYPES = STOCK_TRANSACTION_TYPES.filter((t) => t.value === 'issue' || t.value === 'return');
+export const recordedStockTransactionTypeSchema = stockTransactionTypeSchema.exclude(['receipt', 'adjustment'], {
+  error: (issue) => (issue.input === 'receipt' ? STOCK_ENTRY_MESSAGES.receipt : issue.input === 'adjustment' ? STOCK_ENTRY_MESSAGES.adjustment : undefined),
+});
 
 /** Whether an issued material is still on its way to the floor or has arrived. */
 export const STOCK_TRANSACTION_STATUSES = [
@@ -48,6 +60,10 @@ export const STOCK_MESSAGES = {
   outgoing: 'An issue must have a negative quantity.',
   nonZero: 'The quantity may not be zero.',
   issueTarget: 'An issue must be against a requisition or a job order.',
+  returnTarget: 'A return must be against the requisition or job order the material was issued to.',
+  returnBeyondJobOrder: 'More cannot be returned against this job order than was issued to it.',
+  futureDate: 'A stock transaction may not be dated in the future.',
+  backdated: (days: number) => `Only a stores manager may date a stock transaction more than ${days} ${days === 1 ? 'day' : 'days'} back.`,
   inTransit: 'Only issues can be in transit.',
   alreadyReversed: 'This transaction has already been reversed.',
   reversalOfReversal: 'This is a reversing entry: it cannot be reversed. Record a new transaction instead.',
@@ -115,9 +131,9 @@ export const stockTransactionSchema = z.object({
 export type StockTransaction = z.infer<typeof stockTransactionSchema>;
 
 /**
- * POST stocks/stocktransactions/: a receipt, issue or return recorded by stores. The quantity is
- * signed as in the ledger (an issue of 5 is -5). Receipts from GRAs and adjustment rows are
- * written by the server.
+ * POST stocks/stocktransactions/: an issue, or a return against the requisition or job order it
+ * was issued to, recorded by stores. The quantity is signed as in the ledger (an issue of 5 is
+ * -5). Receipts from GRAs and adjustment rows are written by the server.
  */
 export const stockTransactionCreateSchema = z
   .object({
@@ -136,14 +152,31 @@ export const stockTransactionCreateSchema = z
     if (!hasLedgerSign(row.transaction_type, row.quantity)) {
       ctx.addIssue({ code: 'custom', path: ['quantity'], message: row.transaction_type === 'issue' ? STOCK_MESSAGES.outgoing : STOCK_MESSAGES.incoming });
     }
-    if (row.transaction_type === 'issue' && row.requisition == null && row.requisition_detail == null && row.job_order == null) {
-      ctx.addIssue({ code: 'custom', path: ['requisition'], message: STOCK_MESSAGES.issueTarget });
+    if (row.requisition == null && row.requisition_detail == null && row.job_order == null) {
+      ctx.addIssue({ code: 'custom', path: ['requisition'], message: row.transaction_type === 'issue' ? STOCK_MESSAGES.issueTarget : STOCK_MESSAGES.returnTarget });
     }
     if (row.status === 'in-transit' && row.transaction_type !== 'issue') {
       ctx.addIssue({ code: 'custom', path: ['status'], message: STOCK_MESSAGES.inTransit });
     }
   }, whenFieldsValid);
 export type StockTransactionCreate = z.input<typeof stockTransactionCreateSchema>;
+/** DELETE stocks/stocktransactions/{id}/: a reversing entry, with the reason it is kept with. */
+export const stockTransactionReverseSchema = z.object({ reason: requiredText(500) });
+export type StockTransactionReverse = z.input<typeof stockTransactionReverseSchema>;
+
+/** Whole days from one ISO date to a later one. */
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/**
+ * Why a ledger row may not carry `date`, or null: never a date after `today` (the business
+ * day); more than `backdateDays` back only for those who may back-date (stores managers).
+ */
+export function transactionDateRefusal(date: string, today: string, backdateDays: number, mayBackdate: boolean): string | null {
+  if (date > today) return STOCK_MESSAGES.futureDate;
+  if (!mayBackdate && daysBetween(date, today) > backdateDays) return STOCK_MESSAGES.backdated(backdateDays);
+  return null;
+}
+
 /** PATCH stocks/stocktransactions/{id}/update-status/: a ledger row keeps its quantity; only status and remarks change. */
 export const stockTransactionUpdateSchema = updateSchemaOf(z.object({ status: stockTransactionStatusSchema, remarks: textInput(1000) }));
 export type StockTransactionUpdate = z.input<typeof stockTransactionUpdateSchema>;

@@ -22,8 +22,15 @@ export type RiskLevel = (typeof RISK_LEVELS)[number];
 /**
  * Stock settings a superuser sets (GET/PUT /stocks/settings/), stored with the system
  * configuration: whether stores may issue more than is free (on hand less what is reserved for
- * other requisitions). Off by default: the ledger refuses with a 409 instead.
+ * other requisitions; off by default: the ledger refuses with a 409 instead), and how many days
+ * back a stock transaction may be dated without a stores manager.
  */
-export const stockSettingsSchema = z.object({ allow_negative_stock: z.boolean() });
+export const stockSettingsSchema = z.object({
+  allow_negative_stock: z.boolean(),
+  stock_backdate_days: z.number().int().min(0).max(365),
+});
 export type StockSettings = z.infer<typeof stockSettingsSchema>;
-export const STOCK_SETTINGS_DEFAULTS: StockSettings = { allow_negative_stock: false };
+export const STOCK_SETTINGS_DEFAULTS: StockSettings = { allow_negative_stock: false, stock_backdate_days: 3 };
+/** PUT /stocks/settings/: the settings sent change; those left out stay as they are. */
+export const stockSettingsUpdateSchema = stockSettingsSchema.partial();
+export type StockSettingsUpdate = z.infer<typeof stockSettingsUpdateSchema>;

@@ -3,10 +3,10 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/client';
 import { graItems, gras, lpoItems } from '../../server/db/schema';
-import { recordIncoming, recordIssue, reserveMaterial, reverseTransaction } from '../../server/modules/stock/ledger';
+import { recordIssue, recordReturn, reserveMaterial, reverseTransaction } from '../../server/modules/stock/ledger';
 import { signedInAs, startTestServer, type TestServer } from '../support/server';
 import { makeCategory, makeMaterial, makeSubcategory, userId } from '../support/factories';
-import { makeJobOrder, makeRequisition } from '../support/factories-stock';
+import { makeJobOrder, makeRequisition, receiveThroughGra } from '../support/factories-stock';
 import { makeLpo, makeVendor } from '../support/factories-purchase';
 import { expectAccessMatrix } from '../support/access';
 
@@ -34,11 +34,7 @@ async function daysAgo(days: number): Promise<string> {
   return row!.day;
 }
 
-async function receive(material: number, quantity: string, rate: string, days: number) {
-  const actor = await storesActor();
-  const transaction_date = await daysAgo(days);
-  return db().transaction((tx) => recordIncoming(tx, actor, 'receipt', { material, quantity, rate, transaction_date }));
-}
+const receive = async (material: number, quantity: string, rate: string, days: number) => receiveThroughGra(db(), material, quantity, { rate, date: await daysAgo(days) });
 
 async function issue(material: number, quantity: string, days: number, target: { job_order?: number; requisition?: number } = {}) {
   const actor = await storesActor();
@@ -49,12 +45,12 @@ async function issue(material: number, quantity: string, days: number, target: {
 async function giveBack(material: number, quantity: string, days: number, job_order: number) {
   const actor = await storesActor();
   const transaction_date = await daysAgo(days);
-  return db().transaction((tx) => recordIncoming(tx, actor, 'return', { material, quantity, transaction_date, job_order }));
+  return db().transaction((tx) => recordReturn(tx, actor, { material, quantity, transaction_date, job_order }));
 }
 
 async function reverse(id: number) {
   const actor = await storesActor();
-  return db().transaction((tx) => reverseTransaction(tx, actor, id));
+  return db().transaction((tx) => reverseTransaction(tx, actor, id, 'Booked twice'));
 }
 
 async function reserve(material: number, quantity: string) {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { auditLog, materials, stockTransactions } from '../../server/db/schema';
 import { signedInAs, startTestServer, type TestServer } from '../support/server';
 import { expectAccessMatrix } from '../support/access';
-import { ledgerMismatches, makeStockMaterial, setNegativeStock } from '../support/factories-stock';
+import { ledgerMismatches, makeStockMaterial, receiveThroughGra, setNegativeStock } from '../support/factories-stock';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,8 +19,7 @@ const onHand = async (id: number) => (await db().select().from(materials).where(
 
 async function stocked(name: string, quantity: string) {
   const material = await makeStockMaterial(db(), name);
-  const res = await (await as('stores')).post('/stocks/stocktransactions/', { material: material.id, transaction_type: 'receipt', quantity, transaction_date: '2026-11-20', rate: '10' });
-  expect(res.statusCode).toBe(201);
+  await receiveThroughGra(db(), material.id, quantity, { rate: '10' });
   return material;
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { materials, stockTransactions } from '../../server/db/schema';
 import { signedInAs, startTestServer, type TestServer } from '../support/server';
-import { ledgerMismatches, makeJobOrder, makeRequisition, makeStockMaterial } from '../support/factories-stock';
+import { businessDay, ledgerMismatches, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, reverseEntry } from '../support/factories-stock';
 
 /** Writers racing for the same stock: on PostgreSQL the material row lock decides, on PGlite the single connection. */
 let server: TestServer;
@@ -14,14 +14,12 @@ beforeEach(() => server.reset());
 
 const db = () => server.database.db;
 const URL = '/stocks/stocktransactions/';
-const DATE = '2026-11-20';
+const DATE = businessDay();
 const onHand = async (id: number) => (await db().select().from(materials).where(eq(materials.id, id)))[0]!.quantity;
 
 async function stocked(quantity: string) {
   const material = await makeStockMaterial(db(), 'Acrylic sheet 3mm');
-  const res = await (await signedInAs(server.app, 'stores')).post(URL, { material: material.id, transaction_type: 'receipt', quantity, transaction_date: DATE });
-  expect(res.statusCode).toBe(201);
-  return { material, receipt: res.json() };
+  return { material, receipt: await receiveThroughGra(db(), material.id, quantity) };
 }
 
 describe('concurrent stock writes', () => {
@@ -53,8 +51,7 @@ describe('concurrent stock writes', () => {
 
   it('the same row reversed twice at once: one reversing entry, the other refused', async () => {
     const { material, receipt } = await stocked('5');
-    const stores = await signedInAs(server.app, 'stores');
-    const answers = await Promise.all([stores.delete(`${URL}${receipt.id}/`), stores.delete(`${URL}${receipt.id}/`)]);
+    const answers = await Promise.all([reverseEntry(server.app, receipt.id), reverseEntry(server.app, receipt.id)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(await db().select().from(stockTransactions).where(eq(stockTransactions.reverses, receipt.id))).toHaveLength(1);
     expect(await onHand(material.id)).toBe('0.000');

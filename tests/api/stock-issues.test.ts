@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { auditLog, materials, requisitionDetails, requisitions } from '../../server/db/schema';
 import { REQUISITION_MESSAGES } from '../../domain/requisition';
 import { signedInAs, startTestServer, type TestServer } from '../support/server';
-import { ledgerMismatches, makeJobOrder, makeRequisition, makeStockMaterial, setNegativeStock } from '../support/factories-stock';
+import { businessDay, ledgerMismatches, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, setNegativeStock } from '../support/factories-stock';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,13 +15,9 @@ beforeEach(() => server.reset());
 const db = () => server.database.db;
 const stores = () => signedInAs(server.app, 'stores');
 const URL = '/stocks/stocktransactions/';
-const DATE = '2026-11-20';
+const DATE = businessDay();
 
-async function receive(material: number, quantity: string, rate?: string) {
-  const res = await (await stores()).post(URL, { material, transaction_type: 'receipt', quantity, transaction_date: DATE, ...(rate ? { rate } : {}) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const receive = (material: number, quantity: string, rate?: string) => receiveThroughGra(db(), material, quantity, rate ? { rate } : {});
 
 const issue = async (body: Record<string, unknown>) => (await stores()).post(URL, { transaction_type: 'issue', transaction_date: DATE, ...body });
 const materialRow = async (id: number) => (await db().select().from(materials).where(eq(materials.id, id)))[0]!;
@@ -130,13 +126,14 @@ describe('issues against a requisition', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json(), JSON.stringify(body)).toEqual(errors);
     }
-    const badDate = await client.post(URL, { material: sheet.id, transaction_type: 'receipt', quantity: '1', transaction_date: '20-11-2026' });
+    const badDate = await client.post(URL, { material: sheet.id, transaction_type: 'issue', quantity: '-1', transaction_date: '20-11-2026', requisition: requisition.id });
     expect(badDate.statusCode).toBe(400);
     expect(Object.keys(badDate.json())).toEqual(['transaction_date']);
     expect((await client.post(URL, { material: sheet.id, transaction_type: 'adjustment', quantity: '1', transaction_date: DATE })).statusCode).toBe(400);
     // Stock beyond what numeric(14,3) holds is the quantity's 400, not a database error.
-    expect((await client.post(URL, { material: other.id, transaction_type: 'receipt', quantity: '99999999999', transaction_date: DATE })).statusCode).toBe(201);
-    const overflow = await client.post(URL, { material: other.id, transaction_type: 'receipt', quantity: '1', transaction_date: DATE });
+    await receive(other.id, '99999999999', '0.01');
+    const adjustment = (await client.post('/stockadjustments/stock-adjustments/', { material: other.id, quantity: '1', reason: 'Found one more' })).json();
+    const overflow = await (await signedInAs(server.app, 'stores.manager')).post(`/stockadjustments/stock-adjustments/${adjustment.id}/approve/`, {});
     expect(overflow.statusCode).toBe(400);
     expect(Object.keys(overflow.json())).toEqual(['quantity']);
     expect((await materialRow(sheet.id)).quantity).toBe('5.000');
@@ -170,7 +167,7 @@ describe('returns', () => {
 });
 
 describe('weighted average cost', () => {
-  it('moves with receipts that carry a rate; issues go out at the average and record it as their rate', async () => {
+  it('moves with receipts at their rates; issues go out at the average and record it as their rate, returns come back at it', async () => {
     const sheet = await makeStockMaterial(db());
     await receive(sheet.id, '10', '100');
     await receive(sheet.id, '30', '200');
@@ -179,7 +176,8 @@ describe('weighted average cost', () => {
     const out = (await issue({ material: sheet.id, quantity: '-8', job_order: job.id })).json();
     expect(out.rate).toBe('175.00');
     expect((await materialRow(sheet.id)).average_cost).toBe('175.0000');
-    await receive(sheet.id, '8');
+    const back = await (await stores()).post(URL, { material: sheet.id, transaction_type: 'return', quantity: '8', transaction_date: DATE, job_order: job.id });
+    expect(back.json()).toMatchObject({ transaction_type: 'return', quantity: '8.000', rate: '175.00' });
     expect((await materialRow(sheet.id)).average_cost).toBe('175.0000');
     const value = (await (await signedInAs(server.app, 'accounts')).get('/stocks/stock-value/')).json();
     expect(value.results).toEqual([expect.objectContaining({ material: sheet.id, quantity: '40.000', average_cost: '175.0000', stock_value: '7000.00' })]);

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { auditLog, requisitionDetails } from '../../server/db/schema';
 import { REQUISITION_MESSAGES } from '../../domain/requisition';
 import { signedInAs, startTestServer, type TestServer } from '../support/server';
-import { makeJobOrder, makeRequisition, makeStockMaterial, setNegativeStock } from '../support/factories-stock';
+import { businessDay, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, setNegativeStock } from '../support/factories-stock';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,12 +16,11 @@ const db = () => server.database.db;
 const stores = () => signedInAs(server.app, 'stores');
 const RESERVE = '/materials/materials/reserve_material/';
 const TX = '/stocks/stocktransactions/';
-const DATE = '2026-11-20';
+const DATE = businessDay();
 
 async function stocked(name: string, quantity: string) {
   const material = await makeStockMaterial(db(), name);
-  const res = await (await stores()).post(TX, { material: material.id, transaction_type: 'receipt', quantity, transaction_date: DATE });
-  expect(res.statusCode).toBe(201);
+  await receiveThroughGra(db(), material.id, quantity);
   return material;
 }
 const reserve = async (requisition_detail: number, quantity: string) => (await stores()).post(RESERVE, { requisition_detail, quantity });

@@ -1,9 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { queryRows, type Db } from '../../server/db/client';
-import { jobOrders, materials, requisitionDetails, requisitions, systemConfig } from '../../server/db/schema';
+import { jobOrders, lpos, materials, requisitionDetails, requisitions, systemConfig } from '../../server/db/schema';
+import { recordReceipt } from '../../server/modules/stock/ledger';
 import type { RequisitionType } from '../../domain/requisition';
 import { makeCustomer } from './factories-sales';
+import { makeGra, makeGraItem, makeLpo, makeLpoItem, makeVendor } from './factories-purchase';
 import { makeCategory, makeMaterial, userId } from './factories';
+import { signIn } from './server';
 
 /** Stores test data: job orders, requisitions with their lines, and the ledger's own checks. */
 
@@ -17,6 +21,29 @@ export async function makeJobOrder(db: Db) {
 export async function makeStockMaterial(db: Db, name?: string) {
   const category = await makeCategory(db);
   return makeMaterial(db, category.id, name ? { name } : {});
+}
+
+const INDIA_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The business day (India) `offset` days from today, as the ledger dates its rows. */
+export function businessDay(offset = 0): string {
+  return INDIA_DAY.format(new Date(Date.now() + offset * 86_400_000));
+}
+
+/**
+ * Stock received the one way it enters the ledger from outside: a GRA against an LPO (vendor,
+ * LPO, LPO item, GRA and its line made here), whose receipt the ledger books as stores.
+ */
+export async function receiveThroughGra(db: Db, material: number, quantity: string, values: { rate?: string; date?: string; requisition?: number } = {}) {
+  const rate = values.rate ?? '100.00';
+  const requisition = values.requisition ?? null;
+  const lpo = await makeLpo(db, (await makeVendor(db)).id, { status: 'received' });
+  if (requisition) await db.update(lpos).set({ requisition }).where(eq(lpos.id, lpo.id));
+  const lpoItem = await makeLpoItem(db, lpo.id, material, { quantity, rate, quantity_received: quantity });
+  const gra = await makeGra(db, lpo, { gra_date: values.date ?? businessDay() });
+  const line = await makeGraItem(db, gra.id, lpoItem, { quantity_received: quantity });
+  const stores = { id: await userId(db, 'stores'), username: 'stores' };
+  return db.transaction((tx) => recordReceipt(tx, stores, { gra_item: line.id, material, quantity, rate, transaction_date: gra.gra_date, requisition }));
 }
 
 export async function makeRequisition(
@@ -44,6 +71,12 @@ export async function makeRequisition(
     .values(lines.map((line) => ({ requisition: requisition!.id, material: line.material, job_order: jobOrder, quantity: line.quantity })))
     .returning();
   return { requisition: requisition!, lines: details };
+}
+
+/** DELETE stocktransactions/{id}/ with a reason (the reversal the stores manager makes unless another user is named). */
+export async function reverseEntry(app: FastifyInstance, id: number, body: unknown = { reason: 'Booked twice' }, options: { as?: string; headers?: Record<string, string> } = {}) {
+  const { access } = await signIn(app, options.as ?? 'stores.manager');
+  return app.inject({ method: 'DELETE', url: `/api/v1/stocks/stocktransactions/${id}/`, payload: body as object, headers: { authorization: `JWT ${access}`, ...options.headers } });
 }
 
 export async function setNegativeStock(db: Db, allowed: boolean): Promise<void> {

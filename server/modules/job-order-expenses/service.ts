@@ -17,6 +17,7 @@ import {
 } from '../../../domain/job-order-expense';
 import { isJobOrderOpen } from '../../../domain/job-order';
 import type { User } from '../../../domain/user';
+import { checkDuty } from '../../lib/duties';
 import { HttpError, fieldError, notFound } from '../../lib/http-error';
 import { byId, byValue, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { publicRow, softDeleteRow, updateRow } from '../../lib/rows';
@@ -171,6 +172,8 @@ export async function decideExpense(db: Db, actor: User, id: number, decision: D
     actor,
     async (tx) => {
       const current = await lockExpense(tx, id);
+      // Rejecting one's own expense withdraws it; approving it needs someone else.
+      if (decision === 'APPROVED') checkDuty('job-order-expense', current, actor);
       if (!jobOrderExpenseDecidable(current)) throw new HttpError(400, { detail: JOB_ORDER_EXPENSE_MESSAGES.notPending });
       return updateRow(tx, jobOrderExpenses, id, { status: decision, approved_by: actor.id, approved_at: sql`now()` as unknown as string }, expected);
     },

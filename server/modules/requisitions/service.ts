@@ -37,6 +37,7 @@ import {
 } from '../../../domain/requisition';
 import type { StockTransactionStatus, StockTransactionType } from '../../../domain/stock';
 import type { User } from '../../../domain/user';
+import { checkDuty } from '../../lib/duties';
 import { HttpError, badRequest, fieldError, notFound, type FieldErrors } from '../../lib/http-error';
 import { byFlag, byId, byValue, filter, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { findRow, softDeleteRow, updateRow, withUniqueField } from '../../lib/rows';
@@ -699,6 +700,7 @@ async function act(
     actor,
     async (tx) => {
       const { requisition, lines } = await lockRequisition(tx, id);
+      if (action === 'approve') checkDuty('requisition', requisition, actor);
       refuseUnless(action, requisition, lines);
       await updateRow(tx, requisitions, id, values, expected);
       return requisitionView(tx, id);

@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
 import { jobOrders, materials, requisitionDetails, requisitions, stockAdjustments, stockTransactions, systemConfig } from '../../db/schema';
 import { requisitionActionRefusal, requisitionState, type RequisitionAction, type RequisitionType } from '../../../domain/requisition';
-import { issueBeyondLine, notEnoughStock, notEnoughToReserve, STOCK_MESSAGES, type StockPosition, type StockTransactionStatus, type StockTransactionType } from '../../../domain/stock';
-import { STOCK_SETTINGS_DEFAULTS } from '../../../domain/system';
+import { can, type PermissionSubject } from '../../../domain/permissions';
+import { issueBeyondLine, notEnoughStock, notEnoughToReserve, STOCK_MESSAGES, transactionDateRefusal, type StockPosition, type StockTransactionStatus, type StockTransactionType } from '../../../domain/stock';
+import { STOCK_SETTINGS_DEFAULTS, type StockSettings } from '../../../domain/system';
 import type { User } from '../../../domain/user';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { recordAudit } from '../audit/service';
@@ -39,15 +40,26 @@ export interface IssueInput {
   remarks?: string;
 }
 
-/** A receipt or return recorded by stores; `quantity` is how much comes in (positive). */
-export interface IncomingInput {
+/** A GRA line's receipt; `quantity` is what was accepted into stores, `rate` what it cost. */
+export interface ReceiptInput {
+  gra_item: number;
+  material: number;
+  quantity: string;
+  rate: string;
+  transaction_date?: string;
+  /** The requisition whose shortfall the GRA's LPO covers. */
+  requisition?: number | null;
+  remarks?: string;
+}
+
+/** A return to stores of issued material; `quantity` is how much comes back (positive). */
+export interface ReturnInput {
   material: number;
   quantity: string;
   transaction_date?: string;
   requisition?: number | null;
   requisition_detail?: number | null;
   job_order?: number | null;
-  rate?: string | null;
   remarks?: string;
 }
 
@@ -60,12 +72,26 @@ export interface ReserveInput {
 /** numeric(14,3) holds 11 digits before the point. */
 const MAX_QUANTITY = 10n ** 14n;
 const invalidPk = (field: string, id: number) => fieldError(field, `Invalid pk "${id}" - object does not exist.`);
-const today = sql`current_date`;
+/** The business day (India), which dates ledger rows and bounds the dates stores may give them. */
+const today = sql`(now() AT TIME ZONE 'Asia/Kolkata')::date`;
+
+/** The stock settings in force (system_config), the defaults until a superuser sets them. */
+export async function stockSettingsOf(tx: Db): Promise<StockSettings> {
+  const [row] = await tx.select({ allow_negative_stock: systemConfig.allow_negative_stock, stock_backdate_days: systemConfig.stock_backdate_days }).from(systemConfig).where(eq(systemConfig.id, 1));
+  return row ?? STOCK_SETTINGS_DEFAULTS;
+}
 
 /** Whether stores may take stock below what is free (system_config.allow_negative_stock). */
-export async function negativeStockAllowed(tx: Db): Promise<boolean> {
-  const [row] = await tx.select({ allowed: systemConfig.allow_negative_stock }).from(systemConfig).where(eq(systemConfig.id, 1));
-  return row?.allowed ?? STOCK_SETTINGS_DEFAULTS.allow_negative_stock;
+const negativeStockAllowed = async (tx: Db) => (await stockSettingsOf(tx)).allow_negative_stock;
+
+/**
+ * 400 on transaction_date when the date is after today, or further back than the stock settings
+ * allow and the user may not back-date (domain/stock.ts transactionDateRefusal).
+ */
+export async function checkTransactionDate(tx: Db, actor: PermissionSubject, date: string): Promise<void> {
+  const [{ day }] = (await queryRows<{ day: string }>(tx, sql`SELECT ${today}::text AS day`)) as [{ day: string }];
+  const refusal = transactionDateRefusal(date, day, (await stockSettingsOf(tx)).stock_backdate_days, can(actor, 'stock.backdate'));
+  if (refusal) throw fieldError('transaction_date', refusal);
 }
 
 async function lockMaterial(tx: Db, id: number, field = 'material'): Promise<MaterialRow> {
@@ -271,27 +297,70 @@ export async function recordIssue(tx: Db, actor: Actor, input: IssueInput): Prom
 }
 
 /**
- * A receipt into stores (with a rate, it moves the weighted average cost) or a return of issued
- * material (against a requisition line, it takes back what was issued on it).
+ * A GRA's receipt into stores (DESIGN.md: stock enters the ledger through a GRA, an approved
+ * adjustment or a return against an issue): the accepted quantity at the line's rate, which moves
+ * the weighted average cost.
  */
-export async function recordIncoming(tx: Db, actor: Actor, type: 'receipt' | 'return', input: IncomingInput): Promise<StockTransactionRow> {
+export async function recordReceipt(tx: Db, actor: Actor, input: ReceiptInput): Promise<StockTransactionRow> {
   const incoming = positive(input.quantity);
-  await checkJobOrder(tx, input.job_order);
-  const served = await lineOf(tx, input);
-  if (served && type === 'return' && incoming > qty(served.line.quantity_issued)) throw fieldError('quantity', STOCK_MESSAGES.returnBeyondIssued);
   const material = await lockMaterial(tx, input.material);
   if (material.deleted_at) throw fieldError('material', STOCK_MESSAGES.materialDeleted);
   const row = await applyMove(tx, actor, material, {
-    type,
+    type: 'receipt',
     quantity: incoming,
-    cost: input.rate == null ? null : input.rate,
+    cost: input.rate,
+    transaction_date: input.transaction_date,
+    gra_item: input.gra_item,
+    requisition: input.requisition,
+    remarks: input.remarks,
+  });
+  await recordAudit(tx, { actor, action: 'stock.receipt', target: `stock_transactions:${row.id}`, risk: 'low', metadata: { material: material.id, quantity: row.quantity, rate: row.rate, gra_item: row.gra_item } });
+  return row;
+}
+
+/** What is out on a job order of a material outside requisitions: its issues less their returns (reversals net out). */
+async function issuedToJobOrder(tx: Db, material: number, jobOrder: number): Promise<bigint> {
+  const [row] = await tx
+    .select({ net: sql<string>`coalesce(-sum(${stockTransactions.quantity}), 0)::text` })
+    .from(stockTransactions)
+    .where(
+      and(
+        eq(stockTransactions.material, material),
+        eq(stockTransactions.job_order, jobOrder),
+        isNull(stockTransactions.requisition_detail),
+        inArray(stockTransactions.transaction_type, ['issue', 'return']),
+        isNull(stockTransactions.deleted_at),
+      ),
+    );
+  return qty(row!.net);
+}
+
+/**
+ * A return of issued material at the average cost, against what it was issued to: a requisition
+ * line (it takes back what was issued on the line) or a job order outside requisitions. Never
+ * more than went out there, less what came back before.
+ */
+export async function recordReturn(tx: Db, actor: Actor, input: ReturnInput): Promise<StockTransactionRow> {
+  const incoming = positive(input.quantity);
+  await checkJobOrder(tx, input.job_order);
+  const served = await lineOf(tx, input);
+  if (!served && input.job_order == null) throw fieldError('requisition', STOCK_MESSAGES.returnTarget);
+  if (served && incoming > qty(served.line.quantity_issued)) throw fieldError('quantity', STOCK_MESSAGES.returnBeyondIssued);
+  const material = await lockMaterial(tx, input.material);
+  if (material.deleted_at) throw fieldError('material', STOCK_MESSAGES.materialDeleted);
+  // The material is locked: no other movement of it changes what is out on the job order meanwhile.
+  if (!served && incoming > (await issuedToJobOrder(tx, material.id, input.job_order!))) throw fieldError('quantity', STOCK_MESSAGES.returnBeyondJobOrder);
+  const row = await applyMove(tx, actor, material, {
+    type: 'return',
+    quantity: incoming,
+    cost: null,
     transaction_date: input.transaction_date,
     requisition: served?.requisition.id ?? null,
     requisition_detail: served?.line.id ?? null,
     job_order: input.job_order ?? served?.requisition.job_order ?? null,
     remarks: input.remarks,
   });
-  if (served && type === 'return') {
+  if (served) {
     await tx
       .update(requisitionDetails)
       .set({ quantity_issued: qtyText(qty(served.line.quantity_issued) - incoming) })
@@ -300,10 +369,10 @@ export async function recordIncoming(tx: Db, actor: Actor, type: 'receipt' | 're
   }
   await recordAudit(tx, {
     actor,
-    action: `stock.${type}`,
+    action: 'stock.return',
     target: `stock_transactions:${row.id}`,
     risk: 'low',
-    metadata: { material: material.id, quantity: row.quantity, rate: row.rate, requisition: row.requisition },
+    metadata: { material: material.id, quantity: row.quantity, requisition: row.requisition, requisition_detail: row.requisition_detail, job_order: row.job_order },
   });
   return row;
 }
@@ -341,9 +410,10 @@ export async function reserveMaterial(tx: Db, actor: Actor, input: ReserveInput)
 /**
  * Cancels a ledger row with a reversing entry: a new row of the same type and the opposite
  * quantity that references it, the original marked as reversed. Nothing is deleted, so the
- * ledger still shows what happened. Stock a reversal takes out follows the same rule as an issue.
+ * ledger still shows what happened, and the entry keeps the reason. Stock a reversal takes out
+ * follows the same rule as an issue.
  */
-export async function reverseTransaction(tx: Db, actor: Actor, id: number): Promise<StockTransactionRow> {
+export async function reverseTransaction(tx: Db, actor: Actor, id: number, reason: string): Promise<StockTransactionRow> {
   const [original] = await tx.select().from(stockTransactions).where(and(eq(stockTransactions.id, id), isNull(stockTransactions.deleted_at))).for('update');
   if (!original) throw notFound();
   if (original.reverses !== null) throw fieldError('non_field_errors', STOCK_MESSAGES.reversalOfReversal);
@@ -368,7 +438,7 @@ export async function reverseTransaction(tx: Db, actor: Actor, id: number): Prom
     stock_adjustment: original.stock_adjustment,
     gra_item: original.gra_item,
     reverses: original.id,
-    remarks: `Reverses transaction #${original.id}.`,
+    remarks: `Reverses transaction #${original.id}: ${reason}`,
   });
   await tx.update(stockTransactions).set({ reversed_by: row.id }).where(eq(stockTransactions.id, original.id));
   if (line) {
@@ -384,7 +454,7 @@ export async function reverseTransaction(tx: Db, actor: Actor, id: number): Prom
     action: 'stock.reverse',
     target: `stock_transactions:${original.id}`,
     risk: 'high',
-    metadata: { reversal: row.id, material: material.id, quantity: row.quantity, type: row.transaction_type },
+    metadata: { reversal: row.id, material: material.id, quantity: row.quantity, type: row.transaction_type, reason },
   });
   return row;
 }

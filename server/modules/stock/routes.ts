@@ -1,9 +1,10 @@
+import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDateSchema, refSchema } from '../../../domain/entity';
 import { requisitionDetailSchema } from '../../../domain/requisition';
-import { stockSettingsSchema } from '../../../domain/system';
+import { stockSettingsSchema, stockSettingsUpdateSchema } from '../../../domain/system';
 import {
   reserveMaterialSchema,
   stockAdjustmentCreateSchema,
@@ -11,6 +12,7 @@ import {
   stockAdjustmentSchema,
   stockPositionSchema,
   stockTransactionCreateSchema,
+  stockTransactionReverseSchema,
   stockTransactionSchema,
   stockTransactionUpdateSchema,
 } from '../../../domain/stock';
@@ -19,7 +21,9 @@ import { listPage, listPageSchema, listQuerySchema, type ListQuery } from '../..
 import { pageQuerySchema } from '../../lib/pagination';
 import { etagOf, expectedVersion } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
-import { onHandOf, reserveMaterial } from './ledger';
+import { stockAdjustments, stockTransactions } from '../../db/schema';
+import { materialScope } from '../materials/service';
+import { reserveMaterial } from './ledger';
 import {
   adjustmentList,
   decideAdjustment,
@@ -34,6 +38,7 @@ import {
   requisitionMaterials,
   requisitionReceipts,
   reverse,
+  stockPosition,
   stockValuation,
   transactionList,
   updateStatus,
@@ -75,38 +80,40 @@ export default async function stockRoutes(fastify: FastifyInstance) {
   const base = '/stocks/stocktransactions';
 
   app.get(`${base}/`, { config: read, schema: { tags, querystring: listQuerySchema(transactionList), response: { 200: listPageSchema(stockTransactionSchema) } } }, (req) =>
-    listPage(app.db, req, transactionList, req.query as ListQuery),
+    listPage(app.db, req, transactionList, req.query as ListQuery, materialScope(currentUser(req), stockTransactions.material)),
   );
   app.post(`${base}/`, { config: write, schema: { tags, body: stockTransactionCreateSchema, response: { 201: stockTransactionSchema } } }, async (req, reply) =>
     reply.code(201).send(await recordTransaction(app.db, currentUser(req), req.body)),
   );
   // Never a removal: answers with the reversing entry.
-  app.delete(`${base}/:id/`, { config: write, schema: { tags, params: idParams, response: { 200: stockTransactionSchema } } }, (req) => reverse(app.db, currentUser(req), req.params.id));
+  app.delete(`${base}/:id/`, { config: { access: 'stock.reverse' }, schema: { tags, params: idParams, body: stockTransactionReverseSchema, response: { 200: stockTransactionSchema } } }, (req) =>
+    reverse(app.db, currentUser(req), req.params.id, req.body.reason),
+  );
   app.get(`${base}/req/receipts/:id/`, { config: read, schema: { tags, params: idParams, response: { 200: z.array(stockTransactionSchema) } } }, (req) => requisitionReceipts(app.db, req.params.id));
   app.get(`${base}/req/all/:id/`, { config: read, schema: { tags, params: idParams, response: { 200: z.array(stockTransactionSchema) } } }, (req) => requisitionLedger(app.db, req.params.id));
   app.get(`${base}/req/material/:id/`, { config: read, schema: { tags, params: idParams, response: { 200: z.array(requisitionMaterialSchema) } } }, (req) =>
     requisitionMaterials(app.db, req.params.id),
   );
   app.get(`${base}/list_materials_in_transit/`, { config: read, schema: { tags, querystring: listQuerySchema(inTransitList), response: { 200: listPageSchema(stockTransactionSchema) } } }, (req) =>
-    listPage(app.db, req, inTransitList, req.query as ListQuery, inTransitScope),
+    listPage(app.db, req, inTransitList, req.query as ListQuery, and(inTransitScope, materialScope(currentUser(req), stockTransactions.material))),
   );
   app.patch(`${base}/:id/update-status/`, { config: write, schema: { tags, params: idParams, body: stockTransactionUpdateSchema, response: { 200: stockTransactionSchema } } }, async (req, reply) => {
     const { expected_version, ...changes } = req.body;
     const row = await updateStatus(app.db, currentUser(req), req.params.id, changes, expectedVersion(req, { expected_version }));
     return reply.header('etag', etagOf(row)).send(row);
   });
-  app.get(`${base}/material-movement/`, { config: read, schema: { tags, querystring: movementQuerySchema, response: { 200: movementSchema } } }, (req) => materialMovement(app.db, req.query));
+  app.get(`${base}/material-movement/`, { config: read, schema: { tags, querystring: movementQuerySchema, response: { 200: movementSchema } } }, (req) => materialMovement(app.db, currentUser(req), req.query));
   app.get(`${base}/filter_transactions/`, { config: read, schema: { tags, querystring: listQuerySchema(filteredTransactionList), response: { 200: listPageSchema(stockTransactionSchema) } } }, (req) =>
-    listPage(app.db, req, filteredTransactionList, req.query as ListQuery),
+    listPage(app.db, req, filteredTransactionList, req.query as ListQuery, materialScope(currentUser(req), stockTransactions.material)),
   );
 
   app.get('/stocks/stock-value/', {
     config: { access: 'stock.reports' },
     schema: { tags, querystring: pageQuerySchema(15), response: { 200: z.object({ count: z.number().int(), total_value: z.string(), results: z.array(stockPositionSchema) }) } },
-  }, (req) => stockValuation(app.db, req.query.page, req.query.page_size));
-  app.get('/stocks/stock-value/:id/', { config: { access: 'stock.reports' }, schema: { tags, params: idParams, response: { 200: stockPositionSchema } } }, (req) => onHandOf(app.db, req.params.id));
+  }, (req) => stockValuation(app.db, currentUser(req), req.query.page, req.query.page_size));
+  app.get('/stocks/stock-value/:id/', { config: { access: 'stock.reports' }, schema: { tags, params: idParams, response: { 200: stockPositionSchema } } }, (req) => stockPosition(app.db, currentUser(req), req.params.id));
   app.get('/stocks/settings/', { config: { access: 'system.config' }, schema: { tags, response: { 200: stockSettingsSchema } } }, () => readStockSettings(app.db));
-  app.put('/stocks/settings/', { config: { access: 'system.config' }, schema: { tags, body: stockSettingsSchema, response: { 200: stockSettingsSchema } } }, (req) =>
+  app.put('/stocks/settings/', { config: { access: 'system.config' }, schema: { tags, body: stockSettingsUpdateSchema, response: { 200: stockSettingsSchema } } }, (req) =>
     writeStockSettings(app.db, currentUser(req), req.body),
   );
 
@@ -117,7 +124,7 @@ export default async function stockRoutes(fastify: FastifyInstance) {
 
   const adjustments = '/stockadjustments/stock-adjustments';
   app.get(`${adjustments}/`, { config: read, schema: { tags, querystring: listQuerySchema(adjustmentList), response: { 200: listPageSchema(stockAdjustmentSchema) } } }, (req) =>
-    listPage(app.db, req, adjustmentList, req.query as ListQuery),
+    listPage(app.db, req, adjustmentList, req.query as ListQuery, materialScope(currentUser(req), stockAdjustments.material)),
   );
   app.post(`${adjustments}/`, { config: { access: 'stock-adjustments.request' }, schema: { tags, body: stockAdjustmentCreateSchema, response: { 201: stockAdjustmentSchema } } }, async (req, reply) =>
     reply.code(201).send(await requestAdjustment(app.db, currentUser(req), req.body)),

@@ -12,13 +12,15 @@ import {
   type stockTransactionCreateSchema,
   type stockTransactionUpdateSchema,
 } from '../../../domain/stock';
-import type { StockSettings } from '../../../domain/system';
+import type { StockSettings, StockSettingsUpdate } from '../../../domain/system';
 import type { User } from '../../../domain/user';
+import { checkDuty } from '../../lib/duties';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { byId, byValue, filter, flagParam, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { findRow, updateRow } from '../../lib/rows';
 import { auditedWrite, recordAudit } from '../audit/service';
-import { negativeStockAllowed, recordAdjustment, recordIncoming, recordIssue, reverseTransaction, type StockTransactionRow } from './ledger';
+import { materialScope } from '../materials/service';
+import { checkTransactionDate, onHandOf, recordAdjustment, recordIssue, recordReturn, reverseTransaction, stockSettingsOf, type StockTransactionRow } from './ledger';
 import { qty, qtyText, valueOf } from './quantities';
 
 type TransactionInput = z.output<typeof stockTransactionCreateSchema>;
@@ -95,17 +97,21 @@ export async function adjustmentsAwaitingApproval(db: Db): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** POST stocktransactions/: the body's quantity is signed as in the ledger; the ledger takes amounts. */
+/**
+ * POST stocktransactions/: an issue or a return, dated within what the user may date it. The
+ * body's quantity is signed as in the ledger; the ledger takes amounts.
+ */
 export async function recordTransaction(db: Db, actor: User, input: TransactionInput): Promise<StockTransactionRow> {
   const amount = qtyText(qty(input.quantity) < 0n ? -qty(input.quantity) : qty(input.quantity));
-  return db.transaction((tx) => {
+  return db.transaction(async (tx) => {
+    await checkTransactionDate(tx, actor, input.transaction_date);
     if (input.transaction_type === 'issue') return recordIssue(tx, actor, { ...input, quantity: amount });
-    return recordIncoming(tx, actor, input.transaction_type, { ...input, quantity: amount });
+    return recordReturn(tx, actor, { ...input, quantity: amount });
   });
 }
 
-/** DELETE stocktransactions/{id}/: a reversing entry, never a removal. */
-export const reverse = (db: Db, actor: User, id: number) => db.transaction((tx) => reverseTransaction(tx, actor, id));
+/** DELETE stocktransactions/{id}/ with a reason: a reversing entry, never a removal. */
+export const reverse = (db: Db, actor: User, id: number, reason: string) => db.transaction((tx) => reverseTransaction(tx, actor, id, reason));
 
 /** PATCH {id}/update-status/: an issue arrives on the floor (or is marked in transit again); quantity never changes. */
 export async function updateStatus(db: Db, actor: User, id: number, changes: StatusChanges, expected: number | undefined): Promise<StockTransactionRow> {
@@ -172,10 +178,13 @@ export interface MovementQuery {
   endDate?: string;
 }
 
-/** material-movement/: a material's rows in a date range, with the balance before and after. */
-export async function materialMovement(db: Db, query: MovementQuery) {
+/** material-movement/: a material the user may see, its rows in a date range, with the balance before and after. */
+export async function materialMovement(db: Db, user: User, query: MovementQuery) {
   if (query.startDate && query.endDate && query.endDate < query.startDate) throw fieldError('endDate', 'The end date may not be before the start date.');
-  const [material] = await db.select().from(materials).where(eq(materials.id, query.material));
+  const [material] = await db
+    .select()
+    .from(materials)
+    .where(and(eq(materials.id, query.material), materialScope(user)));
   if (!material) throw fieldError('material', `Invalid pk "${query.material}" - object does not exist.`);
   const ofMaterial = and(eq(stockTransactions.material, material.id), isNull(stockTransactions.deleted_at));
   const sumWhere = async (where: SQL | undefined) => {
@@ -205,8 +214,8 @@ export async function materialMovement(db: Db, query: MovementQuery) {
   };
 }
 
-/** Stock value per material (quantity x weighted average cost), highest value first, with the total. */
-export async function stockValuation(db: Db, page: number, pageSize: number): Promise<{ count: number; total_value: string; results: StockPosition[] }> {
+/** Stock value per material the user may see (quantity x weighted average cost), highest value first, with the total. */
+export async function stockValuation(db: Db, user: User, page: number, pageSize: number): Promise<{ count: number; total_value: string; results: StockPosition[] }> {
   const reserved = db
     .select({ material: requisitionDetails.material, reserved: sql<string>`sum(${requisitionDetails.quantity_reserved})`.as('reserved') })
     .from(requisitionDetails)
@@ -228,7 +237,7 @@ export async function stockValuation(db: Db, page: number, pageSize: number): Pr
     })
     .from(materials)
     .leftJoin(reserved, eq(reserved.material, materials.id))
-    .where(isNull(materials.deleted_at))
+    .where(and(isNull(materials.deleted_at), materialScope(user)))
     .orderBy(sql`${value} desc`, asc(materials.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -242,6 +251,16 @@ export async function stockValuation(db: Db, page: number, pageSize: number): Pr
       stock_value: valueOf(row.quantity, row.average_cost),
     })),
   };
+}
+
+/** stock-value/{id}/: where a material the user may see stands. */
+export async function stockPosition(db: Db, user: User, id: number): Promise<StockPosition> {
+  const [visible] = await db
+    .select({ id: materials.id })
+    .from(materials)
+    .where(and(eq(materials.id, id), materialScope(user)));
+  if (!visible) throw notFound();
+  return onHandOf(db, id);
 }
 
 const valueText = (total: string) => (total.includes('.') ? total : `${total}.00`);
@@ -269,6 +288,8 @@ export async function decideAdjustment(db: Db, actor: User, id: number, decision
   return db.transaction(async (tx) => {
     const [adjustment] = await tx.select().from(stockAdjustments).where(eq(stockAdjustments.id, id)).for('update');
     if (!adjustment) throw notFound();
+    // Rejecting one's own request withdraws it; approving it needs another stores manager.
+    if (decision === 'approved') checkDuty('stock-adjustment', adjustment, actor);
     if (adjustment.status !== 'pending') throw conflict(STOCK_MESSAGES.adjustmentDecided(adjustment.status));
     const ledgerRow = decision === 'approved' ? await recordAdjustment(tx, actor, adjustment) : null;
     const [row] = await tx
@@ -287,18 +308,17 @@ export async function decideAdjustment(db: Db, actor: User, id: number, decision
   });
 }
 
-/** Stock settings a superuser sets: whether stores may issue beyond what is free. */
-export async function readStockSettings(db: Db): Promise<StockSettings> {
-  return { allow_negative_stock: await negativeStockAllowed(db) };
-}
+/** Stock settings a superuser sets: whether stores may issue beyond what is free, and how far back stores may date. */
+export const readStockSettings = (db: Db): Promise<StockSettings> => stockSettingsOf(db);
 
-export async function writeStockSettings(db: Db, actor: User, settings: StockSettings): Promise<StockSettings> {
+export async function writeStockSettings(db: Db, actor: User, changes: StockSettingsUpdate): Promise<StockSettings> {
   await db.transaction(async (tx) => {
+    const settings = { ...(await stockSettingsOf(tx)), ...changes };
     await tx
       .insert(systemConfig)
-      .values({ id: 1, allow_negative_stock: settings.allow_negative_stock })
-      .onConflictDoUpdate({ target: systemConfig.id, set: { allow_negative_stock: settings.allow_negative_stock, updated_at: new Date(), version: sql`${systemConfig.version} + 1` } });
-    await recordAudit(tx, { actor, action: 'system.config.stock', target: 'system_config', risk: 'critical', metadata: settings });
+      .values({ id: 1, ...settings })
+      .onConflictDoUpdate({ target: systemConfig.id, set: { ...settings, updated_at: new Date(), version: sql`${systemConfig.version} + 1` } });
+    await recordAudit(tx, { actor, action: 'system.config.stock', target: 'system_config', risk: 'critical', metadata: changes });
   });
   return readStockSettings(db);
 }

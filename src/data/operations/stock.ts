@@ -1,4 +1,5 @@
-import { stockAdjustmentCreateSchema, stockTransactionCreateSchema } from '../../../domain/stock';
+import { labelOf } from '../../../domain/options';
+import { STOCK_TRANSACTION_TYPES, stockAdjustmentCreateSchema, stockTransactionCreateSchema } from '../../../domain/stock';
 import type { MirrorDatabase } from '../mirror/db';
 import { defineOperation, newRow, putServerRow } from '../outbox/operations';
 
@@ -16,9 +17,10 @@ async function addTo(mirror: MirrorDatabase, type: 'materials' | 'requisitionDet
 
 /**
  * POST stocks/stocktransactions/: stores issues material (against a requisition line or a job
- * order), or records a receipt or return. Offline the ledger row shows pending, the material's
- * on hand and the line's issued quantity move at once; the server may still refuse the issue
- * (not enough stock), and the Sync screen then offers to change the quantity and resend.
+ * order), or records a return against one. Offline the ledger row shows pending, the material's
+ * on hand and the line's issued quantity move at once; the server may still refuse it (not
+ * enough stock; a receipt queued by an older version: receipts come only from GRAs), and the
+ * Sync screen then shows why and offers to change it and resend, or discard it.
  */
 export const recordStockTransaction = defineOperation({
   name: 'stock.record',
@@ -38,7 +40,8 @@ export const recordStockTransaction = defineOperation({
     });
   },
   reconcile: (mirror, row, ctx) => putServerRow(mirror, 'stockTransactions', row, ctx),
-  describe: (row) => `${row.transaction_type === 'issue' ? 'Issue' : row.transaction_type === 'receipt' ? 'Receipt' : 'Return'} of ${row.quantity.replace('-', '')} (material ${row.material})`,
+  // By the ledger's own labels: a receipt queued before receipts moved to GRAs still reads as one.
+  describe: (row) => `${labelOf(STOCK_TRANSACTION_TYPES, row.transaction_type)} of ${row.quantity.replace('-', '')} (material ${row.material})`,
 });
 
 /** POST stockadjustments/stock-adjustments/: a correction stores asks for; stock moves once approved. */

@@ -1,39 +1,37 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Button, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { isJobOrderOpen, jobOrderLabel, type JobOrder } from '../../../domain/job-order';
 import { MATERIAL_UNITS, type Material } from '../../../domain/material';
 import { labelOf } from '../../../domain/options';
 import { pathOf } from '../../../domain/routes';
 import { parseDisplayDate, toIsoDate } from '../../../domain/rules/dates';
 import { formatIndian } from '../../../domain/rules/numbers';
-import { STOCK_TRANSACTION_TYPES, stockTransactionCreateSchema } from '../../../domain/stock';
+import { RECORDED_STOCK_TRANSACTION_TYPES, STOCK_ENTRY_MESSAGES, STOCK_MESSAGES, stockTransactionCreateSchema } from '../../../domain/stock';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
 import { MaterialPicker } from '../../ui/MaterialPicker';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
-/** What stores records by hand; adjustments have their own request and approval. */
-const KINDS = STOCK_TRANSACTION_TYPES.filter((t) => t.value !== 'adjustment');
-type Kind = (typeof KINDS)[number]['value'];
+type Kind = (typeof RECORDED_STOCK_TRANSACTION_TYPES)[number]['value'];
 
 export const TRANSACTION_SAVED = 'Stock transaction saved.';
 
 /**
- * A receipt, a return to stores, or an issue straight to a job order (issues against a
- * requisition are made on the requisition). Through the outbox: it works offline, and a refusal
- * (not enough stock) waits in the Sync screen to be corrected.
+ * An issue straight to a job order, or a return from one (issues against a requisition are made
+ * on the requisition); receipts come in through GRAs, corrections as adjustment requests. Through
+ * the outbox: it works offline, and a refusal (not enough stock) waits in the Sync screen to be
+ * corrected.
  */
 export default function StockTransactionCreateScreen() {
   const navigate = useNavigate();
-  const [kind, setKind] = useState<Kind>('receipt');
+  const [kind, setKind] = useState<Kind>('issue');
   const [material, setMaterial] = useState<Material | null>(null);
   const [quantity, setQuantity] = useState('');
   const [date, setDate] = useState('');
   const [jobOrder, setJobOrder] = useState('');
-  const [rate, setRate] = useState('');
   const [remarks, setRemarks] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   useUnsavedChanges(material !== null || quantity !== '' || remarks !== '');
@@ -43,14 +41,15 @@ export default function StockTransactionCreateScreen() {
     event.preventDefault();
     const day = date.trim() ? parseDisplayDate(date) : null;
     if (day && !day.ok) return setErrors({ transaction_date: day.message });
+    const today = toIsoDate(new Date());
+    if (day?.iso && day.iso > today) return setErrors({ transaction_date: STOCK_MESSAGES.futureDate });
     const magnitude = quantity.trim().replace(/^[-+]/, '');
     const parsed = stockTransactionCreateSchema.safeParse({
       material: material?.id,
       transaction_type: kind,
       quantity: kind === 'issue' ? `-${magnitude}` : magnitude,
-      transaction_date: (day?.ok ? day.iso : null) ?? toIsoDate(new Date()),
+      transaction_date: day?.iso ?? today,
       job_order: jobOrder ? Number(jobOrder) : null,
-      rate: kind === 'receipt' && rate.trim() ? rate.trim() : null,
       remarks,
     });
     if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? ''), i.message])));
@@ -63,11 +62,15 @@ export default function StockTransactionCreateScreen() {
     <form onSubmit={save} noValidate aria-label="New stock transaction">
       <Stack gap="4" maxW="3xl">
         <Heading size="xl">New stock transaction</Heading>
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title>{STOCK_ENTRY_MESSAGES.receipt}</Alert.Title>
+        </Alert.Root>
         <Field.Root>
           <Field.Label>Type</Field.Label>
           <NativeSelect.Root size="lg">
             <NativeSelect.Field aria-label="Type" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
-              {KINDS.map((k) => (
+              {RECORDED_STOCK_TRANSACTION_TYPES.map((k) => (
                 <option key={k.value} value={k.value}>
                   {k.label}
                 </option>
@@ -96,30 +99,21 @@ export default function StockTransactionCreateScreen() {
           <Input size="lg" inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
           {errors.quantity && <Field.ErrorText>{errors.quantity}</Field.ErrorText>}
         </Field.Root>
-        {kind === 'receipt' && (
-          <Field.Root invalid={!!errors.rate}>
-            <Field.Label>Rate per unit</Field.Label>
-            <Input size="lg" inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} />
-            {errors.rate && <Field.ErrorText>{errors.rate}</Field.ErrorText>}
-          </Field.Root>
-        )}
-        {kind === 'issue' && (
-          <Field.Root invalid={!!errors.requisition || !!errors.job_order}>
-            <Field.Label>Job order</Field.Label>
-            <NativeSelect.Root size="lg">
-              <NativeSelect.Field aria-label="Job order" value={jobOrder} onChange={(e) => setJobOrder(e.target.value)}>
-                <option value="">Select</option>
-                {(jobOrders ?? []).map((j) => (
-                  <option key={j.id} value={j.id}>
-                    {jobOrderLabel(j)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            {(errors.requisition || errors.job_order) && <Field.ErrorText>{errors.requisition ?? errors.job_order}</Field.ErrorText>}
-          </Field.Root>
-        )}
+        <Field.Root invalid={!!errors.requisition || !!errors.job_order}>
+          <Field.Label>Job order</Field.Label>
+          <NativeSelect.Root size="lg">
+            <NativeSelect.Field aria-label="Job order" value={jobOrder} onChange={(e) => setJobOrder(e.target.value)}>
+              <option value="">Select</option>
+              {(jobOrders ?? []).map((j) => (
+                <option key={j.id} value={j.id}>
+                  {jobOrderLabel(j)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {(errors.requisition || errors.job_order) && <Field.ErrorText>{errors.requisition ?? errors.job_order}</Field.ErrorText>}
+        </Field.Root>
         <Field.Root invalid={!!errors.transaction_date}>
           <Field.Label>Date (DD-MM-YYYY, today if empty)</Field.Label>
           <Input size="lg" value={date} onChange={(e) => setDate(e.target.value)} />
