@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -15,7 +15,8 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { systemSecrets } from './db/schema';
 import { registerErrorHandling, routerErrorHandler } from './plugins/errors';
-import { registerAuth } from './plugins/auth';
+import { authenticate, registerAuth } from './plugins/auth';
+import { registerInputChecks } from './plugins/input';
 import { registerAuditContext } from './modules/audit/service';
 import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
 import authRoutes from './modules/auth/routes';
@@ -39,7 +40,6 @@ import grasRoutes from './modules/gras/routes';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
-    dbKind: Database['kind'];
     config: Config;
     jwtSecret: string;
   }
@@ -47,6 +47,7 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/api/v1';
 const BODY_LIMIT = 1024 * 1024;
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** The signing key: from the environment, else generated once and shared through the database. */
 async function jwtSecret(db: Db, config: Config): Promise<string> {
@@ -96,19 +97,31 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A proxy's or client's request id is kept for tracing only when it is a plain token: it lands in the audit log.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const offered = req.headers['x-request-id'];
+      return typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
+    },
     frameworkErrors: routerErrorHandler,
+    // Slow or stalled clients are cut off (issue 14). Node looks for overdue requests only every
+    // connectionsCheckingInterval (30 s by default): check at least twice per headers timeout.
+    connectionTimeout: config.IDLE_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: { headersTimeout: config.HEADERS_TIMEOUT_SECONDS * 1000, connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_SECONDS * 500) },
   });
+  app.server.maxConnections = config.MAX_CONNECTIONS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('db', database.db);
-  app.decorate('dbKind', database.kind);
   app.decorate('config', config);
   app.decorate('jwtSecret', await jwtSecret(database.db, config));
   app.addHook('onClose', () => database.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry business data and tokens: no browser or proxy may keep a copy.
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
   await registerAuditContext(app);
   registerIdempotency(app);
@@ -138,6 +151,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerErrorHandling(app);
   registerAuth(app);
+  registerInputChecks(app);
 
   await app.register(swagger, {
     openapi: {
@@ -147,7 +161,11 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+  // In production the API's map is for signed-in users only; in development it stays open.
+  const signedIn = async (request: FastifyRequest) => {
+    request.user = await authenticate(app, request);
+  };
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' }, uiHooks: config.NODE_ENV === 'production' ? { onRequest: signedIn } : undefined });
 
   await app.register(
     async (api) => {
