@@ -8,12 +8,12 @@ test.describe('a new colleague joins', () => {
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('First name').fill('Neha');
     await page.getByLabel('Last name').fill('Joshi');
-    await page.getByLabel('Department').selectOption({ label: 'Production' });
-    await page.getByLabel('Designation').selectOption({ label: 'Foreman' });
+    // A registration carries no department or designation: the admin assigns them on activation.
+    await expect(page.getByLabel('Department')).toHaveCount(0);
     await page.getByLabel(/^Password/).fill('tray-bench-42');
     await page.getByLabel('Repeat password').fill('tray-bench-42');
     await page.getByRole('button', { name: 'Request account' }).click();
-    await expect(page.getByText('An administrator must activate it before you can sign in.')).toBeVisible();
+    await expect(page.getByText('An administrator assigns your department and designation and activates it before you can sign in.')).toBeVisible();
 
     // Not active yet: sign-in is refused.
     await page.goto('/login');
@@ -27,7 +27,10 @@ test.describe('a new colleague joins', () => {
     const row = page.getByRole('row', { name: new RegExp(username) });
     await expect(row.getByText('Inactive')).toBeVisible();
     await row.getByRole('button', { name: 'Activate' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
+    const activation = page.getByRole('dialog');
+    await activation.getByLabel('Department').selectOption({ label: 'Production' });
+    await activation.getByLabel('Designation').selectOption({ label: 'Foreman' });
+    await activation.getByRole('button', { name: 'Activate' }).click();
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByText('You are signed out')).toBeVisible();

@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { DEPARTMENTS, DESIGNATIONS } from '../../../domain/departments';
 import { departmentSchema, designationSchema, type Activation, type UserListItem } from '../../../domain/user';
 import { USER_ADMIN_MESSAGES } from '../../../domain/auth';
-import { can } from '../../../domain/permissions';
 import { useSession } from '../../data/session';
-import { SelectField } from '../../ui/form';
+import { FormStack, SelectField } from '../../ui/form';
 
 /** The activation form: both are required here, so an account never signs in without a role. */
 const activationFormSchema = z.object({
@@ -32,23 +31,25 @@ export function ActivateUserDialog({ user, onClose }: { user: UserListItem; onCl
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content as="form" onSubmit={submit}>
-            <Dialog.Header>
-              <Dialog.Title>Activate user</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body display="flex" flexDirection="column" gap="4">
-              <Text>{user.username} will be able to sign in, working in the department and designation chosen here.</Text>
-              <SelectField label="Department" required options={departments} registration={register('department')} error={formState.errors.department} />
-              <SelectField label="Designation" required options={DESIGNATIONS} registration={register('designation')} error={formState.errors.designation} />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={() => onClose(null)}>
-                Cancel
-              </Button>
-              <Button type="submit" colorPalette="green" disabled={!can(me, 'users.admin')}>
-                Activate
-              </Button>
-            </Dialog.Footer>
+          <Dialog.Content>
+            <FormStack onSubmit={submit} gap="0" aria-label="Activate user">
+              <Dialog.Header>
+                <Dialog.Title>Activate user</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body display="flex" flexDirection="column" gap="4">
+                <Text>{user.username} will be able to sign in, working in the department and designation chosen here.</Text>
+                <SelectField label="Department" required options={departments} registration={register('department')} error={formState.errors.department} />
+                <SelectField label="Designation" required options={DESIGNATIONS} registration={register('designation')} error={formState.errors.designation} />
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => onClose(null)}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="green">
+                  Activate
+                </Button>
+              </Dialog.Footer>
+            </FormStack>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

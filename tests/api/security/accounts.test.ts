@@ -68,12 +68,12 @@ describe('registration carries no power', () => {
 
 describe('the Admin department cannot change the accounts that hold its power', () => {
   const calls = [
-    { name: 'reset the password of', call: (id: number) => ['/users/reset_password/', { new_password: 'taken-over-2026-x' }], action: 'user.reset_password' },
-    { name: 'deactivate', call: (id: number) => ['/users/deactivate/', undefined], action: 'user.deactivate' },
-    { name: 'activate', call: (id: number) => ['/users/activate/', undefined], action: 'user.activate' },
+    { name: 'reset the password of', path: '/users/reset_password/', body: { new_password: 'taken-over-2026-x' }, action: 'user.reset_password' },
+    { name: 'deactivate', path: '/users/deactivate/', body: undefined, action: 'user.deactivate' },
+    { name: 'activate', path: '/users/activate/', body: undefined, action: 'user.activate' },
   ] as const;
 
-  for (const { name, call, action } of calls) {
+  for (const { name, path, body, action } of calls) {
     it(`refuses an Admin-department user who tries to ${name} a superuser or another Admin-department user, and records the refusal`, async () => {
       await addOfficeAdmin();
       const colleague = await makeUser(server.db(), { username: 'office.colleague', department: 'admin', designation: 'executive' });
@@ -82,7 +82,6 @@ describe('the Admin department cannot change the accounts that hold its power', 
         [await userId(server.db(), 'admin'), 'Only a superuser can change a superuser account.'],
         [colleague.id, 'Only a superuser can change the account of another Admin department user.'],
       ] as const) {
-        const [path, body] = call(target);
         const res = await office.post(`${path}${target}/`, body);
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({ detail: message });
