@@ -16,6 +16,7 @@ import {
 } from '../../../domain/job-order-expense';
 import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
+import { mayEdit } from '../../../domain/row-rules';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { formatIndian } from '../../../domain/rules/numbers';
@@ -195,7 +196,7 @@ export default function JobExpensesScreen() {
                   </Button>
                 </>
               )}
-              {writes && jobOrderExpenseEditable(expense) && (
+              {writes && user && mayEdit('jobOrderExpense', user, expense) && jobOrderExpenseEditable(expense) && (
                 <>
                   <Button asChild size="md" minH="11" variant="outline">
                     <RouterLink to={`${pathOf('job-expense-create')}?expense=${expense.id}`}>Edit</RouterLink>
