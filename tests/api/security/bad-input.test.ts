@@ -19,7 +19,7 @@ afterAll(() => server.close());
 const NUL = 'Null characters are not allowed.';
 const surrogate = (code: string) => `Surrogate characters are not allowed: U+${code}.`;
 
-describe('NUL and lone surrogates are 400s naming the field', () => {
+describe('input that broke the server is a 400 naming the field', () => {
   const admin = () => as(server.app, access);
 
   it('a NUL in the sign-in username is a 400 on username', async () => {
@@ -28,10 +28,11 @@ describe('NUL and lone surrogates are 400s naming the field', () => {
     expect(res.json()).toEqual({ username: [NUL] });
   });
 
-  it('a NUL in a body string is a 400 on that field', async () => {
+  it('a NUL in a body string is a 400 on that field (a signed-out caller still gets 401)', async () => {
     const res = await admin().post('/materials/material-categories/', { name: 'Sheets\u0000' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ name: [NUL] });
+    expect((await as(server.app, null).post('/materials/material-categories/', { name: 'Sheets\u0000' })).statusCode).toBe(401);
   });
 
   it('a NUL in a nested body string is a 400 on its dotted path', async () => {
@@ -59,10 +60,13 @@ describe('NUL and lone surrogates are 400s naming the field', () => {
     expect(res.json()).toEqual({ name: [NUL] });
   });
 
-  it('a lone high surrogate in a text field is a 400 naming its code point', async () => {
+  it('a lone high surrogate in a text field is a 400 naming its code point; a whole pair (an emoji) is text', async () => {
     const res = await admin().post('/materials/material-categories/', { name: 'Sheets \ud800' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ name: [surrogate('D800')] });
+    const emoji = await admin().post('/materials/material-categories/', { name: 'Signage 🪧' });
+    expect(emoji.statusCode).toBe(201);
+    expect(emoji.json()).toMatchObject({ name: 'Signage 🪧' });
   });
 
   it('a lone low surrogate in the sign-in password is a 400 naming its code point', async () => {
@@ -71,15 +75,10 @@ describe('NUL and lone surrogates are 400s naming the field', () => {
     expect(res.json()).toEqual({ password: [surrogate('DFFF')] });
   });
 
-  it('a well-formed surrogate pair (an emoji) is accepted', async () => {
-    const res = await admin().post('/materials/material-categories/', { name: 'Signage 🪧' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Signage 🪧' });
-  });
-
-  it('a signed-out caller still gets 401 on a guarded route, whatever the body holds', async () => {
-    const res = await as(server.app, null).post('/materials/material-categories/', { name: 'Sheets\u0000' });
-    expect(res.statusCode).toBe(401);
+  it('a date in year 0 is a 400 on the parameter, not a 500', async () => {
+    const res = await admin().get('/requisitions/cancelled_requisitions/?start_date=0000-01-01');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ start_date: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] });
   });
 });
 
