@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, type FieldErrors } from '../lib/http-error';
 
 /** DRF's words for the characters no text column (nor jsonb) can hold. */
-export const INPUT_MESSAGES = {
+const INPUT_MESSAGES = {
   nul: 'Null characters are not allowed.',
   surrogate: (codePoint: number) => `Surrogate characters are not allowed: U+${codePoint.toString(16).toUpperCase()}.`,
 } as const;
