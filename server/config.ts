@@ -18,11 +18,12 @@ const envSchema = z.object({
   /**
    * Sign-in throttling (docs/decisions.md, "Sign-in throttling"): attempts allowed at once per
    * username and address, and per address over all usernames; past them each further attempt waits
-   * twice as long as the one before (from 1 s up to the reset time). A key is reset by a success, or
+   * twice as long as the one before (from the first wait up to the reset time). A key is reset by a success, or
    * by this many quiet seconds.
    */
   LOGIN_FREE_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOGIN_FREE_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  LOGIN_THROTTLE_FIRST_WAIT_SECONDS: z.coerce.number().int().positive().default(1),
   LOGIN_THROTTLE_RESET_SECONDS: z.coerce.number().int().positive().default(900),
   /** New accounts registered from one address before it is throttled the same way. */
   REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().positive().default(5),

@@ -7,7 +7,7 @@ import { tooManyRequests } from '../../lib/http-error';
 /**
  * Throttles guesses (sign-in, a current password, registrations) with a progressive delay
  * (docs/decisions.md, "Sign-in throttling"). A key may be attempted `free` times at once; past
- * that, each attempt must come at least 1 s, 2 s, 4 s … (up to `resetSeconds`) after the one
+ * that, each attempt must come at least `firstWaitSeconds` (1 s), then twice, four times … (up to `resetSeconds`) after the one
  * before. An attempt is claimed before its password is checked, in one statement per key that
  * counts and checks together, so however many requests arrive at once (and at whichever API
  * process) no more than `free` are ever checked in a burst. A key with no attempt for
@@ -19,17 +19,19 @@ export interface ThrottleRule {
 }
 
 export interface ThrottleTiming {
+  firstWaitSeconds: number;
   resetSeconds: number;
 }
 
-export const throttleTiming = (config: Config): ThrottleTiming => ({ resetSeconds: config.LOGIN_THROTTLE_RESET_SECONDS });
+export const throttleTiming = (config: Config): ThrottleTiming => ({ firstWaitSeconds: config.LOGIN_THROTTLE_FIRST_WAIT_SECONDS, resetSeconds: config.LOGIN_THROTTLE_RESET_SECONDS });
 
-/** The wait after a key's last attempt once `attempts` are used: 1 s at `free`, doubling, at most the reset time. */
-const delaySeconds = (free: number, resetSeconds: number) => sql`least(power(2, greatest(t.attempts - ${free}, 0)), ${resetSeconds})`;
+/** The wait after a key's last attempt once `attempts` are used: the first wait at `free`, doubling, at most the reset time. */
+const delaySeconds = (free: number, { firstWaitSeconds, resetSeconds }: ThrottleTiming) =>
+  sql`least(${firstWaitSeconds} * power(2, greatest(t.attempts - ${free}, 0)), ${resetSeconds})`;
 
 /** Claims one attempt of a key; false when the key must wait (nothing is counted then). */
-async function claim(tx: Db, { key, free }: ThrottleRule, { resetSeconds }: ThrottleTiming): Promise<boolean> {
-  const stale = sql`t.last_attempt_at < now() - make_interval(secs => ${resetSeconds})`;
+async function claim(tx: Db, { key, free }: ThrottleRule, timing: ThrottleTiming): Promise<boolean> {
+  const stale = sql`t.last_attempt_at < now() - make_interval(secs => ${timing.resetSeconds})`;
   const rows = await queryRows<{ attempts: number }>(
     tx,
     sql`INSERT INTO ${loginThrottle} AS t (key, attempts, last_attempt_at) VALUES (${key}, 1, now())
@@ -38,17 +40,17 @@ async function claim(tx: Db, { key, free }: ThrottleRule, { resetSeconds }: Thro
           last_attempt_at = now()
         WHERE ${stale}
            OR t.attempts < ${free}
-           OR t.last_attempt_at + make_interval(secs => ${delaySeconds(free, resetSeconds)}) <= now()
+           OR t.last_attempt_at + make_interval(secs => ${delaySeconds(free, timing)}) <= now()
         RETURNING t.attempts`,
   );
   return rows.length > 0;
 }
 
 /** Seconds until a key that refused a claim takes the next attempt. */
-async function secondsToWait(db: Db, { key, free }: ThrottleRule, { resetSeconds }: ThrottleTiming): Promise<number> {
+async function secondsToWait(db: Db, { key, free }: ThrottleRule, timing: ThrottleTiming): Promise<number> {
   const [row] = await queryRows<{ wait: number | string }>(
     db,
-    sql`SELECT extract(epoch FROM t.last_attempt_at + make_interval(secs => ${delaySeconds(free, resetSeconds)}) - now()) AS wait
+    sql`SELECT extract(epoch FROM t.last_attempt_at + make_interval(secs => ${delaySeconds(free, timing)}) - now()) AS wait
         FROM ${loginThrottle} AS t WHERE t.key = ${key}`,
   );
   return Math.max(1, Math.ceil(Number(row?.wait ?? 1)));
