@@ -142,3 +142,5 @@ export function can(user: PermissionSubject | null | undefined, permission: Perm
 }
 
 export const SUPERUSER_REQUIRED = 'Access denied: Superuser privileges required';
+/** DRF's refusal of a permission the matrix does not grant. */
+export const PERMISSION_DENIED = 'You do not have permission to perform this action.';

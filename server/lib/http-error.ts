@@ -1,3 +1,4 @@
+import { PERMISSION_DENIED } from '../../domain/permissions';
 /** The error bodies of DESIGN.md: 400 {field: [messages]}, others {detail}. */
 export type FieldErrors = Record<string, string[]>;
 
@@ -15,7 +16,7 @@ export const badRequest = (fields: FieldErrors) => new HttpError(400, fields);
 export const fieldError = (field: string, message: string) => badRequest({ [field]: [message] });
 export const unauthorized = (detail: string, code?: string) =>
   new HttpError(401, code ? { detail, code } : { detail }, { 'WWW-Authenticate': 'JWT realm="api"' });
-export const forbidden = (detail = 'You do not have permission to perform this action.') => new HttpError(403, { detail });
+export const forbidden = (detail = PERMISSION_DENIED) => new HttpError(403, { detail });
 export const notFound = (detail = 'Not found.') => new HttpError(404, { detail });
 export const conflict = (detail: string, extra: Record<string, unknown> = {}) => new HttpError(409, { detail, ...extra });
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
