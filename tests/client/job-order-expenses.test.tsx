@@ -124,7 +124,7 @@ describe('recording an expense', () => {
     const tempId = entries[0]!.tempId!;
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     const row = bodyRows()[0]!;
-    expect(row.getAttribute('data-pending')).toBe('true');
+    await waitFor(() => expect(row.getAttribute('data-pending')).toBe('true'));
     expect(row.textContent).toContain('501 - 20-11-2026');
     expect(row.textContent).toContain('850.50');
     // Offline there is no approving, and no server totals.

@@ -67,7 +67,7 @@ describe('a new customer from the customers list', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save customer' }));
 
     const row = (await screen.findByRole('cell', { name: /Lulu Hypermarket/ })).closest('tr')!;
-    expect(row.getAttribute('data-pending')).toBe('true');
+    await waitFor(() => expect(row.getAttribute('data-pending')).toBe('true'));
     expect(within(row).getByText('Pending')).toBeTruthy();
     expect(row.textContent).toContain('Kerala');
     expect(await screen.findByText(SAVED)).toBeTruthy();

@@ -66,7 +66,7 @@ describe('stock adjustments', () => {
     expect(entry).toMatchObject({ operation: 'stock-adjustment.request', url: '/stockadjustments/stock-adjustments/' });
     expect(entry!.payload).toMatchObject({ material: 12, quantity: '-3', reason: 'Damaged in handling' });
     const row = (await screen.findByRole('cell', { name: /Acrylic sheet clear 5mm/ })).closest('tr')!;
-    expect(row.getAttribute('data-pending')).toBe('true');
+    await waitFor(() => expect(row.getAttribute('data-pending')).toBe('true'));
     expect(row.textContent).toContain('Pending');
     expect(await mirror.rows('materials').get(12)).toMatchObject({ quantity: '12.000' });
   });
