@@ -17,6 +17,7 @@ import { systemSecrets } from './db/schema';
 import { registerErrorHandling, routerErrorHandler } from './plugins/errors';
 import { authenticate, registerAuth } from './plugins/auth';
 import { registerInputChecks } from './plugins/input';
+import { requestContext } from '@fastify/request-context';
 import { registerAuditContext } from './modules/audit/service';
 import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
 import authRoutes from './modules/auth/routes';
@@ -114,7 +115,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.server.maxConnections = config.MAX_CONNECTIONS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
-  app.decorate('db', database.db);
+  // A keyed write runs in a transaction of its own (plugins/idempotency.ts): while its handler runs, `app.db` is that transaction.
+  app.decorate('db', { getter: () => requestContext.get('transaction') ?? database.db });
   app.decorate('config', config);
   app.decorate('jwtSecret', await jwtSecret(database.db, config));
   app.addHook('onClose', () => database.close());
@@ -124,7 +126,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
   await registerAuditContext(app);
-  registerIdempotency(app);
+  registerIdempotency(app, database.db);
   await purgeIdempotencyKeys(database.db);
   const purgeTimer = setInterval(() => void purgeIdempotencyKeys(database.db).catch((err: unknown) => app.log.error({ err }, 'idempotency purge failed')), 6 * 3600_000);
   purgeTimer.unref();

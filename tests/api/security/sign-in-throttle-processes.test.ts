@@ -12,7 +12,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('sign-in throttling across tw
   let processes: ApiProcess[] = [];
   beforeAll(async () => {
     server = await startTestServer();
-    processes = await Promise.all([startApiProcess(server.url!), startApiProcess(server.url!)]);
+    processes = await Promise.all([startApiProcess({ DATABASE_URL: server.url! }), startApiProcess({ DATABASE_URL: server.url! })]);
   }, 120_000);
   afterAll(async () => {
     await Promise.all(processes.map((p) => p.stop()));
