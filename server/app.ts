@@ -37,6 +37,7 @@ import materialReportsRoutes from './modules/material-reports/routes';
 import deliveryNotesRoutes from './modules/delivery-notes/routes';
 import dispatchesRoutes from './modules/dispatches/routes';
 import grasRoutes from './modules/gras/routes';
+import deviceOutboxRoutes from './modules/device-outbox/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -188,6 +189,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(deliveryNotesRoutes);
       await api.register(dispatchesRoutes);
       await api.register(grasRoutes);
+      await api.register(deviceOutboxRoutes);
     },
     { prefix: API_PREFIX },
   );
