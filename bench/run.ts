@@ -12,7 +12,7 @@
 //   BENCH_ONLY=server npm run bench    only the server rows (PGlite and PostgreSQL)
 //   BENCH_ONLY=stock npm run bench     only the stock ledger rows (issue 5): 50 clients issuing
 //                                      5,000 stock transactions on PGlite and PostgreSQL, beside
-//                                      5,000 receipts, then the ledger invariant checked in SQL
+//                                      5,000 returns, then the ledger invariant checked in SQL
 //   BENCH_ONLY=job-orders npm run bench  only the job order rows (issue 6), at scale 50: the list
 //                                      filtered by status and bucket under 50 clients beside the
 //                                      same query in raw SQL, and the profitability report over
@@ -255,16 +255,16 @@ async function serverRows(): Promise<Row[]> {
   return rows;
 }
 
-/** Issue 5: issues beside receipts (same clients, same materials, same run), and the ledger after them. */
+/** Issue 5: issues beside returns (same clients, same materials, same run), and the ledger after them. */
 function stockRows(kind: DatabaseKind, f: StockFigures | null): Row[] {
   const about = `${STOCK_CLIENTS} clients, ${count(STOCK_TRANSACTIONS)} over ${STOCK_MATERIALS} materials`;
   const metrics = [
     `stock issues (job order) per second, ${about}`,
     `stock issues p99, ${about}`,
-    `baseline: receipts per second, ${about}`,
-    `baseline: receipts p99, ${about}`,
-    'stock issues / receipts throughput',
-    'stock issue p99 / receipt p99',
+    `baseline: returns per second, ${about}`,
+    `baseline: returns p99, ${about}`,
+    'stock issues / returns throughput',
+    'stock issue p99 / return p99',
     'issues refused as short of stock (409) / planned',
     'ledger invariant after the run',
   ];
@@ -273,10 +273,10 @@ function stockRows(kind: DatabaseKind, f: StockFigures | null): Row[] {
   return [
     figure(metrics[0]!, kind, f.issues.requestsPerSecond.toFixed(0), 'tx/s'),
     figure(metrics[1]!, kind, f.issues.p99.toFixed(0), 'ms'),
-    figure(metrics[2]!, kind, f.receipts.requestsPerSecond.toFixed(0), 'tx/s'),
-    figure(metrics[3]!, kind, f.receipts.p99.toFixed(0), 'ms'),
-    figure(metrics[4]!, kind, (f.issues.requestsPerSecond / f.receipts.requestsPerSecond).toFixed(2), 'x'),
-    figure(metrics[5]!, kind, (f.issues.p99 / f.receipts.p99).toFixed(2), 'x'),
+    figure(metrics[2]!, kind, f.returns.requestsPerSecond.toFixed(0), 'tx/s'),
+    figure(metrics[3]!, kind, f.returns.p99.toFixed(0), 'ms'),
+    figure(metrics[4]!, kind, (f.issues.requestsPerSecond / f.returns.requestsPerSecond).toFixed(2), 'x'),
+    figure(metrics[5]!, kind, (f.issues.p99 / f.returns.p99).toFixed(2), 'x'),
     { ...figure(metrics[6]!, kind, `${f.refused} / ${f.refusedExpected}`, ''), goal: 'equal, on-hand as planned', verdict: planned ? 'pass' : 'fail' },
     { ...figure(metrics[7]!, kind, f.invariant.holds ? 'holds' : 'BROKEN', ''), goal: 'holds', verdict: f.invariant.holds ? 'pass' : 'fail' },
   ];

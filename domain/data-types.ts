@@ -1,4 +1,6 @@
 import type { ModuleName } from './modules';
+import { materialNamesTypeOf } from './row-rules';
+import type { UserRole } from './user';
 
 /**
  * The data types of the local mirror (product-frame.md §4 "Data preloading", §9): what the
@@ -17,6 +19,8 @@ export interface DataTypeDef {
   readonly module?: ModuleName;
   /** How the device's lists page through this type without reading every row (big types only). */
   readonly query?: LocalQueryDef;
+  /** Only the users this accepts load the type (others have what it holds in another type). */
+  readonly loadedFor?: (user: UserRole) => boolean;
 }
 
 /** text: ignoring case; number: a decimal string by its value; value: as stored (ISO dates, ids). */
@@ -46,6 +50,14 @@ export const DATA_TYPES = {
     indexes: ['name', 'category', 'subcategory', 'unit', 'updated_at'],
     module: 'materials',
     query: { search: ['name', 'brand', 'size', 'color', 'thickness'], sorts: { name: 'text', quantity: 'number', reorder_level: 'number' } },
+  },
+  /** Every material's name and unit, for the requisition picker and lines of users whose materials are narrower (row-rules.ts). */
+  materialNames: {
+    path: '/materials/material-names/',
+    indexes: ['name', 'category', 'unit', 'updated_at'],
+    module: 'materials',
+    query: { search: ['name', 'brand', 'size', 'color', 'thickness'], sorts: { name: 'text' } },
+    loadedFor: (user: UserRole) => materialNamesTypeOf(user) === 'materialNames',
   },
   materialCategories: { path: '/materials/material-categories/', indexes: ['name'], module: 'materials' },
   materialSubcategories: { path: '/materials/material-subcategories/', indexes: ['name', 'category'], module: 'materials' },
@@ -139,13 +151,13 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   ...Object.fromEntries(
     ['requisitions-home', 'stores-requisitions', 'metal-requisitions', 'acrylic-requisitions'].map((route) => [route, ['requisitions', 'requisitionDetails', 'jobOrders', 'customers'] as const]),
   ),
-  ...Object.fromEntries(['requisition-create', 'foreman-requisition-create', 'metal-requisition-create'].map((route) => [route, ['materials', 'jobOrders', 'customers'] as const])),
+  ...Object.fromEntries(['requisition-create', 'foreman-requisition-create', 'metal-requisition-create'].map((route) => [route, ['materials', 'materialNames', 'jobOrders', 'customers'] as const])),
   'stock-transactions-home': ['stockTransactions', 'materials'],
   'stock-transaction-create': ['materials', 'jobOrders'],
   'material-categories-home': ['materialCategories', 'materialSubcategories'],
   'material-subcategories-home': ['materialCategories', 'materialSubcategories'],
   ...Object.fromEntries(['stock-adjustments-home', 'stock-adjustment-create'].map((route) => [route, ['stockAdjustments', 'materials'] as const])),
-  ...Object.fromEntries(['requisition-detail', 'foreman-requisition-detail'].map((route) => [route, ['requisitions', 'requisitionDetails', 'materials', 'jobOrders'] as const])),
+  ...Object.fromEntries(['requisition-detail', 'foreman-requisition-detail'].map((route) => [route, ['requisitions', 'requisitionDetails', 'materials', 'materialNames', 'jobOrders'] as const])),
   ...Object.fromEntries(
     ['dnote-home', 'prod-dnote-home', 'dnotes-cancelled', 'dnote-create', 'prod-dnote-create', 'dnote-detail', 'prod-dnote-detail'].map((route) => [
       route,

@@ -20,9 +20,12 @@ export const refSchema = z
 /** Timestamps on the wire: ISO-8601 in UTC. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 /** Business dates on the wire: YYYY-MM-DD. */
-export const isoDateSchema = z.iso.date({
-  error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'),
-});
+export const isoDateSchema = z.iso
+  .date({
+    error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'),
+  })
+  // Year 0 fits the pattern but is no day of the calendar (PostgreSQL refuses it).
+  .refine((v) => !v.startsWith('0000-'), 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
 
 /**
  * A business date as people type it (DD-MM-YYYY, business-areas.md §5) read into its wire form

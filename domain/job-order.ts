@@ -288,7 +288,6 @@ export const jobOrderViewSchema = jobOrderListRowSchema.extend({
 });
 export type JobOrderView = z.infer<typeof jobOrderViewSchema>;
 
-const reportDate = z.iso.date('Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
 const idParam = z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive();
 
 /**
@@ -296,8 +295,8 @@ const idParam = z.coerce.number({ error: 'A valid integer is required.' }).int('
  * cancelled job orders are left out unless `cancelled=true` asks for only them.
  */
 export const jobOrderFilterQuerySchema = z.object({
-  start_date: reportDate.optional(),
-  end_date: reportDate.optional(),
+  start_date: isoDateSchema.optional(),
+  end_date: isoDateSchema.optional(),
   customer: idParam.optional(),
   branch: idParam.optional(),
   sales_executive: idParam.optional(),

@@ -25,7 +25,8 @@ export const PRELOAD_SETS: Readonly<Record<PreloadSetName, PreloadSet>> = {
   purchase: { critical: ['vendors', 'materials', 'materialCategories'], important: ['materialSubcategories'], background: ['customers'] },
   production: {
     critical: ['materials', 'materialCategories'],
-    important: ['jobOrders', 'requisitions', 'requisitionDetails', 'customers'],
+    // materialNames: the requisition picker of those whose materials are narrower (foremen and most of production).
+    important: ['jobOrders', 'requisitions', 'requisitionDetails', 'materialNames', 'customers'],
     background: ['materialSubcategories', 'customerBranches', 'deliveryNotes', 'deliveryNoteItems', 'jobOrderItems', 'jobOrderExpenses'],
   },
   stores: { critical: ['materials', 'materialCategories'], important: ['requisitions', 'requisitionDetails', 'jobOrders', 'materialSubcategories', 'vendors'], background: ['stockAdjustments', 'customers'] },

@@ -73,6 +73,7 @@ export const STOCK_MESSAGES = {
   returnBeyondIssued: 'More cannot be returned against this requisition line than was issued on it.',
   reserveBeyondLine: 'More cannot be reserved than the line still needs.',
   reverseRequisitionLine: 'Reversing this transaction would take the requisition line below nothing issued or beyond what it asks for.',
+  reverseJobOrderIssue: 'Reversing this issue would leave more returned from the job order than was issued to it.',
   adjustmentDecided: (status: string) => `This adjustment has already been ${status}.`,
   materialDeleted: 'This material has been deleted.',
 } as const;

@@ -39,9 +39,15 @@ const envSchema = z.object({
   IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
   CLIENT_DIR: z.string().default('./dist/client'),
+}).refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS, {
+  path: ['HEADERS_TIMEOUT_SECONDS'],
+  message: 'must not be longer than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; clientDir: string };
+export type Config = z.infer<typeof envSchema> & { dataDir: string; clientDir: string; host: string };
+
+/** Where the server listens when HOST is unset: the demo accounts' password is published, so only this machine may reach them. */
+export const DEMO_HOST = '127.0.0.1';
 
 export class ConfigError extends Error {}
 
@@ -54,5 +60,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const merged = { ...parsed.data, ...overrides };
   // A directory given as an override (tests) wins over the one derived from the environment.
-  return { ...merged, dataDir: path.resolve(overrides.dataDir ?? merged.DATA_DIR), clientDir: path.resolve(overrides.clientDir ?? merged.CLIENT_DIR) };
+  return {
+    ...merged,
+    dataDir: path.resolve(overrides.dataDir ?? merged.DATA_DIR),
+    clientDir: path.resolve(overrides.clientDir ?? merged.CLIENT_DIR),
+    host: merged.HOST ?? (merged.SEED === 'demo' ? DEMO_HOST : '0.0.0.0'),
+  };
 }

@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError } from './config';
+import { loadConfig, ConfigError, DEMO_HOST } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { DataDirectoryLockedError } from './db/lock';
@@ -21,9 +21,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.host });
   const url = `http://localhost:${config.PORT}`;
   console.log(`\nFabOps is running at ${url}  (API docs: ${url}/api/docs; database: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`);
+  if (!config.HOST && config.host === DEMO_HOST) {
+    console.log(`Listening on ${DEMO_HOST} only, as the demo company is seeded: set HOST=0.0.0.0 to listen on every interface.`);
+  }
   if (seeded.length) {
     console.log(`Demo sign-ins (password "${DEMO_PASSWORD}"): ${seeded.join(', ')}\n`);
   }

@@ -74,7 +74,7 @@ export async function deltaSyncOn(database: FreshDatabase, signIn: (origin: stri
     while (url) {
       const page: { results: unknown[]; next: string | null } = await getJson(url, access);
       rows += page.results.length;
-      url = page.next;
+      url = page.next && new URL(page.next, server.origin).href;
     }
     return { deltaRows: rows, deltaSeconds: (performance.now() - started) / 1000 };
   } finally {

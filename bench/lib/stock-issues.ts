@@ -1,6 +1,8 @@
 // Issue 5: 50 concurrent clients issuing 5,000 stock transactions, beside the same clients
-// recording 5,000 receipts of the same materials (the baseline: the same write path, locks and
-// audit, without the issue's checks), then the ledger invariant checked in SQL on the database.
+// recording 5,000 returns of the same materials to the same job orders (the baseline: the same
+// write path, locks and audit, without the issue's checks of free stock), then the ledger
+// invariant checked in SQL on the database. Stock comes in as it does in the factory (issue 14):
+// one stock adjustment per material, requested by stores and approved by the stores manager.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '../../server/db/seed';
@@ -12,25 +14,24 @@ import type { LoadFigures } from './load';
 
 export const STOCK_CLIENTS = 50;
 export const STOCK_TRANSACTIONS = 5000;
-/** Issues and receipts go round the materials, so about 10 of the 50 clients wait on each row's lock. */
+/** Issues and returns go round the materials, so about 10 of the 50 clients wait on each row's lock. */
 export const STOCK_MATERIALS = 5;
 const JOB_ORDERS = 5;
 const WARM_UP = 250;
 
 /**
- * Each issue takes 1 unit. Each material receives 2 units per receipt, except the first (the
- * scarce one), which receives less in all than is issued from it: its last issues must be refused
- * with 409, exactly as many as it is short, and it must end at exactly 0.
+ * Each issue takes 1 unit, and each material is stocked with 1 unit per issue it will get, except
+ * the first (the scarce one), stocked with less: its last issues must be refused with 409,
+ * exactly as many as it is short. Each return then brings half a unit back to the job order it
+ * was issued to, so every material ends at exactly half a unit per round.
  */
 const ISSUED = '1';
-const RECEIVED = '2';
-const SCARCE_RECEIVED = '0.95';
-const ISSUE_COST = 1;
-const RECEIPT_GAIN = 2;
-const SCARCE_GAIN = 0.95;
+const RETURNED = '0.5';
+const SCARCE_SHARE = 0.95;
+const RETURN_GAIN = 0.5;
 
 export interface StockFigures {
-  receipts: LoadFigures;
+  returns: LoadFigures;
   issues: LoadFigures;
   /** 409 "Not enough … in stock" answers, and how many the plan makes short. */
   refused: number;
@@ -83,14 +84,20 @@ async function expect<T>(answer: Promise<Answer>, status: number, what: string):
   return JSON.parse(body) as T;
 }
 
-async function signInAsStores(origin: string): Promise<Session> {
+async function signInAs(origin: string, username = 'stores'): Promise<Session> {
   const response = await fetch(`${origin}/api/v1/auth/jwt/create/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'stores', password: DEMO_PASSWORD }),
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
   });
-  if (response.status !== 200) throw new Error(`Sign-in as stores failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200) throw new Error(`Sign-in as ${username} failed: ${response.status} ${await response.text()}`);
   return { origin, access: ((await response.json()) as { access: string }).access };
+}
+
+/** Stock in the one way stores has without a GRA: an adjustment stores requests and the stores manager approves. */
+async function stockUp(stores: Session, manager: Session, material: number, quantity: number): Promise<void> {
+  const adjustment = await expect<{ id: number }>(call(stores, 'POST', '/stockadjustments/stock-adjustments/', { material, quantity: String(quantity), reason: 'bench opening stock' }), 201, 'requesting a stock adjustment');
+  await expect(call(manager, 'POST', `/stockadjustments/stock-adjustments/${adjustment.id}/approve/`, {}), 200, 'approving a stock adjustment');
 }
 
 /** Materials of the bench's own (no requisition holds any of them), the first of which is the scarce one and the last the warm-up's. */
@@ -147,7 +154,7 @@ async function drive(session: Session, total: number, clients: number, body: (i:
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
-const receipt = (material: number, quantity: string) => ({ material, transaction_type: 'receipt', quantity, transaction_date: today(), remarks: 'bench receipt' });
+const giveBack = (material: number, jobOrder: number) => ({ material, transaction_type: 'return', quantity: RETURNED, transaction_date: today(), job_order: jobOrder, remarks: 'bench return' });
 const issue = (material: number, jobOrder: number) => ({ material, transaction_type: 'issue', quantity: `-${ISSUED}`, transaction_date: today(), job_order: jobOrder, remarks: 'bench issue' });
 
 /** The ledger invariant, in SQL on the database itself (the server stopped: PGlite has one process). */
@@ -185,13 +192,13 @@ async function checkLedger(database: FreshDatabase, bench: number[], rowsExpecte
 }
 
 /**
- * On a fresh database with the demo company: bench materials and job orders, a warm-up, then
- * 5,000 receipts (the baseline, which also stocks the materials) and 5,000 issues, each from 50
+ * On a fresh database with the demo company: bench materials stocked by approved adjustments and
+ * job orders, a warm-up, then 5,000 issues and 5,000 returns (the baseline), each from 50
  * clients, then the ledger checked in SQL with the server stopped.
  */
 export async function stockIssuesOn(database: FreshDatabase, progress: (message: string) => void = () => undefined): Promise<StockFigures> {
   const server = await startBenchServer(environmentFor(database));
-  let receipts: LoadFigures;
+  let returns: LoadFigures;
   let issues: LoadFigures;
   let refused: number;
   let refusedOn: Map<number, number>;
@@ -199,35 +206,38 @@ export async function stockIssuesOn(database: FreshDatabase, progress: (message:
   const warmUpMaterial = () => materials[STOCK_MATERIALS]!;
   const ofRound = (i: number) => materials[i % STOCK_MATERIALS]!;
   const scarce = () => materials[0]!;
+  const share = STOCK_TRANSACTIONS / STOCK_MATERIALS;
+  const scarceStock = Math.round(share * SCARCE_SHARE);
   try {
-    const session = await signInAsStores(server.origin);
+    const session = await signInAs(server.origin);
     materials = await benchMaterials(session, STOCK_MATERIALS + 1);
+    const manager = await signInAs(server.origin, 'stores.manager');
+    for (const material of materials) await stockUp(session, manager, material, material === scarce() ? scarceStock : material === warmUpMaterial() ? WARM_UP : share);
     const jobOrders = await openJobOrders(session);
     const jobOf = (i: number) => jobOrders[i % jobOrders.length]!;
 
     // Compiles the routes and fills the connection pool on a material of its own, untimed.
-    await drive(session, WARM_UP, STOCK_CLIENTS, () => receipt(warmUpMaterial(), RECEIVED));
     await drive(session, WARM_UP, STOCK_CLIENTS, (i) => issue(warmUpMaterial(), jobOf(i)));
+    await drive(session, WARM_UP, STOCK_CLIENTS, (i) => giveBack(warmUpMaterial(), jobOf(i)));
 
     // Access tokens live 5 minutes: a fresh one for each timed part, so a slow machine does not see 401s.
-    progress(`${STOCK_TRANSACTIONS} receipts from ${STOCK_CLIENTS} clients (baseline)`);
-    ({ figures: receipts } = await drive(await signInAsStores(server.origin), STOCK_TRANSACTIONS, STOCK_CLIENTS, (i) => receipt(ofRound(i), ofRound(i) === scarce() ? SCARCE_RECEIVED : RECEIVED)));
     progress(`${STOCK_TRANSACTIONS} issues from ${STOCK_CLIENTS} clients`);
-    ({ figures: issues, refused, refusedOn } = await drive(await signInAsStores(server.origin), STOCK_TRANSACTIONS, STOCK_CLIENTS, (i) => issue(ofRound(i), jobOf(i)), true));
+    ({ figures: issues, refused, refusedOn } = await drive(await signInAs(server.origin), STOCK_TRANSACTIONS, STOCK_CLIENTS, (i) => issue(ofRound(i), jobOf(i)), true));
+    // Return i goes back to the job order issue i went to: half of what went there, so never more than came out.
+    progress(`${STOCK_TRANSACTIONS} returns from ${STOCK_CLIENTS} clients (baseline)`);
+    ({ figures: returns } = await drive(await signInAs(server.origin), STOCK_TRANSACTIONS, STOCK_CLIENTS, (i) => giveBack(ofRound(i), jobOf(i))));
   } finally {
     await server.stop();
   }
 
-  // The plan: every material but the scarce one ends at (2 - 1) x its share; the scarce one at 0.
-  const share = STOCK_TRANSACTIONS / STOCK_MATERIALS;
-  const scarceStock = Math.round(share * SCARCE_GAIN);
+  // The plan: every material is issued down to 0 (the scarce one refusing what it lacks), then gets half a unit a round back.
   const refusedExpected = share - scarceStock;
-  const planned = new Map<number, number>(materials.slice(0, STOCK_MATERIALS).map((id, k) => [id, k === 0 ? 0 : share * (RECEIPT_GAIN - ISSUE_COST)]));
-  planned.set(warmUpMaterial(), WARM_UP * (RECEIPT_GAIN - ISSUE_COST));
-  const written = 2 * WARM_UP + STOCK_TRANSACTIONS + (STOCK_TRANSACTIONS - refused);
+  const planned = new Map<number, number>(materials.slice(0, STOCK_MATERIALS).map((id) => [id, share * RETURN_GAIN]));
+  planned.set(warmUpMaterial(), WARM_UP * RETURN_GAIN);
+  const written = materials.length + 2 * WARM_UP + (STOCK_TRANSACTIONS - refused) + STOCK_TRANSACTIONS;
   const { onHand, ...invariant } = await checkLedger(database, materials, written);
   const offPlan = [...planned].filter(([id, quantity]) => onHand.get(id) !== quantity).map(([id, quantity]) => `material ${id}: ${onHand.get(id)} on hand, planned ${quantity}`);
   const misplaced = [...refusedOn.keys()].filter((id) => id !== scarce());
   if (misplaced.length) offPlan.push(`409 on materials with stock to spare: ${misplaced.join(', ')}`);
-  return { receipts, issues, refused, refusedExpected, offPlan, invariant };
+  return { returns, issues, refused, refusedExpected, offPlan, invariant };
 }

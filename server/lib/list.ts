@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { notFound } from './http-error';
+import { pageLink } from './pagination';
+import { isoDateSchema } from '../../domain/entity';
 
 /**
  * The list machinery every mirrored list uses (DESIGN.md "Lists"): DRF page-number pagination
@@ -25,7 +27,6 @@ export interface Filter {
 export const filter = <V>(schema: z.ZodType<V>, where: (value: V) => SQL | undefined): Filter => ({ schema, where: where as (value: unknown) => SQL | undefined });
 
 const intParam = z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(-2_147_483_648).max(2_147_483_647);
-const dateParam = z.iso.date('Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
 export const flagParam = z.enum(['true', 'false', 'True', 'False', '1', '0']).transform((v) => v === 'true' || v === 'True' || v === '1');
 
 /** `?x=<id>`: rows whose column equals the id. */
@@ -35,8 +36,8 @@ export const byValue = <V extends string>(column: PgColumn, schema: z.ZodType<V>
 /** `?x=true|false`. */
 export const byFlag = (column: PgColumn) => filter(flagParam, (v) => eq(column, v));
 /** `?x_from=` / `?x_to=`: inclusive date bounds (pass the two names to `filters`). */
-export const fromDate = (column: PgColumn | SQL) => filter(dateParam, (v) => sql`${column} >= ${v}`);
-export const toDate = (column: PgColumn | SQL) => filter(dateParam, (v) => sql`${column} <= ${v}`);
+export const fromDate = (column: PgColumn | SQL) => filter(isoDateSchema, (v) => sql`${column} >= ${v}`);
+export const toDate = (column: PgColumn | SQL) => filter(isoDateSchema, (v) => sql`${column} <= ${v}`);
 
 /**
  * Orders text the way people read it, ignoring case, and the same on every database (PGlite
@@ -115,15 +116,6 @@ export interface ListPage<Row> {
   cursor?: string;
 }
 
-function urlWith(request: FastifyRequest, params: Record<string, string | null>): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  for (const [key, value] of Object.entries(params)) {
-    if (value === null) url.searchParams.delete(key);
-    else url.searchParams.set(key, value);
-  }
-  return url.toString();
-}
-
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function conditions<T extends ListTable>(spec: ListSpec<T>, query: ListQuery, scope: SQL | undefined): SQL[] {
@@ -187,8 +179,8 @@ export async function listPage<T extends ListTable>(
   const page = query.page;
   return {
     count,
-    next: page * pageSize < count ? urlWith(request, { page: String(page + 1) }) : null,
-    previous: page > 1 ? urlWith(request, { page: page === 2 ? null : String(page - 1) }) : null,
+    next: page * pageSize < count ? pageLink(request, { page: String(page + 1) }) : null,
+    previous: page > 1 ? pageLink(request, { page: page === 2 ? null : String(page - 1) }) : null,
     results,
   };
 }
@@ -221,7 +213,7 @@ async function deltaPage<T extends ListTable>(
   const last = rows.at(-1);
   return {
     count,
-    next: last && count > rows.length ? urlWith(request, { after_id: String(last.id), cursor, page: null }) : null,
+    next: last && count > rows.length ? pageLink(request, { after_id: String(last.id), cursor, page: null }) : null,
     previous: null,
     results: rows.map(({ total_count: _, ...row }) => row as T['$inferSelect']),
     cursor,

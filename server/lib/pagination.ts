@@ -20,17 +20,27 @@ export interface Page<T> {
   results: T[];
 }
 
-function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  url.searchParams.set('page', String(page));
-  return url.toString();
+/**
+ * A link to another page of the same list: the request's path and query with `changes` made (null
+ * drops a parameter). Relative, so it never echoes the Host header a client chose (issue 14).
+ */
+export function pageLink(request: FastifyRequest, changes: Record<string, string | null>): string {
+  const at = request.url.indexOf('?');
+  const path = at < 0 ? request.url : request.url.slice(0, at);
+  const query = new URLSearchParams(at < 0 ? '' : request.url.slice(at + 1));
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) query.delete(key);
+    else query.set(key, value);
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 export function toPage<T>(request: FastifyRequest, results: T[], count: number, page: number, pageSize: number): Page<T> {
   return {
     count,
-    next: page * pageSize < count ? pageUrl(request, page + 1) : null,
-    previous: page > 1 ? pageUrl(request, Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
+    next: page * pageSize < count ? pageLink(request, { page: String(page + 1) }) : null,
+    previous: page > 1 ? pageLink(request, { page: String(Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) }) : null,
     results,
   };
 }

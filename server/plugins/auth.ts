@@ -79,9 +79,14 @@ export function registerAuth(app: FastifyInstance): void {
       throw new Error(`${String(route.method)} ${route.url} declares no access: set config.access to 'public', 'signed-in' or a permission of domain/permissions.ts`);
     }
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && ACCOUNT_WRITES.test(request.url)) forgetUsers(app);
+  });
+  // Before the answer leaves: the refusal is on record once the caller hears of it (a reset or a
+  // check right after the 403 never races the audit row).
+  app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode === 403 && request.url.startsWith(API_ROUTES)) await auditRefusal(app, request);
+    return payload;
   });
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;

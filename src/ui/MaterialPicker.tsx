@@ -3,7 +3,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { materialIdFromLabel } from '../../domain/material-label';
 import { labelOf } from '../../domain/options';
-import { MATERIAL_UNITS, type Material } from '../../domain/material';
+import { listPathOf } from '../../domain/data-types';
+import { MATERIAL_UNITS, type Material, type MaterialName } from '../../domain/material';
+import type { MaterialNamesType } from '../../domain/row-rules';
 import { formatIndian } from '../../domain/rules/numbers';
 import { api } from '../data/api';
 import { mirror } from '../data/mirror/db';
@@ -13,11 +15,14 @@ import { QrScanner } from './QrScanner';
 const SHOWN = 8;
 const BY_NAME = { field: 'name', desc: false };
 
+/** A picked row: a material with its stock, or (from materialNames) only its name and unit. */
+type Picked<T extends MaterialNamesType> = T extends 'materials' ? Material : MaterialName;
+
 /** The first materials on the device, by name, with every word typed beginning a word of their name, brand, size, colour or thickness. */
-async function materialsMatching(term: string, exclude: ReadonlySet<number>): Promise<Material[]> {
+async function materialsMatching(type: MaterialNamesType, term: string, exclude: ReadonlySet<number>): Promise<MaterialName[]> {
   if (!term.trim()) return [];
-  const { rows } = await queryMirror('materials', { sort: BY_NAME, search: term, offset: 0, limit: SHOWN + exclude.size });
-  return (rows as unknown as Material[]).filter((m) => !m.deleted_at && !exclude.has(m.id)).slice(0, SHOWN);
+  const { rows } = await queryMirror(type, { sort: BY_NAME, search: term, offset: 0, limit: SHOWN + exclude.size });
+  return (rows as unknown as MaterialName[]).filter((m) => !m.deleted_at && !exclude.has(m.id)).slice(0, SHOWN);
 }
 
 /**
@@ -25,11 +30,11 @@ async function materialsMatching(term: string, exclude: ReadonlySet<number>): Pr
  * from the server when there is a connection (a label on the shelf is never "unknown" just
  * because the first load has not reached it).
  */
-async function scannedMaterial(id: number): Promise<Material | undefined> {
-  const local = await mirror.rowsOf<Material>('materials').get(id);
+async function scannedMaterial(type: MaterialNamesType, id: number): Promise<MaterialName | undefined> {
+  const local = await mirror.rowsOf<MaterialName>(type).get(id);
   if (local || !navigator.onLine) return local;
   try {
-    return (await api.get<Material>(`/materials/materials/${id}/`)).data;
+    return (await api.get<MaterialName>(`${listPathOf(type)}${id}/`)).data;
   } catch {
     return undefined;
   }
@@ -41,34 +46,38 @@ const hasCamera = () => typeof navigator !== 'undefined' && navigator.mediaDevic
 /**
  * Finds a material on the device by any word of its name, brand, size or colour and offers the
  * best matches as large buttons (a tablet held in one hand: no dropdown of thousands of rows), or
- * by scanning the QR label on the material with the camera.
+ * by scanning the QR label on the material with the camera. `type` is where it looks: the
+ * user's materials, or every material's name (a requisition's picker, row-rules.ts).
  */
-export function MaterialPicker({
+export function MaterialPicker<T extends MaterialNamesType = 'materials'>({
   onPick,
   exclude,
+  type = 'materials' as T,
   label = 'Find a material',
   scan = hasCamera(),
 }: {
-  onPick: (material: Material) => void;
+  onPick: (material: Picked<T>) => void;
   exclude: ReadonlySet<number>;
+  type?: T;
   label?: string;
   scan?: boolean;
 }) {
+  const pick = onPick as (material: MaterialName) => void;
   const [term, setTerm] = useState('');
   const [scanProblem, setScanProblem] = useState<string | null>(null);
   // By content: callers may pass a new set on every render.
   const excluded = [...exclude].sort((a, b) => a - b).join(',');
-  const matches = useLiveQuery(() => materialsMatching(term, new Set(excluded.split(',').filter(Boolean).map(Number))), [term, excluded]);
+  const matches = useLiveQuery(() => materialsMatching(type, term, new Set(excluded.split(',').filter(Boolean).map(Number))), [type, term, excluded]);
 
   // The label is looked up on the device, so scanning works offline like the search does.
   const pickScanned = async (text: string) => {
     const id = materialIdFromLabel(text);
-    const material = id === null ? undefined : await scannedMaterial(id);
+    const material = id === null ? undefined : await scannedMaterial(type, id);
     if (!material || material.deleted_at) setScanProblem('This label is not a material on this device.');
     else if (exclude.has(material.id)) setScanProblem(`${material.name} is already chosen.`);
     else {
       setScanProblem(null);
-      onPick(material);
+      pick(material);
     }
   };
 
@@ -105,13 +114,14 @@ export function MaterialPicker({
             variant="outline"
             justifyContent="space-between"
             onClick={() => {
-              onPick(m);
+              pick(m);
               setTerm('');
             }}
           >
             <Text truncate>{m.name}</Text>
             <Text color="fg.muted" fontSize="sm">
-              {formatIndian(m.quantity)} {labelOf(MATERIAL_UNITS, m.unit)}
+              {'quantity' in m && `${formatIndian((m as Material).quantity)} `}
+              {labelOf(MATERIAL_UNITS, m.unit)}
             </Text>
           </Button>
         ))}

@@ -28,7 +28,7 @@ async function pull(since: string, pageSize = 1000): Promise<{ rows: Page['resul
     rows.push(...page.results);
     cursor = page.cursor;
     pages += 1;
-    url = page.next ? new URL(page.next).pathname.replace('/api/v1', '') + new URL(page.next).search : null;
+    url = page.next?.replace('/api/v1', '') ?? null;
   }
   return { rows, cursor, pages };
 }
@@ -107,8 +107,7 @@ describe('delta sync with updated_since (DESIGN.md "Lists")', () => {
     const first = (await stores.get('/materials/materials/?updated_since=0&page_size=3')).json() as Page;
     // A row already sent changes before the second page is read.
     await db().update(materials).set({ color: 'Blue' }).where(eq(materials.id, first.results[0]!.id));
-    const nextUrl = new URL(first.next!);
-    const second = (await stores.get(`/materials/materials/${nextUrl.search}`)).json() as Page;
+    const second = (await stores.get(first.next!.replace('/api/v1', ''))).json() as Page;
     expect(second.cursor).toBe(first.cursor);
     // The change is after the first page's cursor, so the next sync brings it.
     const later = await pull(second.cursor);

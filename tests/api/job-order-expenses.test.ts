@@ -177,18 +177,19 @@ describe('changing and deleting an expense', () => {
     const job = await makeJobOrder(db());
     const pending = await makeJobOrderExpense(db(), job.id);
     const rejected = await makeJobOrderExpense(db(), job.id, { status: 'REJECTED' });
-    const production = await as('production');
-    const stale = await production.delete(`${base}/expenses/${pending.id}/`, { 'if-match': '"7"' });
+    // The foreman recorded them (row-rules.ts: the recorder or an approver may delete).
+    const foreman = await as('foreman');
+    const stale = await foreman.delete(`${base}/expenses/${pending.id}/`, { 'if-match': '"7"' });
     expect(stale.statusCode).toBe(409);
     for (const expense of [pending, rejected]) {
-      const res = await production.delete(`${base}/expenses/${expense.id}/`, { 'if-match': '"1"' });
+      const res = await foreman.delete(`${base}/expenses/${expense.id}/`, { 'if-match': '"1"' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().deleted_at).not.toBeNull();
     }
-    expect((await production.get(`${base}/${job.id}/expenses/`)).json()).toMatchObject({ count: 0 });
+    expect((await foreman.get(`${base}/${job.id}/expenses/`)).json()).toMatchObject({ count: 0 });
     expect(await db().select().from(jobOrderExpenses)).toHaveLength(2);
     expect(await auditOf('job_order_expense.delete')).toHaveLength(2);
-    expect((await production.delete(`${base}/expenses/${pending.id}/`)).statusCode).toBe(404);
+    expect((await foreman.delete(`${base}/expenses/${pending.id}/`)).statusCode).toBe(404);
   });
 
   it('refuses edits and deletes once the job order is closed or cancelled', async () => {

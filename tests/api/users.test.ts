@@ -77,7 +77,7 @@ describe('GET /users/ (list)', () => {
     expect(first.results).toHaveLength(5);
     expect(first.previous).toBeNull();
     expect(first.next).not.toBeNull();
-    const nextUrl = new URL(first.next!);
+    const nextUrl = new URL(first.next!, 'http://localhost');
     expect(nextUrl.searchParams.get('page')).toBe('2');
     expect(nextUrl.searchParams.get('page_size')).toBe('5');
 
@@ -85,7 +85,7 @@ describe('GET /users/ (list)', () => {
     let next = first.next;
     let last = first;
     while (next) {
-      const url = new URL(next);
+      const url = new URL(next, 'http://localhost');
       last = await list(`?${url.searchParams.toString()}`);
       expect(last.previous).not.toBeNull();
       walked.push(...last.results.map((u) => u.username));
@@ -93,7 +93,7 @@ describe('GET /users/ (list)', () => {
     }
     expect(walked).toEqual(all);
     expect(last.results).toHaveLength(DEMO_COUNT % 5 || 5);
-    expect(new URL(last.previous!).searchParams.get('page')).toBe(String(Math.ceil(DEMO_COUNT / 5) - 1));
+    expect(new URL(last.previous!, 'http://localhost').searchParams.get('page')).toBe(String(Math.ceil(DEMO_COUNT / 5) - 1));
   });
 
   it('answers a page past the end with empty results, not an error', async () => {

@@ -192,6 +192,22 @@ describe('the expenses list', () => {
     expect(button(document, 'Approve')).toBeUndefined();
   });
 
+  it('offers edit and delete only to whoever recorded the expense and to approvers', async () => {
+    const recordedByAccounts = expense({ id: 903, created_by: 8 });
+    await mirror.rows('jobOrderExpenses').bulkPut([expense(), recordedByAccounts]);
+    show('/jobs/expenses');
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    // The foreman recorded 900, accounts 903: he may change only his own.
+    const changeable = () => bodyRows().filter((r) => button(r, 'Delete') !== undefined && r.textContent?.includes('Edit'));
+    expect(changeable()).toHaveLength(1);
+    cleanup();
+
+    user = makeUser({ id: 3, department: 'management', designation: 'manager' });
+    show('/jobs/expenses');
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(changeable()).toHaveLength(2);
+  });
+
   it('filters by job order and status', async () => {
     await mirror.rows('jobOrderExpenses').bulkPut([expense(), expense({ id: 901, job_order: 502, status: 'APPROVED' }), expense({ id: 902, status: 'REJECTED' })]);
     show('/jobs/expenses');

@@ -318,7 +318,7 @@ describe('editing a job order', () => {
   });
 
   it('adds a product online: the API is called and the products and value follow its answer', async () => {
-    user = makeUser({ id: 8, department: 'sales', designation: 'executive' });
+    user = makeUser({ id: 9, department: 'sales', designation: 'executive' });
     const added = { ...PRODUCTS[0]!, id: 32, product: 'Glass shelf', description: '', quantity: '2.000', unit_price: '0.25', amount: '0.50', version: 1 };
     const server = fakeServer()
       .on('GET', '/joborders/joborders/501/', { status: 200, data: view(jobOrder()) })
@@ -340,7 +340,7 @@ describe('editing a job order', () => {
   });
 
   it('changes a product online at the version of the product, its amount from the answer', async () => {
-    user = makeUser({ id: 8, department: 'sales', designation: 'executive' });
+    user = makeUser({ id: 9, department: 'sales', designation: 'executive' });
     const changed = { ...PRODUCTS[0]!, unit_price: '120.00', amount: '1200.00', version: 4 };
     const server = fakeServer()
       .on('GET', '/joborders/joborders/501/', { status: 200, data: view(jobOrder()) })
@@ -359,7 +359,7 @@ describe('editing a job order', () => {
   });
 
   it("keeps a product a delivery note carries and shows the server's refusal; the last product cannot be removed", async () => {
-    user = makeUser({ id: 8, department: 'sales', designation: 'executive' });
+    user = makeUser({ id: 9, department: 'sales', designation: 'executive' });
     const server = fakeServer()
       .on('GET', '/joborders/joborders/501/', { status: 200, data: view(jobOrder()) })
       .on('PUT', '/joborders/joborders/job_order_items/delete/31/', { status: 400, data: { non_field_errors: [JOB_ORDER_MESSAGES.deliveredItem] } });
@@ -375,6 +375,20 @@ describe('editing a job order', () => {
     expect(within(alert).getByText(JOB_ORDER_MESSAGES.deliveredItem)).toBeTruthy();
     expect(server.calls('PUT', '/joborders/joborders/job_order_items/delete/31/').map((r) => r.body)).toEqual([{ expected_version: 3 }]);
     expect(screen.getByText('Acrylic display stand')).toBeTruthy();
+  });
+
+  it("offers a sales executive no edits of another sales executive's job order, and a sales manager edits it", async () => {
+    user = makeUser({ id: 8, department: 'sales', designation: 'executive' });
+    show('job-order-detail', JobOrderDetailScreen, '/jobs/job-order-detail/501');
+    await screen.findByText('Acrylic display stand');
+    expect(screen.queryByText('Edit main fields')).toBeNull();
+    expect(screen.queryByText('Add product')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    cleanup();
+    user = makeUser({ id: 8, department: 'sales', designation: 'manager' });
+    show('job-order-detail', JobOrderDetailScreen, '/jobs/job-order-detail/501');
+    expect(await screen.findByText('Edit main fields')).toBeTruthy();
+    expect(screen.getByText('Add product')).toBeTruthy();
   });
 
   it('offers no product or main-field edits to the shop floor', async () => {

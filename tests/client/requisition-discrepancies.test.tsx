@@ -22,10 +22,14 @@ const requisition = (id: number, jobOrder: number, facts: { closed_at?: string |
   ...stamp,
   ...facts,
 });
+const MATERIAL_NAMES: Record<number, string> = { 1: 'Acrylic sheet 3mm', 2: 'MS pipe 25mm' };
+/** A line as the server sends it, with its material's name and unit. */
 const line = (id: number, req: number, material: number, quantity: string, issued: string, reserved = '0.000') => ({
   id,
   requisition: req,
   material,
+  material_name: MATERIAL_NAMES[material],
+  material_unit: 'PCS',
   job_order: null,
   quantity,
   quantity_issued: issued,
@@ -35,10 +39,6 @@ const line = (id: number, req: number, material: number, quantity: string, issue
 
 beforeEach(async () => {
   await Promise.all(mirror.tables.map((t) => t.clear()));
-  await mirror.rows('materials').bulkPut([
-    { id: 1, name: 'Acrylic sheet 3mm', ...stamp },
-    { id: 2, name: 'MS pipe 25mm', ...stamp },
-  ]);
   await mirror.rows('jobOrders').bulkPut([
     { id: 100, status: 'in-process', closed_at: null, cancelled_at: null, ...stamp },
     { id: 200, status: 'closed', closed_at: '2026-11-21T09:00:00Z', cancelled_at: null, ...stamp },

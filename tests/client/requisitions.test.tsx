@@ -76,19 +76,28 @@ const requisitionRow = (values: Record<string, unknown> = {}) => ({
   customer: 1,
   customer_name: 'Lulu Hypermarket',
   requested_by_name: 'Suresh Patil',
+  requested_by_department: 'production',
+  requested_by_designation: 'foreman',
   line_count: 1,
   has_issues: false,
   has_reservations: false,
   ...tracked,
   ...values,
 });
-const line = (values: Record<string, unknown> = {}) => ({ id: 71, requisition: 900, material: 12, job_order: 501, quantity: '10.000', quantity_issued: '0.000', quantity_reserved: '0.000', ...tracked, ...values });
+/** Every material's name and unit (GET materials/material-names/): what a foreman's picker searches. */
+const MATERIAL_NAMES = MATERIALS.map(({ quantity: _, ...identity }) => identity);
+/** A line as the server sends it: with its material's name and unit. */
+const line = (values: Record<string, unknown> = {}) => {
+  const material = MATERIALS.find((m) => m.id === (values.material ?? 12))!;
+  return { id: 71, requisition: 900, material: material.id, material_name: material.name, material_unit: material.unit, job_order: 501, quantity: '10.000', quantity_issued: '0.000', quantity_reserved: '0.000', ...tracked, ...values };
+};
 
 beforeEach(async () => {
   user = makeUser({ id: 5, department: 'production', designation: 'foreman' });
   storeSession({ userId: 5 });
   await Promise.all([...outbox.tables, ...mirror.tables].map((t) => t.clear()));
   await mirror.rows('materials').bulkPut(MATERIALS);
+  await mirror.rows('materialNames').bulkPut(MATERIAL_NAMES);
   await mirror.rows('jobOrders').bulkPut(JOB_ORDERS);
   await mirror.rows('customers').put({ id: 1, name: 'Lulu Hypermarket', ...tracked });
 });
@@ -159,6 +168,59 @@ describe('raising a requisition on the shop floor', () => {
     expect(rows[0]!.textContent).toContain('Consumables');
     expect(rows[1]!.textContent).toContain('900');
     expect(rows[1]!.textContent).toContain('Lulu Hypermarket');
+  });
+});
+
+describe("the foreman's materials on his requisitions", () => {
+  /** The foreman's device: his materials are consumables only (none of these), every material's name is in materialNames. */
+  beforeEach(() => mirror.rows('materials').clear());
+
+  it('offers every material in his picker, by name and unit, without stock', async () => {
+    show('foreman-requisition-create', 'create', '/production/foreman/requisition/create');
+    fireEvent.change(await screen.findByLabelText('Find a material'), { target: { value: 'pipe' } });
+    const offered = await screen.findByRole('button', { name: /MS square pipe 25mm/ });
+    expect(offered.textContent).toBe('MS square pipe 25mmFeet');
+    fireEvent.click(offered);
+    expect(screen.getByLabelText('Quantity of MS square pipe 25mm')).toBeTruthy();
+  });
+
+  it('names every line of his requisition with its material and unit', async () => {
+    await mirror.rows('requisitions').put(requisitionRow());
+    await mirror.rows('requisitionDetails').put(line({ id: 72, material: 13 }));
+    show('foreman-requisition-detail', 'detail', '/production/foreman/requisition/900');
+    const table = await screen.findByRole('table', { name: 'Materials of the requisition' });
+    await waitFor(() => expect(within(table).getByText('MS square pipe 25mm')).toBeTruthy());
+    expect(within(table).getByText('Feet')).toBeTruthy();
+    expect(table.textContent).not.toContain('Material 13');
+  });
+});
+
+describe('whose requisition it is (domain/row-rules.ts)', () => {
+  beforeEach(async () => {
+    await mirror.rows('requisitions').put(requisitionRow());
+    await mirror.rows('requisitionDetails').put(line());
+  });
+  const offered = (name: string) => screen.queryByRole('button', { name }) !== null;
+
+  it("offers another department (acrylic) no change or cancel of a foreman's requisition", async () => {
+    user = makeUser({ id: 20, department: 'acrylic', designation: 'supervisor' });
+    show('requisition-detail', 'detail', '/detail/requisition/900');
+    await screen.findByRole('table', { name: 'Materials of the requisition' });
+    expect([offered('Change'), offered('Cancel requisition'), screen.queryAllByLabelText('Add a material').length > 0]).toEqual([false, false, false]);
+  });
+
+  it("offers a supervisor of the raiser's department (production) the change and the cancel", async () => {
+    user = makeUser({ id: 21, department: 'production', designation: 'supervisor' });
+    show('requisition-detail', 'detail', '/detail/requisition/900');
+    expect(await screen.findByRole('button', { name: 'Cancel requisition' })).toBeTruthy();
+    expect([offered('Change'), screen.queryAllByLabelText('Add a material').length > 0]).toEqual([true, true]);
+  });
+
+  it('offers stores the issue and the reserve, and no change or cancel', async () => {
+    user = makeUser({ id: 8, department: 'stores', designation: 'executive' });
+    show('requisition-detail', 'detail', '/detail/requisition/900');
+    expect(await screen.findByRole('button', { name: 'Issue' })).toBeTruthy();
+    expect([offered('Reserve'), offered('Change'), offered('Cancel requisition'), screen.queryAllByLabelText('Add a material').length > 0]).toEqual([true, false, false, false]);
   });
 });
 

@@ -73,9 +73,12 @@ export async function makeRequisition(
   return { requisition: requisition!, lines: details };
 }
 
-/** DELETE stocktransactions/{id}/ with a reason (the reversal the stores manager makes unless another user is named). */
-export async function reverseEntry(app: FastifyInstance, id: number, body: unknown = { reason: 'Booked twice' }, options: { as?: string; headers?: Record<string, string> } = {}) {
-  const { access } = await signIn(app, options.as ?? 'stores.manager');
+/**
+ * DELETE stocktransactions/{id}/ with a reason: the reversal the stores manager makes, unless
+ * another user is named (or their access token given, to sign in once for many calls).
+ */
+export async function reverseEntry(app: FastifyInstance, id: number, body: unknown = { reason: 'Booked twice' }, options: { as?: string; access?: string; headers?: Record<string, string> } = {}) {
+  const access = options.access ?? (await signIn(app, options.as ?? 'stores.manager')).access;
   return app.inject({ method: 'DELETE', url: `/api/v1/stocks/stocktransactions/${id}/`, payload: body as object, headers: { authorization: `JWT ${access}`, ...options.headers } });
 }
 

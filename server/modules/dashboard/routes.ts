@@ -36,9 +36,4 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     { config: { access: 'dashboard.purchases' }, schema: { tags: ['dashboard'], querystring: z.object({}).strict(), response: { 200: purchasesDashboardSchema } } },
     (req) => purchasesDashboard(app.db, currentUser(req)),
   );
-  app.get(
-    '/health/',
-    { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } } },
-    async () => ({ status: 'ok' as const, database: app.dbKind }),
-  );
 }

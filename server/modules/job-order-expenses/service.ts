@@ -20,6 +20,7 @@ import type { User } from '../../../domain/user';
 import { checkDuty } from '../../lib/duties';
 import { HttpError, fieldError, notFound } from '../../lib/http-error';
 import { byId, byValue, fromDate, toDate, type ListSpec } from '../../lib/list';
+import { checkEdit } from '../../lib/row-rules';
 import { publicRow, softDeleteRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 
@@ -93,9 +94,13 @@ async function lockExpense(tx: Db, id: number): Promise<ExpenseRow> {
   return row;
 }
 
-/** The expense locked for a change or removal: only while it is undecided or rejected and its job order is open. */
-async function lockEditableExpense(tx: Db, id: number): Promise<ExpenseRow> {
+/**
+ * The expense locked for a change or removal: only by whoever recorded it or an approver (the
+ * row rule), while it is undecided or rejected and its job order is open.
+ */
+async function lockEditableExpense(tx: Db, actor: User, id: number): Promise<ExpenseRow> {
   const row = await lockExpense(tx, id);
+  checkEdit('jobOrderExpense', actor, row);
   if (!jobOrderExpenseEditable(row)) throw new HttpError(400, { detail: JOB_ORDER_EXPENSE_MESSAGES.approvedLocked });
   await openJobOrder(tx, row.job_order, () => notFound());
   return row;
@@ -137,7 +142,7 @@ export async function updateExpense(db: Db, actor: User, id: number, input: Upda
     db,
     actor,
     async (tx) => {
-      const current = await lockEditableExpense(tx, id);
+      const current = await lockEditableExpense(tx, actor, id);
       if (input.job_order !== undefined && input.job_order !== current.job_order) await openJobOrder(tx, input.job_order, () => fieldError('job_order', invalidPk(input.job_order!)));
       const reopened = current.status === 'REJECTED' ? { status: JOB_ORDER_EXPENSE_DEFAULT_STATUS, approved_by: null, approved_at: null } : {};
       return updateRow(tx, jobOrderExpenses, id, { ...input, ...reopened }, expected);
@@ -153,7 +158,7 @@ export async function deleteExpense(db: Db, actor: User, id: number, expected: n
     db,
     actor,
     async (tx) => {
-      await lockEditableExpense(tx, id);
+      await lockEditableExpense(tx, actor, id);
       return softDeleteRow(tx, jobOrderExpenses, id, expected);
     },
     expenseAudit('delete', 'medium'),

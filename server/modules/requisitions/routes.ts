@@ -12,7 +12,6 @@ import {
   redundantReservationRowSchema,
   requisitionCreateSchema,
   requisitionDetailCreateSchema,
-  requisitionDetailSchema,
   requisitionDetailUpdateSchema,
   requisitionLineReportRowSchema,
   requisitionLineSchema,
@@ -42,6 +41,7 @@ import {
   closeRequisition,
   consumablesNotByForemanLines,
   createRequisition,
+  describeLines,
   describeRequisitions,
   filterRequisitions,
   findLine,
@@ -116,9 +116,10 @@ export default async function requisitionsRoutes(fastify: FastifyInstance) {
     closeRequisition(app.db, currentUser(req), req.params.id, req.body.reason, expectedVersion(req, req.body)),
   );
 
-  app.get(`${base}/requisition_details/`, { config: read, schema: { tags, querystring: listQuerySchema(requisitionDetailList), response: { 200: listPageSchema(requisitionDetailSchema) } } }, (req) =>
-    listPage(app.db, req, requisitionDetailList, req.query as ListQuery),
-  );
+  app.get(`${base}/requisition_details/`, { config: read, schema: { tags, querystring: listQuerySchema(requisitionDetailList), response: { 200: listPageSchema(requisitionLineSchema) } } }, async (req) => {
+    const page = await listPage(app.db, req, requisitionDetailList, req.query as ListQuery);
+    return { ...page, results: await describeLines(app.db, page.results) };
+  });
   app.post(`${base}/requisition_details/`, { config: write, schema: { tags, body: requisitionDetailCreateSchema, response: { 201: requisitionLineSchema } } }, async (req, reply) =>
     reply.code(201).send(await addLine(app.db, currentUser(req), req.body)),
   );

@@ -37,8 +37,9 @@ import {
 } from '../../../domain/requisition';
 import type { StockTransactionStatus, StockTransactionType } from '../../../domain/stock';
 import type { User } from '../../../domain/user';
-import { checkDuty } from '../../lib/duties';
 import { HttpError, badRequest, fieldError, notFound, type FieldErrors } from '../../lib/http-error';
+import { checkDuty } from '../../lib/duties';
+import { checkEdit } from '../../lib/row-rules';
 import { byFlag, byId, byValue, filter, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { findRow, softDeleteRow, updateRow, withUniqueField } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
@@ -214,6 +215,20 @@ export const requisitionDetailList: ListSpec<typeof requisitionDetails> = {
   defaultOrdering: 'id',
   filters: { requisition: byId(requisitionDetails.requisition), material: byId(requisitionDetails.material), job_order: byId(requisitionDetails.job_order) },
 };
+
+/**
+ * The mirrored lines with their material's name and unit: every line shows what it asks for to
+ * whoever may read the requisition, whatever their own materials (docs/permissions.md).
+ */
+export async function describeLines(db: Db, rows: readonly DetailRow[]): Promise<RequisitionLine[]> {
+  if (!rows.length) return [];
+  const named = await db
+    .select({ id: materials.id, name: materials.name, unit: materials.unit })
+    .from(materials)
+    .where(inArray(materials.id, [...new Set(rows.map((r) => r.material))]));
+  const byId = new Map(named.map((m) => [m.id, m]));
+  return rows.map(({ txid: _, ...line }) => ({ ...line, material_name: byId.get(line.material)!.name, material_unit: byId.get(line.material)!.unit }));
+}
 
 const inPeriod = (day: SQL, start: string | undefined, end: string | undefined) => and(start ? sql`${day} >= ${start}` : undefined, end ? sql`${day} <= ${end}` : undefined);
 
@@ -550,6 +565,20 @@ function refuseUnless(action: RequisitionAction, requisition: RequisitionRow, li
   if (refusal) throw new HttpError(400, { detail: refusal });
 }
 
+/**
+ * The 403 of a change the requisition's row rule (domain/row-rules.ts) does not allow: whose
+ * requisition it is and of which department decides. `fields` omitted for a cancel.
+ */
+async function refuseUnlessMayEdit(tx: Db, actor: User, requisition: RequisitionRow, fields?: readonly string[]): Promise<void> {
+  const [raiser] = await tx.select({ department: users.department }).from(users).where(eq(users.id, requisition.requested_by));
+  checkEdit('requisition', actor, { ...requisition, requested_by_department: raiser?.department ?? null }, fields);
+}
+
+const changedFields = (input: object) =>
+  Object.entries(input)
+    .filter(([field, value]) => value !== undefined && field !== 'confirm_repeat')
+    .map(([field]) => field);
+
 /** Why a job order cannot take requisitions, or null: unknown, or closed or cancelled. */
 async function jobOrderProblem(tx: Db, id: number): Promise<string | null> {
   const [row] = await tx
@@ -650,6 +679,7 @@ export async function updateRequisition(db: Db, actor: User, id: number, input: 
     actor,
     async (tx) => {
       const { requisition, lines } = await lockRequisition(tx, id);
+      await refuseUnlessMayEdit(tx, actor, requisition, changedFields(input));
       refuseUnless('change-items', requisition, lines);
       const type = input.requisition_type ?? (requisition.requisition_type as RequisitionType);
       const jobOrder = input.job_order === undefined ? requisition.job_order : input.job_order;
@@ -700,6 +730,8 @@ async function act(
     actor,
     async (tx) => {
       const { requisition, lines } = await lockRequisition(tx, id);
+      // Cancelling is the raiser's side's; closing and approving have permissions of their own.
+      if (action === 'cancel') await refuseUnlessMayEdit(tx, actor, requisition);
       if (action === 'approve') checkDuty('requisition', requisition, actor);
       refuseUnless(action, requisition, lines);
       await updateRow(tx, requisitions, id, values, expected);
@@ -747,6 +779,7 @@ export async function addLine(db: Db, actor: User, input: LineInput): Promise<Re
       const [exists] = await tx.select({ id: requisitions.id }).from(requisitions).where(eq(requisitions.id, input.requisition));
       if (!exists) throw fieldError('requisition', invalidPk(input.requisition));
       const { requisition, lines } = await lockRequisition(tx, input.requisition);
+      await refuseUnlessMayEdit(tx, actor, requisition, ['requisition_items']);
       refuseUnless('change-items', requisition, lines);
       const jobOrder = input.job_order ?? requisition.job_order;
       const problems = new Problems();
@@ -783,6 +816,7 @@ export async function updateLine(db: Db, actor: User, id: number, input: LineCha
     actor,
     async (tx) => {
       const { line, requisition, lines } = await lockLine(tx, id);
+      await refuseUnlessMayEdit(tx, actor, requisition, changedFields(input));
       if (input.requisition !== undefined && input.requisition !== line.requisition) throw fieldError('requisition', REQUISITION_MESSAGES.otherRequisition);
       refuseUnless('change-items', requisition, lines);
       const material = input.material ?? line.material;
@@ -817,6 +851,7 @@ export async function removeLine(db: Db, actor: User, id: number, expected: numb
     actor,
     async (tx) => {
       const { line, requisition, lines } = await lockLine(tx, id);
+      await refuseUnlessMayEdit(tx, actor, requisition, ['requisition_items']);
       refuseUnless('change-items', requisition, lines);
       if (Number(line.quantity_issued) > 0) throw new HttpError(400, { detail: REQUISITION_MESSAGES.lineIssued });
       if (Number(line.quantity_reserved) > 0) throw new HttpError(400, { detail: REQUISITION_MESSAGES.lineReserved });

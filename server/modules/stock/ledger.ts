@@ -428,6 +428,9 @@ export async function reverseTransaction(tx: Db, actor: Actor, id: number, reaso
   if (line && moved < 0n && issuedAfter > qty(line.quantity)) throw fieldError('non_field_errors', STOCK_MESSAGES.reverseRequisitionLine);
   const material = await lockMaterial(tx, original.material);
   if (moved < 0n) await checkFree(tx, material, -moved, line?.id);
+  // Undoing an issue to a job order (outside requisitions) may not leave more returned from it than went out.
+  const jobOrderIssue = original.transaction_type === 'issue' && original.requisition_detail === null && original.job_order !== null;
+  if (jobOrderIssue && (await issuedToJobOrder(tx, material.id, original.job_order!)) < moved) throw fieldError('non_field_errors', STOCK_MESSAGES.reverseJobOrderIssue);
   const row = await applyMove(tx, actor, material, {
     type: original.transaction_type,
     quantity: moved,

@@ -13,6 +13,9 @@ import { moduleDetails, moduleMap, readConfig, setModuleEnabled, writeConfig } f
 export default async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+  // Public, so it names nothing an attacker could use (no database engine, no version).
+  app.get('/health/', { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, () => ({ status: 'ok' as const }));
+
   app.get('/system/modules/', { config: { access: 'modules.read' }, schema: { tags: ['modules'], response: { 200: moduleMapSchema } } }, () => moduleMap(app.db));
   app.get('/system/modules/detailed/', { config: { access: 'modules.read' }, schema: { tags: ['modules'], response: { 200: z.array(moduleDetailSchema) } } }, () =>
     moduleDetails(app.db),

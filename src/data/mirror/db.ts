@@ -61,6 +61,20 @@ export class MirrorDatabase extends Dexie {
     this.version(4).stores(storesOf());
     // Version 5: GRA lines (issue 6).
     this.version(5).stores(storesOf());
+    // Version 6: every material's name (issue 14); requisition lines now carry their material's
+    // name and unit, so the lines on the device load again in full to get them.
+    this.version(6)
+      .stores(storesOf())
+      .upgrade((tx) =>
+        tx
+          .table('meta')
+          .where('type')
+          .equals('requisitionDetails')
+          .modify((meta: MirrorMeta) => {
+            meta.cursor = null;
+            delete meta.resume;
+          }),
+      );
     this.use(derivedFieldsMiddleware);
   }
 

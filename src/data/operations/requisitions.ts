@@ -1,14 +1,14 @@
 import { jobOrderLabel, type JobOrder } from '../../../domain/job-order';
-import type { Material } from '../../../domain/material';
+import type { MaterialName } from '../../../domain/material';
 import { requisitionCreateSchema, requisitionDetailCreateSchema, requisitionDetailUpdateSchema, type RequisitionView } from '../../../domain/requisition';
 import type { MirrorDatabase, MirrorRow } from '../mirror/db';
 import { defineOperation, ifMatch, localRefSchema, mergeInto, newRow, putServerRow, type ReconcileContext } from '../outbox/operations';
 import { ref } from '../outbox/placeholders';
 
-/** Name and unit of the materials a requisition names, from the device's mirror. */
+/** Name and unit of the materials a requisition names, from the device's mirror: the user's materials, or every material's name (row-rules.ts). */
 async function materialFacts(mirror: MirrorDatabase, ids: readonly number[]) {
-  const rows = (await mirror.rows('materials').bulkGet([...ids])) as (Material | undefined)[];
-  return new Map(rows.filter((m): m is Material => m !== undefined).map((m) => [m.id, { material_name: m.name, material_unit: m.unit }]));
+  const found = [...((await mirror.rows('materials').bulkGet([...ids])) as (MaterialName | undefined)[]), ...((await mirror.rows('materialNames').bulkGet([...ids])) as (MaterialName | undefined)[])];
+  return new Map(found.filter((m): m is MaterialName => m !== undefined).map((m) => [m.id, { material_name: m.name, material_unit: m.unit }]));
 }
 
 /**

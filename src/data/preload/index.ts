@@ -1,4 +1,4 @@
-import { DATA_TYPES, LOADABLE_TYPES, MODULE_HOME_DATA, SCREEN_DATA, type DataType } from '../../../domain/data-types';
+import { DATA_TYPES, LOADABLE_TYPES, MODULE_HOME_DATA, SCREEN_DATA, type DataType, type DataTypeDef } from '../../../domain/data-types';
 import { isModuleEnabled } from '../../../domain/modules';
 import { PRELOAD_SETS, preloadSetNameOf } from '../../../domain/preload';
 import { isManagementUser } from '../../../domain/roles';
@@ -14,6 +14,7 @@ import { runPreloadTiers } from './tiers';
 
 /** The signed-in user's preload: whose mirror it is, the tiers still due, the management loader. */
 interface Preload {
+  user: User;
   userId: number;
   /** Resolves once the mirror is this user's (false: no mirror on this device). */
   ready: Promise<boolean>;
@@ -37,10 +38,11 @@ async function claimMirror(userId: number): Promise<boolean> {
   }
 }
 
-/** Syncs a type for the preload's user, unless the preload ended or the type's module is off. */
+/** Syncs a type for the preload's user, unless the preload ended, the type's module is off or the user has no use for it. */
 async function syncFor(preload: Preload, type: DataType, onlyIfNeverLoaded = false): Promise<void> {
   if (!(await preload.ready) || current !== preload) return;
   if (!isModuleEnabled(session.state.modules, DATA_TYPES[type].module)) return;
+  if ((DATA_TYPES[type] as DataTypeDef).loadedFor?.(preload.user) === false) return;
   if (onlyIfNeverLoaded && (await mirror.meta.get(metaKey(preload.userId, type)))?.loadedAt) return;
   try {
     await syncType(preload.userId, type);
@@ -68,7 +70,7 @@ export function startPreload(user: User): void {
   endPreload();
   if (!hasMirror()) return;
   const loaders: Partial<Record<string, TypeLoader>> = {};
-  const preload: Preload = { userId: user.id, ready: claimMirror(user.id), loader: new ModuleLoader(MODULE_HOME_DATA, loaders), cancelTiers: () => {} };
+  const preload: Preload = { user, userId: user.id, ready: claimMirror(user.id), loader: new ModuleLoader(MODULE_HOME_DATA, loaders), cancelTiers: () => {} };
   for (const type of LOADABLE_TYPES) loaders[type] = () => syncFor(preload, type);
   current = preload;
   const management = isManagementUser(user);

@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Card, Field, HStack, NativeSelect, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { apiErrorMessage } from '../../../domain/api-errors';
+import { isMaker, ownApprovalMessage } from '../../../domain/duty-rules';
 import {
   JOB_ORDER_EXPENSE_CATEGORIES,
   JOB_ORDER_EXPENSE_MESSAGES,
@@ -15,6 +16,7 @@ import {
 } from '../../../domain/job-order-expense';
 import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
+import { mayEdit } from '../../../domain/row-rules';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { formatIndian } from '../../../domain/rules/numbers';
@@ -180,15 +182,21 @@ export default function JobExpensesScreen() {
             <HStack gap="2" wrap="wrap">
               {approves && sent && jobOrderExpenseDecidable(expense) && (
                 <>
-                  <Button size="md" minH="11" colorPalette="green" onClick={() => void decide(expense, 'APPROVED', reloadSummary)}>
-                    Approve
-                  </Button>
+                  {isMaker('job-order-expense', expense, user) ? (
+                    <Text fontSize="sm" color="fg.muted">
+                      {ownApprovalMessage('job-order-expense')}
+                    </Text>
+                  ) : (
+                    <Button size="md" minH="11" colorPalette="green" onClick={() => void decide(expense, 'APPROVED', reloadSummary)}>
+                      Approve
+                    </Button>
+                  )}
                   <Button size="md" minH="11" variant="outline" colorPalette="red" onClick={() => void decide(expense, 'REJECTED', reloadSummary)}>
                     Reject
                   </Button>
                 </>
               )}
-              {writes && jobOrderExpenseEditable(expense) && (
+              {writes && user && mayEdit('jobOrderExpense', user, expense) && jobOrderExpenseEditable(expense) && (
                 <>
                   <Button asChild size="md" minH="11" variant="outline">
                     <RouterLink to={`${pathOf('job-expense-create')}?expense=${expense.id}`}>Edit</RouterLink>
@@ -203,7 +211,7 @@ export default function JobExpensesScreen() {
         },
       },
     ],
-    [approves, writes, pending, reloadSummary],
+    [approves, writes, user, pending, reloadSummary],
   );
 
   return (

@@ -20,6 +20,7 @@ import {
 } from '../../../domain/job-order';
 import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
+import { mayEdit } from '../../../domain/row-rules';
 import type { RequisitionListRow } from '../../../domain/requisition';
 import { pathOf, type RouteName } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
@@ -240,7 +241,8 @@ export default function JobOrderDetailScreen() {
   const canClose = saved && !isPending && can(user, 'job-orders.close') && jobOrderCloseRefusal(jobOrder) === null;
   const canMoveStatus = can(user, 'job-orders.status');
   const canMoveBucket = can(user, 'job-orders.bucket');
-  const canEdit = can(user, 'job-orders.write') && isJobOrderOpen(jobOrder);
+  // A sales executive edits only the job orders where they are the sales executive (domain/row-rules.ts).
+  const canEdit = !!user && can(user, 'job-orders.write') && mayEdit('jobOrder', user, jobOrder) && isJobOrderOpen(jobOrder);
   // Accounts' corrections: the invoice once closed, the advance until cancelled.
   const canCorrectInvoice = saved && can(user, 'job-orders.close') && jobOrder.status === 'closed' && !jobOrder.cancelled_at;
   const canRecordAdvance = saved && can(user, 'job-orders.close') && !jobOrder.cancelled_at;

@@ -6,14 +6,16 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Alert, Box, Button, Card, Field, Heading, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { isJobOrderOpen, jobOrderLabel, type JobOrder } from '../../../domain/job-order';
-import { MATERIAL_UNITS, type Material } from '../../../domain/material';
+import { MATERIAL_UNITS, type MaterialName } from '../../../domain/material';
 import { labelOf } from '../../../domain/options';
 import { REQUISITION_TYPES, requisitionCreateSchema } from '../../../domain/requisition';
 import { REQUISITION_CREATES } from '../../../domain/requisition-screens';
+import { materialNamesTypeOf } from '../../../domain/row-rules';
 import { pathOf } from '../../../domain/routes';
 import type { Customer } from '../../../domain/customer';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
+import { useSession } from '../../data/session';
 import { FormStack, SelectField, SelectOptions } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
@@ -68,6 +70,7 @@ export default function RequisitionCreateScreen() {
   const route = useCurrentRoute();
   const variant = REQUISITION_CREATES[route?.name ?? 'requisition-create'] ?? REQUISITION_CREATES['requisition-create']!;
   const navigate = useNavigate();
+  const { user } = useSession();
   const jobOrders = useJobOrderOptions();
   // `?job_order=` comes from a dashboard's "Raise requisition" on a job order row.
   const [search] = useSearchParams();
@@ -80,7 +83,7 @@ export default function RequisitionCreateScreen() {
   useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
   const errors = formState.errors;
   // The picked materials, for their names and units beside the quantities.
-  const [shown, setShown] = useState<ReadonlyMap<number, Material>>(new Map());
+  const [shown, setShown] = useState<ReadonlyMap<number, MaterialName>>(new Map());
   const picked = useMemo(() => new Set(fields.map((f) => f.material)), [fields]);
   const jobOrder = useWatch({ control, name: 'job_order' });
 
@@ -128,6 +131,8 @@ export default function RequisitionCreateScreen() {
               );
             })}
             <MaterialPicker
+              // Every material's name: a foreman requests non-consumables for a job too (row-rules.ts).
+              type={user ? materialNamesTypeOf(user) : 'materials'}
               exclude={picked}
               onPick={(m) => {
                 setShown((current) => new Map(current).set(m.id, m));

@@ -2,10 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, DataList, Flex, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { apiErrorMessage } from '../../../domain/api-errors';
+import { isMaker, ownApprovalMessage } from '../../../domain/duty-rules';
 import { MATERIAL_UNITS } from '../../../domain/material';
 import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
 import { REQUISITION_STATES, REQUISITION_TYPES, requisitionActionRefusal, requisitionState, type RequisitionAction } from '../../../domain/requisition';
+import { materialNamesTypeOf, mayEdit, type MaterialNamesType } from '../../../domain/row-rules';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate, toIsoDate } from '../../../domain/rules/dates';
 import { formatIndian } from '../../../domain/rules/numbers';
@@ -176,7 +178,7 @@ function LineRow({ line, requisition, canIssue, canReserve, canChange, canRemove
   );
 }
 
-function AddLine({ requisition, exclude }: { requisition: LocalRequisition; exclude: ReadonlySet<number> }) {
+function AddLine({ requisition, exclude, pickFrom }: { requisition: LocalRequisition; exclude: ReadonlySet<number>; pickFrom: MaterialNamesType }) {
   const [material, setMaterial] = useState<{ id: number; name: string } | null>(null);
   const [quantity, setQuantity] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -204,7 +206,7 @@ function AddLine({ requisition, exclude }: { requisition: LocalRequisition; excl
           </Button>
         </HStack>
       ) : (
-        <MaterialPicker label="Add a material" exclude={exclude} onPick={(m) => setMaterial(m)} />
+        <MaterialPicker label="Add a material" type={pickFrom} exclude={exclude} onPick={(m) => setMaterial(m)} />
       )}
       {problem && <Text color="fg.error">{problem}</Text>}
     </Stack>
@@ -244,7 +246,9 @@ export default function RequisitionDetailScreen() {
   const offline = requisition.id < 0;
   const canIssue = !offline && can(user, 'stock.write') && allowed('issue');
   const canReserve = !offline && can(user, 'stock.write') && allowed('reserve');
-  const canChange = can(user, 'requisitions.write') && allowed('change-items');
+  // Whose requisition it is decides too (domain/row-rules.ts): stores change only what is issued and reserved.
+  const mayChangeRow = (fields?: readonly string[]) => !!user && can(user, 'requisitions.write') && mayEdit('requisition', user, requisition, fields);
+  const canChange = mayChangeRow(['requisition_items']) && allowed('change-items');
   const issueRefusal = can(user, 'stock.write') ? requisitionActionRefusal('issue', state, requisition.requisition_type) : null;
 
   return (
@@ -307,24 +311,28 @@ export default function RequisitionDetailScreen() {
                 </Table.Body>
               </Table.Root>
             </Table.ScrollArea>
-            {canChange && <AddLine requisition={requisition} exclude={exclude} />}
+            {canChange && user && <AddLine requisition={requisition} exclude={exclude} pickFrom={materialNamesTypeOf(user)} />}
           </Stack>
         </Card.Body>
       </Card.Root>
 
       {!offline && (
         <HStack wrap="wrap">
-          {can(user, 'requisitions.approve') && allowed('approve') && (
-            <Button size="lg" colorPalette="green" onClick={() => decide(requisition, 'approve')}>
-              Approve
-            </Button>
-          )}
+          {can(user, 'requisitions.approve') &&
+            allowed('approve') &&
+            (isMaker('requisition', requisition, user) ? (
+              <Text color="fg.muted">{ownApprovalMessage('requisition')}</Text>
+            ) : (
+              <Button size="lg" colorPalette="green" onClick={() => decide(requisition, 'approve')}>
+                Approve
+              </Button>
+            ))}
           {can(user, 'requisitions.close') && allowed('close') && (
             <Button size="lg" variant="outline" onClick={() => decide(requisition, 'close')}>
               Close
             </Button>
           )}
-          {can(user, 'requisitions.write') && allowed('cancel') && (
+          {mayChangeRow() && allowed('cancel') && (
             <Button size="lg" variant="outline" colorPalette="red" onClick={() => decide(requisition, 'cancel')}>
               Cancel requisition
             </Button>

@@ -1,14 +1,11 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Badge, Link, Stack, Text } from '@chakra-ui/react';
 import type { DataType } from '../../../domain/data-types';
-import type { Material } from '../../../domain/material';
 import { lineDiscrepancy, REQUISITION_DISCREPANCIES, requisitionState, type RequisitionDiscrepancy } from '../../../domain/requisition';
 import { pathOf } from '../../../domain/routes';
 import { formatIndian, subtractDecimals } from '../../../domain/rules/numbers';
-import { mirror } from '../../data/mirror/db';
 import { LocalListScreen } from '../../ui/LocalListScreen';
 import { useJobOrdersOpen, useRequisitions } from './data';
 import { badgeColumn } from '../../ui/badge-column';
@@ -16,7 +13,7 @@ import { badgeColumn } from '../../ui/badge-column';
 /** business-areas.md §9: requisition lists show 50 rows a page. */
 const PAGE_SIZE = 50;
 const NEWEST_FIRST = [{ id: 'requisition', desc: true }];
-const DATA: readonly DataType[] = ['requisitions', 'requisitionDetails', 'jobOrders', 'materials'];
+const DATA: readonly DataType[] = ['requisitions', 'requisitionDetails', 'jobOrders'];
 
 const PALETTE: Readonly<Record<RequisitionDiscrepancy, string>> = { 'closed-short': 'orange', 'job-order-ended': 'red', 'reserved-not-issued': 'purple' };
 
@@ -81,20 +78,14 @@ export default function RequisitionDiscrepanciesScreen() {
     });
   }, [requisitions, jobOrdersOpen]);
 
-  const materialIds = useMemo(() => [...new Set((found ?? []).map(({ line }) => line.material))], [found]);
-  const materials = useLiveQuery(
-    async () => new Map(((await mirror.rowsOf<Material>('materials').bulkGet(materialIds)) as (Material | undefined)[]).filter((m) => !!m).map((m) => [m!.id, m!.name])),
-    [materialIds],
-  );
-
   const rows = useMemo<DiscrepancyRow[] | undefined>(
     () =>
-      found && materials
+      found
         ? found.map(({ requisition, line, kind }) => ({
             key: line.id,
             requisition: requisition.id,
             jobOrder: requisition.job_order_label ?? '',
-            material: materials.get(line.material) ?? `Material ${line.material}`,
+            material: line.material_name,
             asked: line.quantity,
             issued: line.quantity_issued,
             short: subtractDecimals(line.quantity, line.quantity_issued),
@@ -102,7 +93,7 @@ export default function RequisitionDiscrepanciesScreen() {
             kind,
           }))
         : undefined,
-    [found, materials],
+    [found],
   );
 
   return (

@@ -1,13 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { RequisitionDetail, RequisitionLine, RequisitionListRow, RequisitionState } from '../../../domain/requisition';
 import { isJobOrderOpen, type JobOrder } from '../../../domain/job-order';
-import type { Material } from '../../../domain/material';
 import { mirror } from '../../data/mirror/db';
 
 /** A requisition on the device: a row the server sent, or one made offline with its lines inside. */
 export type LocalRequisition = RequisitionListRow & { requisition_items?: RequisitionLine[] };
 
-/** A line as the screens show it: the material's name and unit from the mirror. */
+/** A line as the screens show it, with its material's name and unit (the server sends them with every line). */
 export type ShownLine = Pick<RequisitionDetail, 'material' | 'quantity' | 'quantity_issued' | 'quantity_reserved'> & {
   id: number | null;
   version: number | null;
@@ -16,10 +15,10 @@ export type ShownLine = Pick<RequisitionDetail, 'material' | 'quantity' | 'quant
 };
 
 /** Every requisition with its live lines, read from the mirror; undefined while it answers. */
-export function useRequisitions(): { requisition: LocalRequisition; lines: RequisitionDetail[] }[] | undefined {
+export function useRequisitions(): { requisition: LocalRequisition; lines: RequisitionLine[] }[] | undefined {
   return useLiveQuery(async () => {
-    const [requisitions, details] = await Promise.all([mirror.rowsOf<LocalRequisition>('requisitions').toArray(), mirror.rowsOf<RequisitionDetail>('requisitionDetails').toArray()]);
-    const byRequisition = new Map<number, RequisitionDetail[]>();
+    const [requisitions, details] = await Promise.all([mirror.rowsOf<LocalRequisition>('requisitions').toArray(), mirror.rowsOf<RequisitionLine>('requisitionDetails').toArray()]);
+    const byRequisition = new Map<number, RequisitionLine[]>();
     for (const line of details) if (!line.deleted_at) byRequisition.set(line.requisition, [...(byRequisition.get(line.requisition) ?? []), line]);
     return requisitions.map((requisition) => ({ requisition, lines: byRequisition.get(requisition.id) ?? [] }));
   }, []);
@@ -34,17 +33,9 @@ export function useJobOrdersOpen(wanted: boolean): ReadonlyMap<number, boolean> 
 export function useRequisition(id: number): { requisition: LocalRequisition | null; lines: ShownLine[] } | undefined {
   return useLiveQuery(async () => {
     const requisition = (await mirror.rowsOf<LocalRequisition>('requisitions').get(id)) ?? null;
-    const details = (await mirror.rowsOf<RequisitionDetail>('requisitionDetails').where('requisition').equals(id).toArray()).filter((l) => !l.deleted_at);
-    const materials = new Map(
-      ((await mirror.rowsOf<Material>('materials').bulkGet(details.map((l) => l.material))) as (Material | undefined)[]).filter((m): m is Material => !!m).map((m) => [m.id, m]),
-    );
+    const details = (await mirror.rowsOf<RequisitionLine>('requisitionDetails').where('requisition').equals(id).toArray()).filter((l) => !l.deleted_at);
     const inside: ShownLine[] = (requisition?.requisition_items ?? []).map((l) => ({ ...l, id: null, version: null }));
-    const mirrored: ShownLine[] = details.map((l) => ({
-      ...l,
-      material_name: materials.get(l.material)?.name ?? `Material ${l.material}`,
-      material_unit: materials.get(l.material)?.unit ?? '',
-    }));
-    return { requisition, lines: [...inside, ...mirrored] };
+    return { requisition, lines: [...inside, ...details] };
   }, [id]);
 }
 

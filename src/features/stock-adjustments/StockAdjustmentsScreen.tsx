@@ -6,6 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Card, Field, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { apiErrorMessage } from '../../../domain/api-errors';
+import { isMaker, ownApprovalMessage } from '../../../domain/duty-rules';
 import type { DataType } from '../../../domain/data-types';
 import { MATERIAL_UNITS, type Material } from '../../../domain/material';
 import { labelOf } from '../../../domain/options';
@@ -165,9 +166,15 @@ export default function StockAdjustmentsScreen() {
               cell: ({ row }: { row: { original: AdjustmentRow } }) =>
                 row.original.status === 'pending' && row.original.adjustment.id > 0 ? (
                   <HStack>
-                    <Button size="sm" colorPalette="green" onClick={() => decide(row.original.adjustment, 'approve')}>
-                      Approve
-                    </Button>
+                    {isMaker('stock-adjustment', row.original.adjustment, user) ? (
+                      <Text fontSize="sm" color="fg.muted">
+                        {ownApprovalMessage('stock-adjustment')}
+                      </Text>
+                    ) : (
+                      <Button size="sm" colorPalette="green" onClick={() => decide(row.original.adjustment, 'approve')}>
+                        Approve
+                      </Button>
+                    )}
                     <Button size="sm" variant="outline" colorPalette="red" onClick={() => decide(row.original.adjustment, 'reject')}>
                       Reject
                     </Button>
@@ -177,7 +184,7 @@ export default function StockAdjustmentsScreen() {
           ]
         : []),
     ],
-    [decides],
+    [decides, user],
   );
 
   return (

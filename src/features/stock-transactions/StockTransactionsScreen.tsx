@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Button, Flex, Heading, Stack } from '@chakra-ui/react';
+import { apiErrorMessage } from '../../../domain/api-errors';
 import type { DataType } from '../../../domain/data-types';
 import type { Material } from '../../../domain/material';
 import { labelOf } from '../../../domain/options';
@@ -8,15 +10,20 @@ import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { formatIndian } from '../../../domain/rules/numbers';
-import { STOCK_TRANSACTION_STATUSES, STOCK_TRANSACTION_TYPES, type StockTransaction } from '../../../domain/stock';
+import { STOCK_TRANSACTION_STATUSES, STOCK_TRANSACTION_TYPES, stockTransactionReverseSchema, type StockTransaction } from '../../../domain/stock';
+import { api, isNetworkError, responseBody } from '../../data/api';
 import { mirror, type MirrorRow } from '../../data/mirror/db';
 import type { MirrorList } from '../../data/mirror/query';
 import { useMirrorStatus } from '../../data/mirror/status';
+import { useOnline } from '../../data/online';
 import { usePendingIds } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
 import { useSession } from '../../data/session';
+import { openDialog } from '../../ui/dialog';
 import { MirrorDataTable, type MirrorFilter } from '../../ui/MirrorDataTable';
 import { Freshness } from '../../ui/Freshness';
+import { notify } from '../../ui/notify';
+import { NETWORK_ERROR_MESSAGE } from '../../ui/server-errors';
 
 const DATA: readonly DataType[] = ['stockTransactions', 'materials'];
 
@@ -30,6 +37,8 @@ interface LedgerRow {
   jobOrder: number | null;
   status: string;
   reversed: boolean;
+  /** A reversing entry, which is never reversed itself. */
+  reversing: boolean;
 }
 
 const FILTERS: readonly MirrorFilter[] = [{ field: 'transaction_type', label: 'Type', allLabel: 'All types', options: STOCK_TRANSACTION_TYPES }];
@@ -74,7 +83,29 @@ async function toRows(rows: MirrorRow[]): Promise<LedgerRow[]> {
     jobOrder: t.job_order,
     status: labelOf(STOCK_TRANSACTION_STATUSES, t.status),
     reversed: t.reversed_by !== null,
+    reversing: t.reverses !== null,
   }));
+}
+
+export const REVERSED = 'Transaction reversed.';
+
+/** A stores manager's reversal: a reversing entry on the server, with the reason it keeps. */
+async function reverse(row: LedgerRow): Promise<void> {
+  const reason = await openDialog({
+    title: 'Reverse this transaction?',
+    message: `A reversing entry cancels ${row.type.toLowerCase()} ${row.quantity} of ${row.material}; both stay in the ledger with your reason.`,
+    okLabel: 'Reverse',
+    type: 'negative',
+    prompt: { label: 'Reason', validate: (v) => stockTransactionReverseSchema.safeParse({ reason: v }).error?.issues[0]?.message ?? true },
+  });
+  if (reason === false) return;
+  try {
+    await api.delete(`/stocks/stocktransactions/${row.id}/`, { data: { reason } });
+    notify({ type: 'positive', message: REVERSED });
+    await reloadData(DATA);
+  } catch (error) {
+    notify({ type: 'negative', message: isNetworkError(error) ? NETWORK_ERROR_MESSAGE : apiErrorMessage(responseBody(error)) });
+  }
 }
 
 /** business-areas.md §9: stock lists show 15 rows a page; newest first. */
@@ -85,6 +116,29 @@ export default function StockTransactionsScreen() {
   const { user } = useSession();
   const status = useMirrorStatus(DATA);
   const pending = usePendingIds('stockTransactions');
+  const online = useOnline();
+  // Reversing needs the server (it checks stock and the line) and a stores manager.
+  const reverses = can(user, 'stock.reverse') && online;
+  const shown = useMemo<ColumnDef<LedgerRow, unknown>[]>(
+    () =>
+      reverses
+        ? [
+            ...columns,
+            {
+              id: 'reverse',
+              header: '',
+              enableSorting: false,
+              cell: ({ row }) =>
+                row.original.id > 0 && !row.original.reversed && !row.original.reversing ? (
+                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => void reverse(row.original)}>
+                    Reverse
+                  </Button>
+                ) : null,
+            },
+          ]
+        : columns,
+    [reverses],
+  );
   return (
     <Stack gap="4">
       <Flex align="center" gap="3">
@@ -99,7 +153,7 @@ export default function StockTransactionsScreen() {
       </Flex>
       <MirrorDataTable
         list={list}
-        columns={columns}
+        columns={shown}
         rowKey={(r) => r.id}
         search="Search by material"
         filters={FILTERS}

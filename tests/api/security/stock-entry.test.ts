@@ -66,6 +66,18 @@ describe('a return', () => {
     expect(await onHand(sheet.id)).toBe('10.000');
   });
 
+  it('cannot be turned into stock from nothing by reversing the issue it came back from', async () => {
+    const sheet = await makeStockMaterial(db());
+    const job = await makeJobOrder(db());
+    await receiveThroughGra(db(), sheet.id, '10');
+    const issued = (await issueAs('stores', sheet.id, job.id, '4')).json();
+    expect((await (await as('stores')).post(URL, { material: sheet.id, transaction_type: 'return', quantity: '3', job_order: job.id, transaction_date: businessDay() })).statusCode).toBe(201);
+    const res = await reverseEntry(app(), issued.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ['Reversing this issue would leave more returned from the job order than was issued to it.'] });
+    expect(await onHand(sheet.id)).toBe('9.000');
+  });
+
   it('against a requisition line brings back no more than was issued on it', async () => {
     const sheet = await makeStockMaterial(db());
     await receiveThroughGra(db(), sheet.id, '10');
