@@ -21,6 +21,11 @@ export interface OutboxError {
   messages: string[];
 }
 
+export interface OutboxAuthor {
+  username: string;
+  name: string;
+}
+
 /** One unsent write (DESIGN.md "Offline-first rules"). */
 export interface OutboxEntry {
   id: number;
@@ -37,6 +42,8 @@ export interface OutboxEntry {
   headers: Record<string, string>;
   /** Who made it: it is only ever sent under this user's token. */
   userId: number;
+  /** The maker's name, for whoever else signs in on the device while it waits (null on entries from before it was kept). */
+  author?: OutboxAuthor | null;
   createdAt: number;
   attempts: number;
   /** Not sent before this time (backoff, Retry-After, or held while it is being enqueued). */

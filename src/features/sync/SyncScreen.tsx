@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { formatIndian } from '../../../domain/rules/numbers';
 import {
   conflictingRow,
   discard,
+  dropEntriesOf,
   nudgeReplay,
   operationNamed,
   requestPersistentStorage,
@@ -23,6 +24,12 @@ import { notify } from '../../ui/notify';
 import { canKeepMine, ConflictView } from './ConflictView';
 import { PayloadForm } from './PayloadForm';
 import { formatWhen } from './when';
+import { recordDeviceOutbox } from './device-outbox';
+import { can } from '../../../domain/permissions';
+import { DEVICE_OUTBOX_MESSAGES, type DeviceOutboxAction } from '../../../domain/device-outbox';
+import { apiErrorMessage } from '../../../domain/api-errors';
+import { responseBody } from '../../data/api';
+import { saveFile } from '../../ui/download';
 
 function titleOf(entry: OutboxEntry): string {
   const operation = operationNamed(entry.operation);
@@ -188,6 +195,80 @@ function RejectedCard({ entry }: { entry: OutboxEntry }) {
   );
 }
 
+const authorOf = (entry: OutboxEntry) => entry.author?.name ?? `User #${entry.userId}`;
+
+/**
+ * Changes other users made on this device and have not sent (they go when their maker signs in
+ * here again). A supervisor or superuser may export them to a file or discard them: the server
+ * records either, change by change, before the device does it (issue 15 §2).
+ */
+function OthersChanges({ entries }: { entries: OutboxEntry[] }) {
+  const { user } = useSession();
+  const online = useOnline();
+  const manages = can(user, 'device-outbox.manage');
+  const count = `${entries.length} change${entries.length === 1 ? '' : 's'}`;
+
+  const act = async (action: DeviceOutboxAction) => {
+    if (!online) return notify({ type: 'warning', message: DEVICE_OUTBOX_MESSAGES.offline });
+    if (action === 'discard') {
+      const ok = await openDialog({ title: 'Discard other users’ changes?', message: `${count} will never reach the server. The server records who discarded what.`, type: 'negative', okLabel: 'Discard' });
+      if (!ok) return;
+    }
+    try {
+      await recordDeviceOutbox(action, entries);
+    } catch (error) {
+      return notify({ type: 'negative', message: 'The server did not record it, so nothing was done.', caption: apiErrorMessage(responseBody(error)) });
+    }
+    if (action === 'export') {
+      saveFile(`unsent-changes-${new Date().toISOString().slice(0, 10)}.json`, new Blob([JSON.stringify(entries, null, 2)], { type: 'application/json' }));
+    } else {
+      await dropEntriesOf([...new Set(entries.map((e) => e.userId))]);
+      notify({ type: 'positive', message: `${count} discarded.` });
+    }
+  };
+
+  return (
+    <Stack gap="3" as="section" aria-label="Other users’ changes on this device">
+      <Heading size="lg">Other users’ changes on this device</Heading>
+      <Text color="fg.muted">
+        {count} made here by other users {entries.length === 1 ? 'waits' : 'wait'} for them to sign in on this device again.
+      </Text>
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root size="sm" aria-label="Other users’ changes">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Change</Table.ColumnHeader>
+              <Table.ColumnHeader>Made</Table.ColumnHeader>
+              <Table.ColumnHeader>By</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {entries.map((entry) => (
+              <Table.Row key={entry.id} data-entry={entry.id}>
+                <Table.Cell>{titleOf(entry)}</Table.Cell>
+                <Table.Cell>{formatWhen(entry.createdAt)}</Table.Cell>
+                <Table.Cell>{authorOf(entry)}</Table.Cell>
+                <Table.Cell>{entry.state === 'rejected' ? 'Refused' : 'Waiting'}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {manages && (
+        <HStack>
+          <Button size="sm" variant="outline" onClick={() => void act('export')}>
+            Export to a file
+          </Button>
+          <Button size="sm" variant="outline" colorPalette="red" onClick={() => void act('discard')}>
+            Discard
+          </Button>
+        </HStack>
+      )}
+    </Stack>
+  );
+}
+
 /**
  * The Sync screen (DESIGN.md "Offline-first rules"): what is waiting to be sent, what the
  * server refused (fix and resend, or discard), and the device's storage.
@@ -201,7 +282,7 @@ export default function SyncScreen() {
   const mine = all.filter((e) => e.userId === user?.id);
   const queued = mine.filter((e) => e.state !== 'rejected');
   const rejected = mine.filter((e) => e.state === 'rejected');
-  const others = all.length - mine.length;
+  const others = all.filter((e) => e.userId !== user?.id);
 
   return (
     <Stack gap="6">
@@ -237,14 +318,7 @@ export default function SyncScreen() {
         </Stack>
       )}
 
-      {others > 0 && (
-        <Alert.Root status="info">
-          <Alert.Indicator />
-          <Alert.Title>
-            {others} change{others === 1 ? '' : 's'} made here by other users wait{others === 1 ? 's' : ''} for them to sign in on this device.
-          </Alert.Title>
-        </Alert.Root>
-      )}
+      {others.length > 0 && <OthersChanges entries={others} />}
 
       <StoragePanel />
     </Stack>
