@@ -77,6 +77,17 @@ describe('the Sync screen', () => {
     expect(screen.getByText('Waits for "New customer: Zen Displays", which was refused')).toBeTruthy();
   });
 
+  it('shows a write the server kept failing as needing attention, and "Try again" queues it as it was, under its key', async () => {
+    const { entryId } = await addEntry('material.create', { name: 'Acrylic sheet 3mm', category: 3, unit: 'SHEET' }, { userId: ASHA });
+    const key = (await outbox.entries.get(entryId))!.idempotencyKey;
+    await outbox.entries.update(entryId, { state: 'rejected', attempts: 10, lastError: { status: 500, body: { detail: 'A server error occurred.' }, messages: ['A server error occurred.'], attention: true } });
+    renderUi(<SyncScreen />);
+    const card = (await screen.findByText('Needs attention')).closest('[data-entry]') as HTMLElement;
+    expect(within(card).getByText('A server error occurred.')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Try again' }));
+    await waitFor(async () => expect(await outbox.entries.get(entryId)).toMatchObject({ state: 'pending', attempts: 0, idempotencyKey: key }));
+  });
+
   it('does not say all changes are on the server while one is refused', async () => {
     const { entryId } = await addEntry('customer.create', { name: 'Zen Displays' }, { userId: ASHA });
     await reject(entryId, 400, { name: ['A customer with this name already exists.'] }, ['name: A customer with this name already exists.']);

@@ -19,6 +19,8 @@ export interface OutboxError {
   body: unknown;
   /** One line per message, for the Sync screen. */
   messages: string[];
+  /** Not refused: the server kept failing it (NEEDS_ATTENTION), so it waits for someone to try it again, change or discard it. */
+  attention?: boolean;
 }
 
 export interface OutboxAuthor {

@@ -1,7 +1,7 @@
 import { displayName } from '../../../domain/user';
 import { session } from '../session';
 import { tokens } from '../tokens';
-import { addEntry, discardEntry, resendEntry, type Enqueued } from './entries';
+import { addEntry, discardEntry, resendEntry, retryEntry, type Enqueued } from './entries';
 import { requestPersistentStorage } from './storage';
 import { nudgeReplay, requestBackgroundSync } from './triggers';
 
@@ -32,6 +32,11 @@ export async function resend(id: number, payload: unknown): Promise<void> {
   await resendEntry(id, payload);
   nudgeReplay();
   void requestBackgroundSync();
+}
+
+/** "Try again" from the Sync screen, on a write the server kept failing. */
+export async function retry(id: number): Promise<void> {
+  if (await retryEntry(id)) nudgeReplay({ retryAll: true });
 }
 
 export const discard = discardEntry;

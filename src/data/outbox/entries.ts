@@ -178,6 +178,16 @@ export async function discardEntry(id: number): Promise<boolean> {
   return true;
 }
 
+/** "Try again" on a write set aside (the server kept failing it): queued as it is, under its same key. */
+export async function retryEntry(id: number): Promise<boolean> {
+  const changed = await outbox.entries
+    .where(':id')
+    .equals(id)
+    .and((e) => e.state === 'rejected')
+    .modify({ state: 'pending', attempts: 0, nextAttemptAt: Date.now() });
+  return changed > 0;
+}
+
 /** How many writes of a user wait on this device (queued or refused): what signing out leaves behind. */
 export async function unsentCountOf(userId: number): Promise<number> {
   return outbox.entries.where('userId').equals(userId).count();

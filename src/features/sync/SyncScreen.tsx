@@ -9,6 +9,7 @@ import {
   operationNamed,
   requestPersistentStorage,
   resend,
+  retry,
   storageStatus,
   takeTheirs,
   useLastSyncAt,
@@ -128,6 +129,7 @@ function RejectedCard({ entry }: { entry: OutboxEntry }) {
   const operation = operationNamed(entry.operation);
   const title = titleOf(entry);
   const theirs = conflictingRow(entry);
+  const attention = entry.lastError?.attention === true;
 
   const takeServerVersion = async () => {
     const ok = await openDialog({ title: 'Take theirs?', message: `"${title}" will not be sent; this device shows the record as the server has it now.`, okLabel: 'Take theirs' });
@@ -147,7 +149,7 @@ function RejectedCard({ entry }: { entry: OutboxEntry }) {
         <Stack gap="3">
           <Flex gap="3" align="baseline" wrap="wrap">
             <Text fontWeight="semibold">{title}</Text>
-            <Badge colorPalette="red">{entry.lastError?.status ? `Refused (${entry.lastError.status})` : 'Refused'}</Badge>
+            <Badge colorPalette={attention ? 'orange' : 'red'}>{attention ? 'Needs attention' : entry.lastError?.status ? `Refused (${entry.lastError.status})` : 'Refused'}</Badge>
             <Text color="fg.muted" fontSize="sm">
               Made {formatWhen(entry.createdAt)}
             </Text>
@@ -179,8 +181,13 @@ function RejectedCard({ entry }: { entry: OutboxEntry }) {
             />
           ) : (
             <HStack>
+              {attention && (
+                <Button size="sm" onClick={() => void retry(entry.id)}>
+                  Try again
+                </Button>
+              )}
               {operation && (
-                <Button size="sm" onClick={() => setFixing(true)}>
+                <Button size="sm" variant={attention ? 'outline' : 'solid'} onClick={() => setFixing(true)}>
                   Fix and resend
                 </Button>
               )}
@@ -292,7 +299,7 @@ export default function SyncScreen() {
         </Heading>
         <Badge colorPalette={online ? 'green' : 'orange'}>{online ? 'Online' : 'Offline'}</Badge>
         <Text color="fg.muted">{lastSyncAt ? `Last sync ${formatWhen(lastSyncAt)}` : 'Nothing sent from this device yet'}</Text>
-        <Button size="sm" disabled={!online || queued.length === 0} onClick={() => nudgeReplay({ retryNow: true })}>
+        <Button size="sm" disabled={!online || queued.length === 0} onClick={() => nudgeReplay({ retryAll: true })}>
           Send now
         </Button>
       </Flex>
@@ -311,7 +318,7 @@ export default function SyncScreen() {
       {rejected.length > 0 && (
         <Stack gap="3" as="section" aria-label="Refused by the server">
           <Heading size="lg">Refused by the server</Heading>
-          <Text color="fg.muted">Fix these and send them again, or discard them. They stay here until you do.</Text>
+          <Text color="fg.muted">Fix these and send them again, or discard them; try again those the server kept failing. They stay here until you do.</Text>
           {rejected.map((entry) => (
             <RejectedCard key={entry.id} entry={entry} />
           ))}
