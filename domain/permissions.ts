@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   'modules.manage': [],
   'system.config': [],
   'system.admin': [],
+  /** Unsent changes other users left on a shared device: supervisors and managers of any department may export or discard them (audited). */
+  'device-outbox.manage': [{ designations: ['supervisor', 'supervisor-packing-dispatch', 'quality-check-supervisor', 'assistant-manager', 'manager', 'CEO', 'COO'] }],
   'dashboard.landing': [ANYONE],
   /** The workshop dashboards (docs/decisions.md 118-122): each workshop's own, production managers and management follow them all. */
   'dashboard.production': [PRODUCTION, MANAGEMENT],

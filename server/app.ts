@@ -17,6 +17,7 @@ import { systemSecrets } from './db/schema';
 import { registerErrorHandling, routerErrorHandler } from './plugins/errors';
 import { authenticate, registerAuth } from './plugins/auth';
 import { registerInputChecks } from './plugins/input';
+import { requestContext } from '@fastify/request-context';
 import { registerAuditContext } from './modules/audit/service';
 import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
 import authRoutes from './modules/auth/routes';
@@ -36,6 +37,7 @@ import materialReportsRoutes from './modules/material-reports/routes';
 import deliveryNotesRoutes from './modules/delivery-notes/routes';
 import dispatchesRoutes from './modules/dispatches/routes';
 import grasRoutes from './modules/gras/routes';
+import deviceOutboxRoutes from './modules/device-outbox/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,7 +116,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.server.maxConnections = config.MAX_CONNECTIONS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
-  app.decorate('db', database.db);
+  // A keyed write runs in a transaction of its own (plugins/idempotency.ts): while its handler runs, `app.db` is that transaction.
+  app.decorate('db', { getter: () => requestContext.get('transaction') ?? database.db });
   app.decorate('config', config);
   app.decorate('jwtSecret', await jwtSecret(database.db, config));
   app.addHook('onClose', () => database.close());
@@ -124,7 +127,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
   await registerAuditContext(app);
-  registerIdempotency(app);
+  registerIdempotency(app, database.db);
   await purgeIdempotencyKeys(database.db);
   const purgeTimer = setInterval(() => void purgeIdempotencyKeys(database.db).catch((err: unknown) => app.log.error({ err }, 'idempotency purge failed')), 6 * 3600_000);
   purgeTimer.unref();
@@ -186,6 +189,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(deliveryNotesRoutes);
       await api.register(dispatchesRoutes);
       await api.register(grasRoutes);
+      await api.register(deviceOutboxRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -3,13 +3,16 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Box, Button, CloseButton, Container, Drawer, Flex, Heading, Portal, Stack, Text, useRecipe } from '@chakra-ui/react';
 import { menuFor, type MenuGroup } from '../../domain/menus';
 import { pathOf, type Layout } from '../../domain/routes';
-import { displayName } from '../../domain/user';
+import { displayName, type User } from '../../domain/user';
+import { unsentCountOf } from '../data/outbox';
+import { openDialog } from '../ui/dialog';
 import { useSession } from '../data/session';
 import { notify } from '../ui/notify';
 import { useOnline } from '../data/online';
 import { LAYOUT_THEMES } from './layouts';
 import { prefetchScreens } from './screens';
 import { SyncIndicator } from '../ui/SyncIndicator';
+import { SessionReplacedDialog } from './SessionReplacedDialog';
 
 /** Shown on the sign-in screen when the session ended while a screen was open. */
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
@@ -51,6 +54,16 @@ function Menu({ groups, onNavigate }: { groups: MenuGroup[]; onNavigate?: () => 
   );
 }
 
+export const unsentWarning = (count: number, name: string) =>
+  `${count} change${count === 1 ? '' : 's'} you made ${count === 1 ? 'has' : 'have'} not reached the server yet. ${count === 1 ? 'It stays' : 'They stay'} on this device and ${count === 1 ? 'is' : 'are'} sent when ${name} signs in here again.`;
+
+/** Signing out never loses unsent changes, but the user should know they stay behind on this device. */
+async function confirmSignOut(user: User): Promise<boolean> {
+  const unsent = await unsentCountOf(user.id);
+  if (unsent === 0) return true;
+  return openDialog({ title: 'Sign out with unsent changes?', message: unsentWarning(unsent, displayName(user)), type: 'warning', okLabel: 'Sign out' });
+}
+
 /** The signed-in frame shared by every department layout: header, department menu, screen. */
 export function AppShell({ layout }: { layout: Layout }) {
   const { user, modules, offline } = useSession();
@@ -75,6 +88,7 @@ export function AppShell({ layout }: { layout: Layout }) {
   if (!user) return null;
   return (
     <Flex direction="column" minH="100vh" colorPalette={theme.palette} data-layout={layout}>
+      <SessionReplacedDialog />
       <Flex as="header" align="center" gap="3" px="4" py="2" bg="colorPalette.solid" color="colorPalette.contrast">
         <Button display={{ base: 'inline-flex', lg: 'none' }} size="sm" variant="subtle" onClick={() => setMenuOpen(true)}>
           Menu
@@ -93,7 +107,9 @@ export function AppShell({ layout }: { layout: Layout }) {
           size="sm"
           variant="subtle"
           // The sign-out screen ends the session once it is shown.
-          onClick={() => navigate(pathOf('logout'))}
+          onClick={async () => {
+            if (await confirmSignOut(user)) navigate(pathOf('logout'));
+          }}
         >
           Sign out
         </Button>

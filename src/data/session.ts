@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isTokenExpired, SESSION_MESSAGES, tokenPairSchema } from '../../domain/auth';
+import { isTokenExpired, SESSION_MESSAGES, STORAGE_KEYS, tokenPairSchema } from '../../domain/auth';
 import { userListItemSchema, userSchema, type User, type UserListItem } from '../../domain/user';
 import { moduleMapSchema, type ModuleMap } from '../../domain/modules';
 import { api, isNetworkError, responseStatus, SessionExpiredError } from './api';
@@ -14,9 +14,19 @@ export interface SessionState {
   modules: ModuleMap;
   /** The profile came from the cache because the server could not be reached. */
   offline: boolean;
+  /**
+   * Someone signed in (or out) in another tab of this browser since this tab's user loaded: the
+   * tab no longer saves, since its changes would go out under the other session (issue 15 §2).
+   */
+  replaced: SessionReplacement | null;
 }
 
-const INITIAL: SessionState = { user: null, users: [], modules: {}, offline: false };
+/** Who holds the browser's session now: null when it was signed out. */
+export interface SessionReplacement {
+  by: User | null;
+}
+
+const INITIAL: SessionState = { user: null, users: [], modules: {}, offline: false, replaced: null };
 let state: SessionState = INITIAL;
 const listeners = new Set<() => void>();
 
@@ -174,6 +184,19 @@ export async function loadUsers(): Promise<UserListItem[]> {
   setState({ users });
   return users;
 }
+
+/**
+ * Tabs share one stored session (localStorage): when another tab signs in as someone else, or
+ * signs out, this tab's user is no longer the one whose tokens the device holds.
+ */
+function noticeOtherTabs(event: StorageEvent): void {
+  if (event.key !== null && event.key !== STORAGE_KEYS.userId && event.key !== STORAGE_KEYS.profile) return;
+  const mine = state.user?.id;
+  if (mine === undefined) return;
+  const holder = tokens.userId;
+  setState({ replaced: holder === mine ? null : { by: holder === null ? null : tokens.cachedUser() } });
+}
+if (typeof window !== 'undefined') window.addEventListener('storage', noticeOtherTabs);
 
 export const session = {
   get state(): SessionState {

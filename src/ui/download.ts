@@ -4,6 +4,16 @@ import { notify } from './notify';
 
 const FILENAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
 
+/** Saves a file the app holds (or fetched) under `name`, as the browser saves a download. */
+export function saveFile(name: string, data: Blob): void {
+  const url = URL.createObjectURL(data);
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
 /**
  * Downloads a file the API builds (an export): fetched with the session's token, then saved
  * under the name the server gives. Exports need the server; offline it says so.
@@ -12,13 +22,7 @@ export async function downloadFromApi(path: string, params: Record<string, strin
   try {
     const response = await api.get<Blob>(path, { params, responseType: 'blob' });
     const disposition = String(response.headers['content-disposition'] ?? '');
-    const name = decodeURIComponent(FILENAME.exec(disposition)?.[1] ?? fallbackName);
-    const url = URL.createObjectURL(response.data);
-    const link = Object.assign(document.createElement('a'), { href: url, download: name });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    URL.revokeObjectURL(url);
+    saveFile(decodeURIComponent(FILENAME.exec(disposition)?.[1] ?? fallbackName), response.data);
   } catch (error) {
     const body = responseBody(error);
     notify({ type: 'negative', message: isNetworkError(error) ? 'The export needs a connection to the server. Try again when you are online.' : apiErrorMessage(body instanceof Blob ? await body.text().then((t) => safeJson(t)) : body) });

@@ -5,7 +5,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { idempotencyKeys, materials } from '../../server/db/schema';
-import { purgeIdempotencyKeys } from '../../server/plugins/idempotency';
+import { injectIdempotencyFaults, purgeIdempotencyKeys } from '../../server/plugins/idempotency';
 import { as, signIn, signedInAs, startTestServer, type TestServer } from '../support/server';
 import { makeCategory } from '../support/factories';
 
@@ -65,31 +65,56 @@ describe('Idempotency-Key on writes (DESIGN.md "Writes")', () => {
     expect(await db().select().from(materials)).toHaveLength(1);
   });
 
-  it('answers 409 while the first request with the key is still running', async () => {
+  it('gives a retry sent while the first request is still running the first one\'s answer, writing once', async () => {
     const { stores, body } = await setup();
-    const [user] = await db().execute<{ id: number }>(sql`SELECT id FROM users WHERE username = 'stores'`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
-    // The first request's claim, as it stands while its handler runs.
-    const first = await stores.post('/materials/materials/', body, keyed('k-running'));
-    await db().update(idempotencyKeys).set({ status_code: null, response_body: null }).where(eq(idempotencyKeys.key, 'k-running'));
-    const res = await stores.post('/materials/materials/', body, keyed('k-running'));
-    expect(first.statusCode).toBe(201);
-    expect(user).toBeDefined();
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: 'A request with this Idempotency-Key is still being processed; retry shortly.' });
+    const [first, retry] = await Promise.all([stores.post('/materials/materials/', body, keyed('k-running')), stores.post('/materials/materials/', body, keyed('k-running'))]);
+    expect([first.statusCode, retry.statusCode]).toEqual([201, 201]);
+    expect(retry.json()).toEqual(first.json());
+    expect([first.headers['idempotent-replayed'], retry.headers['idempotent-replayed']].filter(Boolean)).toEqual(['true']);
+    expect(await db().select().from(materials)).toHaveLength(1);
   });
 
-  it('lets a retry run again when the first request was abandoned mid-flight', async () => {
-    const { stores, body } = await setup();
+  it('lets a retry take over at once a claim left without an answer by an earlier version', async () => {
+    await setup();
+    const stores = await signedInAs(server.app, 'stores');
     await stores.post('/materials/material-categories/', { name: 'Glass' }, keyed('k-stale'));
-    await db()
-      .update(idempotencyKeys)
-      .set({ status_code: null, created_at: sql`now() - interval '10 minutes'` })
-      .where(eq(idempotencyKeys.key, 'k-stale'));
+    await db().update(idempotencyKeys).set({ status_code: null, response_body: null }).where(eq(idempotencyKeys.key, 'k-stale'));
     const res = await stores.post('/materials/material-categories/', { name: 'Glass' }, keyed('k-stale'));
     // It ran again: the category exists now, so the rerun is a duplicate-name refusal, not a replay.
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     expect(res.statusCode).toBe(400);
-    expect(body).toBeDefined();
+  });
+
+  it('stores nothing for a write the server failed: the change is rolled back with it and a retry runs again', async () => {
+    const { stores, body } = await setup();
+    injectIdempotencyFaults(server.app, { beforeCommit: () => Promise.reject(new Error('the answer could not be stored')) });
+    const failed = await stores.post('/materials/materials/', body, keyed('k-fault'));
+    injectIdempotencyFaults(server.app, {});
+    expect(failed.statusCode).toBe(500);
+    expect(await db().select().from(materials)).toHaveLength(0);
+    expect(await db().select().from(idempotencyKeys)).toHaveLength(0);
+    const retry = await stores.post('/materials/materials/', body, keyed('k-fault'));
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await db().select().from(materials)).toHaveLength(1);
+  });
+
+  // Looking from outside the write's transaction needs a second connection: embedded PGlite has one.
+  it.runIf(process.env.TEST_DB === 'postgres')('commits a keyed change only with its stored answer: the row and the key appear together', async () => {
+    const { stores, body } = await setup();
+    let seenBeforeCommit: number | undefined;
+    injectIdempotencyFaults(server.app, {
+      beforeCommit: async () => {
+        seenBeforeCommit = (await server.database.db.select().from(materials)).length;
+      },
+    });
+    const res = await stores.post('/materials/materials/', body, keyed('k-together'));
+    injectIdempotencyFaults(server.app, {});
+    expect(res.statusCode).toBe(201);
+    expect(seenBeforeCommit).toBe(0);
+    const [key] = await db().select().from(idempotencyKeys);
+    expect(key).toMatchObject({ key: 'k-together', status_code: 201 });
+    expect(JSON.parse(key!.response_body!)).toEqual(res.json());
   });
 
   it('shares keys between API processes: the store is the database', async () => {

@@ -1,7 +1,7 @@
 import './setup';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import { fakeServer, makeToken, makeUser, storeSession } from './support';
@@ -71,7 +71,7 @@ describe('the signed-in frame', () => {
   it('signs out through the sign-out screen, which ends the session', async () => {
     renderShell('/materials');
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(screen.getByTestId('where').textContent).toBe('/logout');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/logout'));
     // Still signed in until the sign-out screen shows: nothing sends the user to sign-in instead.
     expect(session.state.user).not.toBeNull();
   });

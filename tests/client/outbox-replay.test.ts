@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mirror, type MirrorRow } from '../../src/data/mirror/db';
 import { outbox, type OutboxEntry } from '../../src/data/outbox/db';
 import { addEntry } from '../../src/data/outbox/entries';
-import { backoffMs, IDEMPOTENCY_IN_FLIGHT } from '../../src/data/outbox/classify';
+import { backoffMs, NEEDS_ATTENTION } from '../../src/data/outbox/classify';
 import { CLAIM_BATCH, OUTBOX_REPLAY_LOCK, REPLAY_MESSAGES, replayOutbox, type ReplayEnv, type TokenSource } from '../../src/data/outbox/replay';
+import { startOutboxReplay } from '../../src/data/outbox/triggers';
 
 const BASE = '/api/v1';
 const ASHA = 7;
@@ -218,13 +219,11 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
   });
 
   it.each([
-    ['408', () => json(408, { detail: 'Request timeout' }), 408, backoffMs(1)],
     ['429 with Retry-After in seconds', () => json(429, { detail: 'Slow down' }, { 'Retry-After': '120' }), 429, 120_000],
-    ['500', () => json(500, { detail: 'A server error occurred.' }), 500, backoffMs(1)],
     ['503 with Retry-After as a date', () => json(503, { detail: 'Down' }, { 'Retry-After': new Date(NOW + 30_000).toUTCString() }), 503, 30_000],
-    ['409 while the first request with the key still runs', () => json(409, { detail: IDEMPOTENCY_IN_FLIGHT }), 409, backoffMs(1)],
+    ['502', () => json(502, null), 502, backoffMs(1)],
     ['a network error', () => 'network-error' as const, null, backoffMs(1)],
-  ])('%s: retried later with backoff, the round stops', async (_what, reply, status, delay) => {
+  ])('%s (the server’s or the network’s trouble): retried later with backoff, the round stops', async (_what, reply, status, delay) => {
     await answer(reply);
     await addEntry('vendor.create', { name: 'Sharma Metals' }, { userId: ASHA });
     expect(await replayOutbox(env(undefined, { now: () => NOW }))).toMatchObject({ sent: 0, rejected: 0, remaining: 2 });
@@ -237,21 +236,98 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
     expect(server.seen).toHaveLength(1);
   });
 
+  it.each([
+    ['500', () => json(500, { detail: 'A server error occurred.' }), 500],
+    ['408', () => json(408, { detail: 'Request timeout' }), 408],
+  ])('%s (this write’s trouble): it alone is retried later, the writes that do not depend on it go on', async (_what, reply, status) => {
+    await answer(reply);
+    server.on('POST', '/vendors/vendors/', (r) => json(201, { id: 55, ...r.body, version: 1 }));
+    await addEntry('vendor.create', { name: 'Sharma Metals' }, { userId: ASHA });
+    expect(await replayOutbox(env(undefined, { now: () => NOW }))).toMatchObject({ sent: 1, rejected: 0, remaining: 1 });
+    const [first] = await entries();
+    expect(first!.nextAttemptAt - NOW).toBe(backoffMs(1));
+    expect(first).toMatchObject({ state: 'pending', attempts: 1, lastError: { status } });
+  });
+
   it('doubles the backoff per attempt up to ten minutes', () => {
     expect([1, 2, 3, 4, 10, 30].map(backoffMs)).toEqual([5_000, 10_000, 20_000, 40_000, 600_000, 600_000]);
   });
 
-  it('keeps later entries of the author behind one that waits for its retry, and sends them in order once it is due', async () => {
+  it('sends later independent entries of the author past one that waits for its retry; a later change to the same row waits for it', async () => {
     let fail = true;
-    server.on('POST', '/materials/materials/', (r) => (fail ? json(503, {}) : json(201, materialRow(r.body))));
-    await addEntry('material.create', newMaterial('First'), { userId: ASHA });
+    server.on('POST', '/materials/materials/', (r) => (fail && r.body?.name === 'First' ? json(500, { detail: 'A server error occurred.' }) : json(201, materialRow(r.body))));
+    const first = await addEntry('material.create', newMaterial('First'), { userId: ASHA });
     await addEntry('material.create', newMaterial('Second'), { userId: ASHA });
+    await addEntry('material.create', newMaterial('Third'), { userId: ASHA, dependsOn: [first.entryId] });
     await replayOutbox(env(undefined, { now: () => NOW }));
+    expect(server.seen.map((r) => r.body?.name)).toEqual(['First', 'Second']);
     fail = false;
     await replayOutbox(env(undefined, { now: () => NOW + 1000 }));
-    expect(server.seen.map((r) => r.body?.name)).toEqual(['First']);
+    expect(server.seen.map((r) => r.body?.name)).toEqual(['First', 'Second']);
     await replayOutbox(env(undefined, { now: () => NOW + backoffMs(1) }));
-    expect(server.seen.map((r) => r.body?.name)).toEqual(['First', 'First', 'Second']);
+    expect(server.seen.map((r) => r.body?.name)).toEqual(['First', 'Second', 'First', 'Third']);
+  });
+
+  it(`sets aside a write the server fails ${NEEDS_ATTENTION.attempts} times as needing attention, with the server’s message, and sends the rest`, async () => {
+    server.on('POST', '/materials/materials/', () => json(500, { detail: 'A server error occurred.' }));
+    await addEntry('material.create', newMaterial('Doomed'), { userId: ASHA });
+    for (let attempt = 0; attempt < NEEDS_ATTENTION.attempts; attempt++) await replayOutbox(env(undefined, { now: () => NOW + attempt * 3_600_000 }));
+    expect((await entries())[0]).toMatchObject({ state: 'rejected', attempts: NEEDS_ATTENTION.attempts, lastError: { status: 500, attention: true, messages: ['A server error occurred.'] } });
+  });
+
+  it('sets aside a write the server has failed for a day even with fewer attempts', async () => {
+    server.on('POST', '/materials/materials/', () => json(500, {}));
+    await addEntry('material.create', newMaterial('Old'), { userId: ASHA });
+    await replayOutbox(env(undefined, { now: () => NOW }));
+    expect((await entries())[0]).toMatchObject({ state: 'pending' });
+    await replayOutbox(env(undefined, { now: () => Date.now() + NEEDS_ATTENTION.afterMs }));
+    expect((await entries())[0]).toMatchObject({ state: 'rejected', attempts: 2, lastError: { attention: true } });
+  });
+
+  it('never sets aside a write for want of a network, however long the tablet is offline', async () => {
+    server.on('POST', '/materials/materials/', () => 'network-error');
+    await addEntry('material.create', newMaterial('Patient'), { userId: ASHA });
+    for (let attempt = 0; attempt < NEEDS_ATTENTION.attempts + 2; attempt++) await replayOutbox(env(undefined, { now: () => Date.now() + NEEDS_ATTENTION.afterMs + attempt * 3_600_000 }));
+    expect((await entries())[0]).toMatchObject({ state: 'pending', lastError: { status: null } });
+  });
+
+  it('"Send now" skips every wait, the server’s trouble and the write’s alike', async () => {
+    let fail = true;
+    server.on('POST', '/materials/materials/', (r) => (fail ? json(500, {}) : json(201, materialRow(r.body))));
+    await addEntry('material.create', newMaterial('Retried'), { userId: ASHA });
+    await replayOutbox(env(undefined, { now: () => NOW }));
+    fail = false;
+    expect(await replayOutbox(env(undefined, { now: () => NOW + 1, retryNow: true }))).toMatchObject({ sent: 0 });
+    expect(await replayOutbox(env(undefined, { now: () => NOW + 1, retryAll: true }))).toMatchObject({ sent: 1 });
+  });
+
+  it('asks the server whether it is back while writes wait on it, and sends them the moment it answers', async () => {
+    let down = true;
+    server.on('POST', '/materials/materials/', (r) => (down ? json(503, {}) : json(201, materialRow(r.body))));
+    server.on('GET', '/health/', () => (down ? 'network-error' : json(200, { status: 'ok' })));
+    await addEntry('material.create', newMaterial('Waiting'), { userId: ASHA });
+    await replayOutbox(env());
+    expect((await entries())[0]!.nextAttemptAt).toBeGreaterThan(Date.now() + 1000);
+
+    const stillDown = startOutboxReplay(env());
+    await vi.waitFor(() => expect(server.seen.filter((r) => r.url === '/health/')).toHaveLength(1));
+    stillDown();
+    expect(await outbox.entries.count()).toBe(1);
+
+    down = false;
+    const stop = startOutboxReplay(env());
+    await vi.waitFor(async () => expect(await outbox.entries.count()).toBe(0));
+    stop();
+    expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /materials/materials/', 'GET /health/', 'GET /health/', 'POST /materials/materials/']);
+  });
+
+  it('skips the wait of a write that failed for want of a server (503) once it answers again', async () => {
+    let down = true;
+    server.on('POST', '/materials/materials/', (r) => (down ? json(503, {}) : json(201, materialRow(r.body))));
+    await addEntry('material.create', newMaterial('Back'), { userId: ASHA });
+    await replayOutbox(env(undefined, { now: () => NOW }));
+    down = false;
+    expect(await replayOutbox(env(undefined, { now: () => NOW + 1, retryNow: true }))).toMatchObject({ sent: 1 });
   });
 
   it('skips the wait of an entry that failed for want of a network when the network is back', async () => {

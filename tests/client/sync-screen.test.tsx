@@ -45,10 +45,10 @@ afterEach(() => {
 });
 
 describe('the Sync screen', () => {
-  it('lists the user’s waiting changes with when, attempts and next try, and only counts other users’ changes', async () => {
+  it('lists the user’s waiting changes with when, attempts and next try, and other users’ changes apart, with their author', async () => {
     const waiting = await addEntry('material.create', { name: 'Acrylic sheet 3mm', category: 3, unit: 'SHEET' }, { userId: ASHA });
     await outbox.entries.update(waiting.entryId, { attempts: 2, nextAttemptAt: new Date(2030, 0, 2, 10, 30).getTime(), lastError: { status: 503, body: null, messages: ['The server could not take it (503).'] } });
-    await addEntry('vendor.create', { name: 'Ravi’s vendor' }, { userId: RAVI });
+    await addEntry('vendor.create', { name: 'Ravi’s vendor' }, { userId: RAVI, author: { username: 'ravi', name: 'Ravi Kumar' } });
 
     renderUi(<SyncScreen />);
 
@@ -57,8 +57,10 @@ describe('the Sync screen', () => {
     expect(row.textContent).toContain('02-01-2030 10:30');
     expect(row.textContent).toContain('Retry later. The server could not take it (503).');
     expect(within(row).getByText('2')).toBeTruthy();
-    expect(screen.queryByText(/Ravi’s vendor/)).toBeNull();
-    expect(screen.getByText('1 change made here by other users waits for them to sign in on this device.')).toBeTruthy();
+    expect(within(table).queryByText(/Ravi’s vendor/)).toBeNull();
+    expect(screen.getByText('1 change made here by other users waits for them to sign in on this device again.')).toBeTruthy();
+    const theirs = within(screen.getByRole('table', { name: 'Other users’ changes' })).getByText(/Ravi’s vendor/).closest('tr')!;
+    expect(within(theirs).getByText('Ravi Kumar')).toBeTruthy();
   });
 
   it('shows a refused change with the server’s messages and a change that waits for it', async () => {
@@ -73,6 +75,17 @@ describe('the Sync screen', () => {
     expect(within(refused).getByText('Refused (400)')).toBeTruthy();
     expect(within(refused).getByText('name: A customer with this name already exists.')).toBeTruthy();
     expect(screen.getByText('Waits for "New customer: Zen Displays", which was refused')).toBeTruthy();
+  });
+
+  it('shows a write the server kept failing as needing attention, and "Try again" queues it as it was, under its key', async () => {
+    const { entryId } = await addEntry('material.create', { name: 'Acrylic sheet 3mm', category: 3, unit: 'SHEET' }, { userId: ASHA });
+    const key = (await outbox.entries.get(entryId))!.idempotencyKey;
+    await outbox.entries.update(entryId, { state: 'rejected', attempts: 10, lastError: { status: 500, body: { detail: 'A server error occurred.' }, messages: ['A server error occurred.'], attention: true } });
+    renderUi(<SyncScreen />);
+    const card = (await screen.findByText('Needs attention')).closest('[data-entry]') as HTMLElement;
+    expect(within(card).getByText('A server error occurred.')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Try again' }));
+    await waitFor(async () => expect(await outbox.entries.get(entryId)).toMatchObject({ state: 'pending', attempts: 0, idempotencyKey: key }));
   });
 
   it('does not say all changes are on the server while one is refused', async () => {

@@ -10,13 +10,12 @@ export interface ApiProcess {
 const STARTED = /FabOps is running/;
 const GIVE_UP_MS = 60_000;
 
-/** Starts `server/main.ts` against `databaseUrl` (no demo seed) and resolves once it listens. */
-export async function startApiProcess(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<ApiProcess> {
+/** Starts `server/main.ts` on the database `env` names (DATABASE_URL or DATA_DIR; no demo seed) and resolves once it listens. */
+export async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
   const port = await freePort();
   const child = startChild(['--import', 'tsx', 'server/main.ts'], {
     ...process.env,
     NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
     SEED: 'none',
     HOST: '127.0.0.1',
     PORT: String(port),

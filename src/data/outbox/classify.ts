@@ -3,7 +3,17 @@
  * (the network's or the server's trouble, not the write's); renew the token and try again; or
  * rejected (the write itself was refused and waits for the user).
  */
-export type Verdict = { kind: 'sent' } | { kind: 'retry'; delayMs: number } | { kind: 'renew' } | { kind: 'rejected' };
+export type Verdict = { kind: 'sent' } | { kind: 'retry'; delayMs: number; scope: TroubleScope } | { kind: 'renew' } | { kind: 'rejected' };
+
+/**
+ * Whose trouble a retry is: the server's or the network's as a whole (no answer, 429, 502, 503,
+ * 504: nothing else will go either, the round stops) or this write's alone (500, 408: the
+ * entries that do not depend on it go on).
+ */
+export type TroubleScope = 'server' | 'entry';
+
+/** A write the server keeps failing this often, or this long, needs its author's (or a supervisor's) attention. */
+export const NEEDS_ATTENTION = { attempts: 10, afterMs: 24 * 3600_000 } as const;
 
 export const BACKOFF_BASE_MS = 5_000;
 export const BACKOFF_MAX_MS = 10 * 60_000;
@@ -23,29 +33,24 @@ export function retryAfterMs(header: string | null, now: number): number | null 
 }
 
 /**
- * The server's 409 for "the first request with this Idempotency-Key is still running"
- * (server/plugins/idempotency.ts): the write is not refused, only early; it is retried.
- */
-export const IDEMPOTENCY_IN_FLIGHT = 'A request with this Idempotency-Key is still being processed; retry shortly.';
-
-function isInFlight(body: unknown): boolean {
-  return !!body && typeof body === 'object' && (body as { detail?: unknown }).detail === IDEMPOTENCY_IN_FLIGHT;
-}
-
-/**
  * The verdict on one answer. `status` null: no answer at all (offline, timeout, DNS).
- * 2xx sent; 401 renew; 408, 429, 5xx (and the in-flight 409) retry, honouring Retry-After;
- * every other 4xx (400, 403, 404, 409, 422 …) is a rejection.
+ * 2xx sent; 401 renew; 408, 429 and 5xx retry, honouring Retry-After; every other 4xx (400,
+ * 403, 404, 409, 422 …) is a rejection.
  */
+const SERVER_TROUBLE = new Set([429, 502, 503, 504]);
+
+/** Whether an entry's last failure was the server's or the network's as a whole (what a probe or `online` cures). */
+export const failedForServer = (status: number | null | undefined): boolean => status === null || (status !== undefined && SERVER_TROUBLE.has(status));
+
 export function classify(answer: { status: number | null; retryAfter?: string | null; body?: unknown }, attempts: number, now: number): Verdict {
   const { status } = answer;
-  const retry = (): Verdict => ({ kind: 'retry', delayMs: retryAfterMs(answer.retryAfter ?? null, now) ?? backoffMs(attempts) });
-  if (status === null) return retry();
+  const retry = (scope: TroubleScope): Verdict => ({ kind: 'retry', delayMs: retryAfterMs(answer.retryAfter ?? null, now) ?? backoffMs(attempts), scope });
+  if (status === null) return retry('server');
   if (status >= 200 && status < 300) return { kind: 'sent' };
   if (status === 401) return { kind: 'renew' };
-  if (status === 408 || status === 429 || status >= 500) return retry();
-  if (status === 409 && isInFlight(answer.body)) return retry();
+  if (SERVER_TROUBLE.has(status)) return retry('server');
+  if (status === 408 || status >= 500) return retry('entry');
   if (status >= 400) return { kind: 'rejected' };
   // 1xx/3xx never reach here through fetch (redirects are followed); treat them as trouble.
-  return retry();
+  return retry('server');
 }

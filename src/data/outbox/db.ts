@@ -19,6 +19,13 @@ export interface OutboxError {
   body: unknown;
   /** One line per message, for the Sync screen. */
   messages: string[];
+  /** Not refused: the server kept failing it (NEEDS_ATTENTION), so it waits for someone to try it again, change or discard it. */
+  attention?: boolean;
+}
+
+export interface OutboxAuthor {
+  username: string;
+  name: string;
 }
 
 /** One unsent write (DESIGN.md "Offline-first rules"). */
@@ -37,6 +44,8 @@ export interface OutboxEntry {
   headers: Record<string, string>;
   /** Who made it: it is only ever sent under this user's token. */
   userId: number;
+  /** The maker's name, for whoever else signs in on the device while it waits (null on entries from before it was kept). */
+  author?: OutboxAuthor | null;
   createdAt: number;
   attempts: number;
   /** Not sent before this time (backoff, Retry-After, or held while it is being enqueued). */

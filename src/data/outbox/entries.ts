@@ -1,6 +1,6 @@
 import type { DataType } from '../../../domain/data-types';
 import { mirror, type MirrorRow } from '../mirror/db';
-import { outbox, type OutboxEntry } from './db';
+import { outbox, type OutboxAuthor, type OutboxEntry } from './db';
 import { operationNamed, type Operation, type OutboxRequest } from './operations';
 import { tempIdEntries, versionOf } from './placeholders';
 
@@ -39,7 +39,7 @@ function requestFields(request: OutboxRequest) {
  * on the entries that create rows it names by temp id, and on earlier writes to the same row
  * (whose resulting version becomes its If-Match).
  */
-export async function addEntry(name: string, payload: unknown, options: { userId: number; dependsOn?: readonly number[] }): Promise<Enqueued> {
+export async function addEntry(name: string, payload: unknown, options: { userId: number; author?: OutboxAuthor; dependsOn?: readonly number[] }): Promise<Enqueued> {
   const operation = operationOf(name);
   const data = operation.schema.parse(payload);
   const request = requestFields(operation.request(data));
@@ -54,6 +54,7 @@ export async function addEntry(name: string, payload: unknown, options: { userId
       payload: data,
       ...request,
       userId: options.userId,
+      author: options.author ?? null,
       createdAt,
       attempts: 0,
       nextAttemptAt: createdAt + ENQUEUE_HOLD_MS,
@@ -175,6 +176,29 @@ export async function discardEntry(id: number): Promise<boolean> {
     else if (entry.tempId !== null) await mirror.rows(entry.type).delete(entry.tempId);
   }
   return true;
+}
+
+/** "Try again" on a write set aside (the server kept failing it): queued as it is, under its same key. */
+export async function retryEntry(id: number): Promise<boolean> {
+  const changed = await outbox.entries
+    .where(':id')
+    .equals(id)
+    .and((e) => e.state === 'rejected')
+    .modify({ state: 'pending', attempts: 0, nextAttemptAt: Date.now() });
+  return changed > 0;
+}
+
+/** How many writes of a user wait on this device (queued or refused): what signing out leaves behind. */
+export async function unsentCountOf(userId: number): Promise<number> {
+  return outbox.entries.where('userId').equals(userId).count();
+}
+
+/**
+ * Lets go of other users' writes (a supervisor discarding what an absent user left). Their
+ * optimistic changes went with the mirror when that user signed out, so only the entries go.
+ */
+export async function dropEntriesOf(userIds: readonly number[]): Promise<number> {
+  return outbox.entries.where('userId').anyOf([...userIds]).and((e) => e.state !== 'sending').delete();
 }
 
 /** The server id a row created offline got, once sent (a screen still showing the temp id follows it). */

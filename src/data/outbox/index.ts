@@ -3,11 +3,11 @@
  * The page uses this index; the service worker imports only './replay' and '../token-store'
  * (no React, no window there).
  */
-export { outbox, type OutboxEntry, type OutboxError, type OutboxState } from './db';
+export { outbox, type OutboxAuthor, type OutboxEntry, type OutboxError, type OutboxState } from './db';
 export { defineOperation, localRefSchema, operationNamed, type Operation, type OutboxRequest } from './operations';
 export { ref } from './placeholders';
-export { addEntry, conflictingRow, pendingRowIds, serverIdOf, takeTheirs, withDependants, type Enqueued } from './entries';
-export { enqueue, resend, discard, NOT_SIGNED_IN } from './enqueue';
+export { addEntry, conflictingRow, dropEntriesOf, pendingRowIds, serverIdOf, takeTheirs, unsentCountOf, withDependants, type Enqueued } from './entries';
+export { enqueue, resend, retry, discard, NOT_SIGNED_IN, SESSION_REPLACED } from './enqueue';
 export { replayOutbox, OUTBOX_SYNC_TAG, type ReplayEnv, type ReplayResult, type TokenSource } from './replay';
 export { nudgeReplay, requestBackgroundSync, startOutboxReplay } from './triggers';
 export { requestPersistentStorage, storageStatus, type StorageStatus } from './storage';

@@ -2,7 +2,7 @@ import { formatNestedErrors } from '../../../domain/api-errors';
 import { mirror } from '../mirror/db';
 import type { TokenSource } from '../token-store';
 import { LAST_SYNC_KEY, replayBookkeeping as bookkeeping, RESOLUTION_KEEP_MS, type OutboxEntry, type OutboxError, type Resolution } from './db';
-import { classify } from './classify';
+import { classify, failedForServer, NEEDS_ATTENTION } from './classify';
 import { operationNamed } from './operations';
 import { placeholderKeys, resolvePlaceholders, UnresolvedPlaceholder } from './placeholders';
 // Every declared operation, so the worker can reconcile what it sends.
@@ -35,8 +35,10 @@ export interface ReplayEnv {
   baseUrl: string;
   tokens: TokenSource;
   now?: () => number;
-  /** Skip the backoff of entries that failed for want of a network (the `online` event). */
+  /** Skip the backoff of entries that failed for want of a network or a server (the `online` event, a probe that got an answer). */
   retryNow?: boolean;
+  /** Skip every backoff ("Send now"). */
+  retryAll?: boolean;
 }
 
 /** ran false: another tab or the worker is replaying. */
@@ -48,16 +50,18 @@ interface Answer {
   body: unknown;
 }
 
-/** stop: end the round; wait: its author's entries wait. */
-type Outcome = 'sent' | 'rejected' | 'stop' | 'wait';
+/** stop: end the round (the server's trouble); wait: its author's entries wait; later: this entry (and its dependants) wait, the rest go on. */
+type Outcome = 'sent' | 'rejected' | 'stop' | 'wait' | 'later';
 
 let replayingHere = false;
 
 /**
  * Sends the outbox: oldest first, each entry after the entries it depends on, only under its
- * author's token. A network failure, 5xx, 408 or 429 ends the round with a backoff on that
- * entry (later entries of its author wait behind it, keeping their order); a 401 renews the
- * token once; other 4xx answers reject the entry with the server's messages. An entry found
+ * author's token. No answer, 429, 502, 503 or 504 (the server's or the network's trouble) ends
+ * the round with a backoff on that entry; a 500 or 408 puts that entry alone (and what depends on
+ * it) off, and the others go on; an entry the server keeps failing (NEEDS_ATTENTION) is set
+ * aside for its author with the server's message; a 401 renews the token once; other 4xx
+ * answers reject the entry with the server's messages. An entry found
  * 'sending' was interrupted (the lock proves no one else is sending it) and goes again under
  * the same Idempotency-Key, so the server applies it once.
  */
@@ -149,10 +153,8 @@ async function replayRound(env: ReplayEnv): Promise<{ sent: number; rejected: nu
         if (blocked.has(entry.userId) || entry.state !== 'pending') continue;
         if (entry.dependsOn.some((parent) => batch.some((b) => b.entry.id === parent))) break;
         if (entry.dependsOn.some((parent) => present.has(parent))) continue;
-        if (!isDue(entry, now(), env.retryNow ?? false)) {
-          blocked.add(entry.userId);
-          continue;
-        }
+        // Waiting for its retry: it alone (and its dependants) wait, the others go on.
+        if (!isDue(entry, now(), env)) continue;
         let access: string | null;
         try {
           access = await env.tokens.accessFor(entry.userId);
@@ -177,9 +179,9 @@ async function replayRound(env: ReplayEnv): Promise<{ sent: number; rejected: nu
         const entry = claimed.get(candidate.id);
         if (!entry) continue; // discarded or resent meanwhile
         const outcome = await deliver(entry, access, env, now, settlements);
-        if (outcome === 'sent' || outcome === 'rejected') {
+        if (outcome === 'sent' || outcome === 'rejected' || outcome === 'later') {
           processed = true;
-          counts[outcome]++;
+          if (outcome !== 'later') counts[outcome]++;
           if (outcome === 'sent') present.delete(entry.id);
           continue;
         }
@@ -202,10 +204,12 @@ async function replayRound(env: ReplayEnv): Promise<{ sent: number; rejected: nu
   return { ...counts, remaining: await bookkeeping.entries.count() };
 }
 
-function isDue(entry: OutboxEntry, now: number, retryNow: boolean): boolean {
+function isDue(entry: OutboxEntry, now: number, { retryNow, retryAll }: ReplayEnv): boolean {
   if (entry.nextAttemptAt <= now) return true;
-  // An entry that failed for want of a network goes as soon as the network is back.
-  return retryNow && entry.attempts > 0 && entry.lastError?.status === null;
+  // The hold of an entry being enqueued is never skipped (attempts 0).
+  if (entry.attempts === 0) return false;
+  // An entry that failed for want of a network or a server goes as soon as they are back.
+  return !!retryAll || (!!retryNow && failedForServer(entry.lastError?.status));
 }
 
 /** Marks the entries 'sending' (one more attempt each) if they are still pending: they may have been discarded meanwhile. */
@@ -323,12 +327,20 @@ async function deliver(entry: OutboxEntry, access: string, env: ReplayEnv, now: 
       await bookkeeping.entries.update(entry.id, { state: 'rejected', lastError: errorOf(answer) });
       return 'rejected';
     default: {
+      const error = errorOf(answer);
+      if (verdict.kind === 'retry' && verdict.scope === 'entry' && needsAttention(entry, now())) {
+        await bookkeeping.entries.update(entry.id, { state: 'rejected', lastError: { ...error, attention: true } });
+        return 'rejected';
+      }
       const delayMs = verdict.kind === 'retry' ? verdict.delayMs : 0;
-      await bookkeeping.entries.update(entry.id, { state: 'pending', nextAttemptAt: now() + delayMs, lastError: errorOf(answer) });
-      return 'stop';
+      await bookkeeping.entries.update(entry.id, { state: 'pending', nextAttemptAt: now() + delayMs, lastError: error });
+      return verdict.kind === 'retry' && verdict.scope === 'entry' ? 'later' : 'stop';
     }
   }
 }
+
+/** Failed by the server this often or this long: retrying by itself has not helped. */
+const needsAttention = (entry: OutboxEntry, now: number) => entry.attempts >= NEEDS_ATTENTION.attempts || now - entry.createdAt >= NEEDS_ATTENTION.afterMs;
 
 /**
  * The writes are on the server: the mirror gets the server's rows first, then the entries go

@@ -2,7 +2,8 @@ import { API_BASE } from '../api';
 import { tokens } from '../tokens';
 import { decodeToken, isTokenExpired } from '../../../domain/auth';
 import { idbTokenSource, SESSION_CHANNEL, type TokenSource, type TokenSourceEnv } from '../token-store';
-import { outbox } from './db';
+import { outbox, type OutboxEntry } from './db';
+import { failedForServer } from './classify';
 import { OUTBOX_SYNC_TAG, replayOutbox, type ReplayEnv } from './replay';
 
 /**
@@ -58,46 +59,70 @@ export function pageReplayEnv(): ReplayEnv {
   return { fetch: pageFetch, baseUrl: API_BASE, tokens: pageTokenSource({ fetch: pageFetch, baseUrl: API_BASE }) };
 }
 
-/** How long until the earliest queued entry is due; null when nothing waits. */
+/** How long until the earliest queued entry is due (or the server is asked again); null when nothing waits. */
 async function nextWakeMs(now: number): Promise<number | null> {
   const queued = await outbox.entries.where('state').equals('pending').toArray();
   if (queued.length === 0) return null;
   const due = Math.min(...queued.map((e) => e.nextAttemptAt));
-  return Math.min(Math.max(due - now, MIN_WAKE_MS), REPLAY_POLL_MS);
+  const ceiling = waitsOnServer(queued, now) ? SERVER_PROBE_MS : REPLAY_POLL_MS;
+  return Math.min(Math.max(due - now, MIN_WAKE_MS), ceiling);
 }
 
+/** While writes wait on the server's trouble, it is asked this often whether it is back. */
+export const SERVER_PROBE_MS = 15_000;
+
 interface Runner {
-  run(retryNow: boolean): void;
+  run(retry: Retry): void;
   stop(): void;
+}
+
+/** none: each entry at its time; unreachable: also those that waited on the network or the server; all: every one ("Send now"). */
+type Retry = 'none' | 'unreachable' | 'all';
+const RETRY_ORDER: Retry[] = ['none', 'unreachable', 'all'];
+const stronger = (a: Retry, b: Retry) => (RETRY_ORDER.indexOf(a) >= RETRY_ORDER.indexOf(b) ? a : b);
+
+/** Whether a pending write waits on the network or the server (a probe may let it go early). */
+const waitsOnServer = (entries: readonly OutboxEntry[], now: number) => entries.some((e) => e.nextAttemptAt > now && e.attempts > 0 && failedForServer(e.lastError?.status));
+
+/** Does the server answer? A cheap look while writes wait on it, so they go the moment it is back. */
+async function serverAnswers(env: ReplayEnv): Promise<boolean> {
+  try {
+    const response = await env.fetch(`${env.baseUrl}/health/`, { signal: AbortSignal.timeout(5_000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
 }
 
 function createRunner(env: ReplayEnv): Runner {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let busy = false;
-  let queued: boolean | null = null; // a run asked for while one was going (its retryNow)
+  let queued: Retry | null = null; // a run asked for while one was going
   let stopped = false;
   const now = env.now ?? Date.now;
   const schedule = (ms: number | null) => {
     clearTimeout(timer);
-    if (!stopped && ms !== null) timer = setTimeout(() => run(false), ms);
+    if (!stopped && ms !== null) timer = setTimeout(() => run('none'), ms);
   };
 
-  async function round(retryNow: boolean): Promise<number | null> {
+  async function round(retry: Retry): Promise<number | null> {
     // Offline for sure: no point failing every entry once more.
     if (!navigator.onLine) return (await nextWakeMs(now())) === null ? null : REPLAY_POLL_MS;
+    // Writes waiting on a server that went away go the moment it answers again, not at their backoff.
+    if (retry === 'none' && waitsOnServer(await outbox.entries.where('state').equals('pending').toArray(), now()) && (await serverAnswers(env))) retry = 'unreachable';
     await tokens.syncWithMirror();
-    const result = await replayOutbox({ ...env, retryNow });
+    const result = await replayOutbox({ ...env, retryNow: retry !== 'none', retryAll: retry === 'all' });
     return result.ran ? nextWakeMs(now()) : REPLAY_BUSY_RETRY_MS;
   }
 
-  function run(retryNow: boolean): void {
+  function run(retry: Retry): void {
     if (stopped) return;
     if (busy) {
-      queued = (queued ?? false) || retryNow;
+      queued = stronger(queued ?? 'none', retry);
       return;
     }
     busy = true;
-    round(retryNow)
+    round(retry)
       .catch(() => REPLAY_POLL_MS)
       .then((wake) => {
         busy = false;
@@ -109,7 +134,7 @@ function createRunner(env: ReplayEnv): Runner {
       });
   }
 
-  const onOnline = () => run(true);
+  const onOnline = () => run('unreachable');
   window.addEventListener('online', onOnline);
   // A pair the worker rotated: take it into localStorage at once.
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
@@ -133,7 +158,7 @@ export function startOutboxReplay(env: ReplayEnv = pageReplayEnv()): () => void 
   holders++;
   if (!runner) {
     runner = createRunner(env);
-    runner.run(false);
+    runner.run('none');
   }
   let stopped = false;
   return () => {
@@ -146,7 +171,7 @@ export function startOutboxReplay(env: ReplayEnv = pageReplayEnv()): () => void 
   };
 }
 
-/** A replay soon, if the triggers are running (after an enqueue, a resend, "Send now"). */
-export function nudgeReplay({ retryNow = false }: { retryNow?: boolean } = {}): void {
-  runner?.run(retryNow);
+/** A replay soon, if the triggers are running (after an enqueue or a resend; "Send now" retries every write at once). */
+export function nudgeReplay({ retryAll = false }: { retryAll?: boolean } = {}): void {
+  runner?.run(retryAll ? 'all' : 'none');
 }

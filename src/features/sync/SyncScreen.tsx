@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { formatIndian } from '../../../domain/rules/numbers';
 import {
   conflictingRow,
   discard,
+  dropEntriesOf,
   nudgeReplay,
   operationNamed,
   requestPersistentStorage,
   resend,
+  retry,
   storageStatus,
   takeTheirs,
   useLastSyncAt,
@@ -23,6 +25,12 @@ import { notify } from '../../ui/notify';
 import { canKeepMine, ConflictView } from './ConflictView';
 import { PayloadForm } from './PayloadForm';
 import { formatWhen } from './when';
+import { recordDeviceOutbox } from './device-outbox';
+import { can } from '../../../domain/permissions';
+import { DEVICE_OUTBOX_MESSAGES, type DeviceOutboxAction } from '../../../domain/device-outbox';
+import { apiErrorMessage } from '../../../domain/api-errors';
+import { responseBody } from '../../data/api';
+import { saveFile } from '../../ui/download';
 
 function titleOf(entry: OutboxEntry): string {
   const operation = operationNamed(entry.operation);
@@ -121,6 +129,7 @@ function RejectedCard({ entry }: { entry: OutboxEntry }) {
   const operation = operationNamed(entry.operation);
   const title = titleOf(entry);
   const theirs = conflictingRow(entry);
+  const attention = entry.lastError?.attention === true;
 
   const takeServerVersion = async () => {
     const ok = await openDialog({ title: 'Take theirs?', message: `"${title}" will not be sent; this device shows the record as the server has it now.`, okLabel: 'Take theirs' });
@@ -140,7 +149,7 @@ function RejectedCard({ entry }: { entry: OutboxEntry }) {
         <Stack gap="3">
           <Flex gap="3" align="baseline" wrap="wrap">
             <Text fontWeight="semibold">{title}</Text>
-            <Badge colorPalette="red">{entry.lastError?.status ? `Refused (${entry.lastError.status})` : 'Refused'}</Badge>
+            <Badge colorPalette={attention ? 'orange' : 'red'}>{attention ? 'Needs attention' : entry.lastError?.status ? `Refused (${entry.lastError.status})` : 'Refused'}</Badge>
             <Text color="fg.muted" fontSize="sm">
               Made {formatWhen(entry.createdAt)}
             </Text>
@@ -172,8 +181,13 @@ function RejectedCard({ entry }: { entry: OutboxEntry }) {
             />
           ) : (
             <HStack>
+              {attention && (
+                <Button size="sm" onClick={() => void retry(entry.id)}>
+                  Try again
+                </Button>
+              )}
               {operation && (
-                <Button size="sm" onClick={() => setFixing(true)}>
+                <Button size="sm" variant={attention ? 'outline' : 'solid'} onClick={() => setFixing(true)}>
                   Fix and resend
                 </Button>
               )}
@@ -185,6 +199,80 @@ function RejectedCard({ entry }: { entry: OutboxEntry }) {
         </Stack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+const authorOf = (entry: OutboxEntry) => entry.author?.name ?? `User #${entry.userId}`;
+
+/**
+ * Changes other users made on this device and have not sent (they go when their maker signs in
+ * here again). A supervisor or superuser may export them to a file or discard them: the server
+ * records either, change by change, before the device does it (issue 15 §2).
+ */
+function OthersChanges({ entries }: { entries: OutboxEntry[] }) {
+  const { user } = useSession();
+  const online = useOnline();
+  const manages = can(user, 'device-outbox.manage');
+  const count = `${entries.length} change${entries.length === 1 ? '' : 's'}`;
+
+  const act = async (action: DeviceOutboxAction) => {
+    if (!online) return notify({ type: 'warning', message: DEVICE_OUTBOX_MESSAGES.offline });
+    if (action === 'discard') {
+      const ok = await openDialog({ title: 'Discard other users’ changes?', message: `${count} will never reach the server. The server records who discarded what.`, type: 'negative', okLabel: 'Discard' });
+      if (!ok) return;
+    }
+    try {
+      await recordDeviceOutbox(action, entries);
+    } catch (error) {
+      return notify({ type: 'negative', message: 'The server did not record it, so nothing was done.', caption: apiErrorMessage(responseBody(error)) });
+    }
+    if (action === 'export') {
+      saveFile(`unsent-changes-${new Date().toISOString().slice(0, 10)}.json`, new Blob([JSON.stringify(entries, null, 2)], { type: 'application/json' }));
+    } else {
+      await dropEntriesOf([...new Set(entries.map((e) => e.userId))]);
+      notify({ type: 'positive', message: `${count} discarded.` });
+    }
+  };
+
+  return (
+    <Stack gap="3" as="section" aria-label="Other users’ changes on this device">
+      <Heading size="lg">Other users’ changes on this device</Heading>
+      <Text color="fg.muted">
+        {count} made here by other users {entries.length === 1 ? 'waits' : 'wait'} for them to sign in on this device again.
+      </Text>
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root size="sm" aria-label="Other users’ changes">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Change</Table.ColumnHeader>
+              <Table.ColumnHeader>Made</Table.ColumnHeader>
+              <Table.ColumnHeader>By</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {entries.map((entry) => (
+              <Table.Row key={entry.id} data-entry={entry.id}>
+                <Table.Cell>{titleOf(entry)}</Table.Cell>
+                <Table.Cell>{formatWhen(entry.createdAt)}</Table.Cell>
+                <Table.Cell>{authorOf(entry)}</Table.Cell>
+                <Table.Cell>{entry.state === 'rejected' ? 'Refused' : 'Waiting'}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {manages && (
+        <HStack>
+          <Button size="sm" variant="outline" onClick={() => void act('export')}>
+            Export to a file
+          </Button>
+          <Button size="sm" variant="outline" colorPalette="red" onClick={() => void act('discard')}>
+            Discard
+          </Button>
+        </HStack>
+      )}
+    </Stack>
   );
 }
 
@@ -201,7 +289,7 @@ export default function SyncScreen() {
   const mine = all.filter((e) => e.userId === user?.id);
   const queued = mine.filter((e) => e.state !== 'rejected');
   const rejected = mine.filter((e) => e.state === 'rejected');
-  const others = all.length - mine.length;
+  const others = all.filter((e) => e.userId !== user?.id);
 
   return (
     <Stack gap="6">
@@ -211,7 +299,7 @@ export default function SyncScreen() {
         </Heading>
         <Badge colorPalette={online ? 'green' : 'orange'}>{online ? 'Online' : 'Offline'}</Badge>
         <Text color="fg.muted">{lastSyncAt ? `Last sync ${formatWhen(lastSyncAt)}` : 'Nothing sent from this device yet'}</Text>
-        <Button size="sm" disabled={!online || queued.length === 0} onClick={() => nudgeReplay({ retryNow: true })}>
+        <Button size="sm" disabled={!online || queued.length === 0} onClick={() => nudgeReplay({ retryAll: true })}>
           Send now
         </Button>
       </Flex>
@@ -230,21 +318,14 @@ export default function SyncScreen() {
       {rejected.length > 0 && (
         <Stack gap="3" as="section" aria-label="Refused by the server">
           <Heading size="lg">Refused by the server</Heading>
-          <Text color="fg.muted">Fix these and send them again, or discard them. They stay here until you do.</Text>
+          <Text color="fg.muted">Fix these and send them again, or discard them; try again those the server kept failing. They stay here until you do.</Text>
           {rejected.map((entry) => (
             <RejectedCard key={entry.id} entry={entry} />
           ))}
         </Stack>
       )}
 
-      {others > 0 && (
-        <Alert.Root status="info">
-          <Alert.Indicator />
-          <Alert.Title>
-            {others} change{others === 1 ? '' : 's'} made here by other users wait{others === 1 ? 's' : ''} for them to sign in on this device.
-          </Alert.Title>
-        </Alert.Root>
-      )}
+      {others.length > 0 && <OthersChanges entries={others} />}
 
       <StoragePanel />
     </Stack>

@@ -13,8 +13,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('sign-in throttling across tw
   beforeAll(async () => {
     server = await startTestServer();
     // A first wait of a minute: the burst never outlasts it, however slow the machine.
-    const env = { LOGIN_THROTTLE_FIRST_WAIT_SECONDS: '60' };
-    processes = await Promise.all([startApiProcess(server.url!, env), startApiProcess(server.url!, env)]);
+    const env = { DATABASE_URL: server.url!, LOGIN_THROTTLE_FIRST_WAIT_SECONDS: '60' };
+    processes = await Promise.all([startApiProcess(env), startApiProcess(env)]);
   }, 120_000);
   afterAll(async () => {
     await Promise.all(processes.map((p) => p.stop()));
