@@ -20,7 +20,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['scripts/**', 'bench/**', 'server/main.ts', 'server/db/seed-cli.ts'],
+    files: ['scripts/**', 'bench/**', 'server/main.ts', 'server/db/*-cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );
