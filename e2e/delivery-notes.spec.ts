@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiToken, signIn } from './support';
 
 /**
  * Delivery notes on the shop floor's tablets (issue 6): raised and edited with no connection,
@@ -15,13 +15,8 @@ interface NoteView {
   items: { id: number; job_order_item: number; product: string; quantity: string }[];
 }
 
-async function token(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/v1/auth/jwt/create/', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  return ((await response.json()) as { access: string }).access;
-}
-
 async function get<T>(request: APIRequestContext, url: string, params: Record<string, string | number> = {}): Promise<T> {
-  const response = await request.get(`/api/v1${url}`, { params, headers: { Authorization: `JWT ${await token(request)}` } });
+  const response = await request.get(`/api/v1${url}`, { params, headers: { Authorization: `JWT ${await apiToken(request)}` } });
   expect(response.status(), url).toBe(200);
   return (await response.json()) as T;
 }
@@ -49,7 +44,7 @@ async function openJobOrder(request: APIRequestContext): Promise<{ id: number; p
 
 /** A write as the admin, as the office would make it meanwhile. */
 async function send(request: APIRequestContext, method: 'post' | 'put', url: string, data: unknown) {
-  const response = await request[method](`/api/v1${url}`, { data, headers: { Authorization: `JWT ${await token(request)}` } });
+  const response = await request[method](`/api/v1${url}`, { data, headers: { Authorization: `JWT ${await apiToken(request)}` } });
   expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
   return response.json();
 }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiToken, signIn } from './support';
 
 /**
  * Production's day (issue 6): the foreman starts on the dashboard made for the tablet, raises a
@@ -10,13 +10,8 @@ import { DEMO_PASSWORD, signIn } from './support';
 
 const TABLET = { width: 768, height: 1024 };
 
-async function token(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/api/v1/auth/jwt/create/', { data: { username, password: DEMO_PASSWORD } });
-  return ((await response.json()) as { access: string }).access;
-}
-
 async function call(request: APIRequestContext, username: string, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) {
-  const response = await request.fetch(`/api/v1${path}`, { method, data, headers: { Authorization: `JWT ${await token(request, username)}` } });
+  const response = await request.fetch(`/api/v1${path}`, { method, data, headers: { Authorization: `JWT ${await apiToken(request, username)}` } });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
   return response.json();
 }

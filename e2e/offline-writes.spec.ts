@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiToken, signIn } from './support';
 
 /**
  * A sales executive's day on flaky Wi-Fi (DESIGN.md "Offline-first rules"): customers made with
@@ -39,14 +39,9 @@ async function addCustomer(page: Page, name: string): Promise<void> {
   await expect(form).toBeHidden();
 }
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/v1/auth/jwt/create/', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  return ((await response.json()) as { access: string }).access;
-}
-
 /** The customers the server holds under exactly this name. */
 async function customersNamed(request: APIRequestContext, name: string): Promise<{ id: number; name: string }[]> {
-  const response = await request.get('/api/v1/customers/customers/', { params: { search: name }, headers: { Authorization: `JWT ${await adminToken(request)}` } });
+  const response = await request.get('/api/v1/customers/customers/', { params: { search: name }, headers: { Authorization: `JWT ${await apiToken(request)}` } });
   const { results } = (await response.json()) as { results: { id: number; name: string }[] };
   return results.filter((c) => c.name === name);
 }
@@ -123,7 +118,7 @@ test.describe('changes made offline', () => {
     await openCustomers(page);
     // Someone in the office adds the same customer after this device last loaded the list.
     const taken = unique('Gulf Displays');
-    const made = await request.post('/api/v1/customers/add/', { data: { name: taken }, headers: { Authorization: `JWT ${await adminToken(request)}` } });
+    const made = await request.post('/api/v1/customers/add/', { data: { name: taken }, headers: { Authorization: `JWT ${await apiToken(request)}` } });
     expect(made.status()).toBe(201);
 
     await addCustomer(page, taken);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'fabops-demo';
 
@@ -16,4 +16,23 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 
 export async function storedSession(page: Page) {
   return page.evaluate(() => ({ access: localStorage.getItem('access'), refresh: localStorage.getItem('refresh'), userId: localStorage.getItem('user_id') }));
+}
+
+const apiTokens = new WeakMap<APIRequestContext, Map<string, Promise<string>>>();
+
+/**
+ * An access token for the spec's own API calls, signed in once per test and user: sign-in is
+ * throttled (docs/decisions.md 135), and a burst of parallel sign-ins is exactly what it stops.
+ */
+export function apiToken(request: APIRequestContext, username = 'admin'): Promise<string> {
+  const tokens = apiTokens.get(request) ?? new Map<string, Promise<string>>();
+  apiTokens.set(request, tokens);
+  let token = tokens.get(username);
+  if (!token) {
+    token = request
+      .post('/api/v1/auth/jwt/create/', { data: { username, password: DEMO_PASSWORD } })
+      .then(async (response) => ((await response.json()) as { access: string }).access);
+    tokens.set(username, token);
+  }
+  return token;
 }
