@@ -29,6 +29,10 @@ export const recordStockTransaction = defineOperation({
   schema: stockTransactionCreateSchema,
   creates: true,
   request: (row) => ({ method: 'POST', url: '/stocks/stocktransactions/', body: row }),
+  touches: (row) => [
+    { type: 'materials', id: row.material },
+    { type: 'requisitionDetails', id: row.requisition_detail },
+  ],
   apply: async (mirror, row, ctx) => {
     const tables = [mirror.rows('stockTransactions'), mirror.rows('materials'), mirror.rows('requisitionDetails')];
     await mirror.transaction('rw', tables, async () => {

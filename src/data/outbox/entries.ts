@@ -1,6 +1,7 @@
 import type { DataType } from '../../../domain/data-types';
 import { mirror, type MirrorRow } from '../mirror/db';
 import { outbox, type OutboxAuthor, type OutboxEntry } from './db';
+import { effectsOf, keepBases, readRows, rebase, redraw } from './effects';
 import { operationNamed, type Operation, type OutboxRequest } from './operations';
 import { tempIdEntries, versionOf } from './placeholders';
 
@@ -44,10 +45,12 @@ export async function addEntry(name: string, payload: unknown, options: { userId
   const data = operation.schema.parse(payload);
   const request = requestFields(operation.request(data));
   const givenRowId = operation.creates ? null : (operation.rowId?.(data) ?? null);
-  const before = givenRowId === null ? null : ((await mirror.rows(operation.type).get(givenRowId)) ?? null);
+  // The rows it changes, as the mirror has them before: their bases, stored with the entry.
+  const changed = effectsOf({ operation: name, payload: data, type: operation.type, rowId: givenRowId });
+  const rowsBefore = await readRows(changed);
   const createdAt = Date.now();
 
-  const entry = await outbox.transaction('rw', outbox.entries, async () => {
+  const entry = await outbox.transaction('rw', outbox.entries, outbox.bases, async () => {
     const id = await outbox.entries.add({
       idempotencyKey: crypto.randomUUID(),
       operation: name,
@@ -64,7 +67,6 @@ export async function addEntry(name: string, payload: unknown, options: { userId
       type: operation.type,
       rowId: givenRowId,
       tempId: null,
-      before,
     } as Omit<OutboxEntry, 'id'> as OutboxEntry);
     const tempId = operation.creates ? -id : null;
     const dependsOn = new Set(options.dependsOn ?? []);
@@ -84,6 +86,7 @@ export async function addEntry(name: string, payload: unknown, options: { userId
     }
     const changes = { tempId, rowId: tempId ?? givenRowId, dependsOn: [...dependsOn], headers };
     await outbox.entries.update(id, changes);
+    await keepBases(tempId === null ? changed : [{ type: operation.type, id: tempId }, ...changed], tempId === null ? rowsBefore : [undefined, ...rowsBefore]);
     return { id, ...changes };
   });
 
@@ -126,7 +129,12 @@ export async function resendEntry(id: number, payload: unknown): Promise<void> {
     });
     return true;
   });
-  if (updated) await operation.apply(mirror, data, { tempId: entry.tempId ?? 0, userId: entry.userId, now: new Date().toISOString() });
+  if (!updated) return;
+  // Drawn again with the new payload in place of the old: its change counts once.
+  const before = effectsOf(entry);
+  const after = effectsOf({ ...entry, payload: data });
+  await keepBases(after);
+  await redraw([...before, ...after]);
 }
 
 /** The entry and every entry that (transitively) waits for it, oldest first. */
@@ -154,6 +162,8 @@ export async function takeTheirs(id: number): Promise<boolean> {
   if (!entry || !theirs || entry.type === null) return false;
   if (!(await discardEntry(id))) return false;
   await mirror.rows(entry.type).put(theirs);
+  // Other writes still waiting on the row are drawn again over theirs.
+  await rebase(entry.type, [theirs]);
   return true;
 }
 
@@ -169,23 +179,23 @@ export async function discardEntry(id: number): Promise<boolean> {
     return doomed;
   });
   if (!discarded) return false;
-  // Newest first, so a row changed twice ends as it was before the first change.
-  for (const entry of [...discarded].reverse()) {
-    if (entry.type === null) continue;
-    if (entry.before) await mirror.rows(entry.type).put(entry.before);
-    else if (entry.tempId !== null) await mirror.rows(entry.type).delete(entry.tempId);
-  }
+  // Their rows drawn again without them: as the server has them, with what still waits on top.
+  await redraw(discarded.flatMap(effectsOf));
   return true;
 }
 
-/** "Try again" on a write set aside (the server kept failing it): queued as it is, under its same key. */
+/** "Try again" on a write set aside (the server kept failing it): queued as it is, under its same key, its change shown again. */
 export async function retryEntry(id: number): Promise<boolean> {
+  const entry = await outbox.entries.get(id);
   const changed = await outbox.entries
     .where(':id')
     .equals(id)
     .and((e) => e.state === 'rejected')
     .modify({ state: 'pending', attempts: 0, nextAttemptAt: Date.now() });
-  return changed > 0;
+  if (changed === 0 || !entry) return false;
+  await keepBases(effectsOf(entry));
+  await redraw(effectsOf(entry));
+  return true;
 }
 
 /** How many writes of a user wait on this device (queued or refused): what signing out leaves behind. */
@@ -206,8 +216,9 @@ export async function serverIdOf(tempId: number): Promise<number | null> {
   return (await outbox.resolutions.get(`tempId:${tempId}`))?.value ?? null;
 }
 
-/** The rows of a type with an unsent write, for a loader that must not overwrite their optimistic state. */
+/** The rows of a type an unsent write changes (its own rows, and those it touches, which keep a base). */
 export async function pendingRowIds(type: DataType): Promise<Set<number>> {
   const rowIds = (await outbox.entries.where('type').equals(type).toArray()).map((e) => e.rowId);
-  return new Set(rowIds.filter((id): id is number => id !== null));
+  const touched = await outbox.bases.where('type').equals(type).primaryKeys();
+  return new Set([...rowIds.filter((id): id is number => id !== null), ...touched.map((key) => Number(String(key).split(':')[1]))]);
 }

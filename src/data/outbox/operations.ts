@@ -45,6 +45,11 @@ export interface Operation<P = unknown> {
   /** For a write to an existing row: its id (later writes to the same row wait for this one). */
   rowId?: (payload: P) => number;
   request(payload: P): OutboxRequest;
+  /**
+   * The rows besides its own that its optimistic change touches (a stock issue: the material's on
+   * hand and the requisition line's issued quantity): they are drawn again when it leaves the queue.
+   */
+  touches?: (payload: P) => { type: DataType; id: number | null | undefined }[];
   /** The optimistic change to the mirror. */
   apply(mirror: MirrorDatabase, payload: P, ctx: ApplyContext): Promise<unknown>;
   /** Puts the server's answer in the mirror (replacing the temp row). Run again if interrupted: idempotent. */
