@@ -44,6 +44,8 @@ export interface OutboxEntry {
   headers: Record<string, string>;
   /** Who made it: it is only ever sent under this user's token. */
   userId: number;
+  /** The change in the user's words (the operation's summarize), for the Sync screen. */
+  summary?: string | null;
   /** The maker's name, for whoever else signs in on the device while it waits (null on entries from before it was kept). */
   author?: OutboxAuthor | null;
   createdAt: number;

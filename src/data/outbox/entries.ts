@@ -30,6 +30,11 @@ function operationOf(name: string): Operation {
   return operation;
 }
 
+/** The change in the user's words; none when the names cannot be read (the Sync screen then describes it by ids). */
+async function summaryOf(operation: Operation, data: unknown): Promise<string | null> {
+  return operation.summarize ? operation.summarize(mirror, data as never).catch(() => null) : null;
+}
+
 function requestFields(request: OutboxRequest) {
   return { method: request.method, url: request.url, body: request.body ?? null, headers: request.headers ?? {} };
 }
@@ -48,6 +53,7 @@ export async function addEntry(name: string, payload: unknown, options: { userId
   // The rows it changes, as the mirror has them before: their bases, stored with the entry.
   const changed = effectsOf({ operation: name, payload: data, type: operation.type, rowId: givenRowId });
   const rowsBefore = await readRows(changed);
+  const summary = await summaryOf(operation, data);
   const createdAt = Date.now();
 
   const entry = await outbox.transaction('rw', outbox.entries, outbox.bases, async () => {
@@ -58,6 +64,7 @@ export async function addEntry(name: string, payload: unknown, options: { userId
       ...request,
       userId: options.userId,
       author: options.author ?? null,
+      summary,
       createdAt,
       attempts: 0,
       nextAttemptAt: createdAt + ENQUEUE_HOLD_MS,
@@ -114,6 +121,7 @@ export async function resendEntry(id: number, payload: unknown): Promise<void> {
   const request = requestFields(operation.request(data));
   // While the earlier write to the row is unsent, it still decides the version to expect.
   const chained = /^\{\{version:(\d+)\}\}$/.exec(entry.headers['If-Match'] ?? '');
+  const summary = await summaryOf(operation, data);
   if (chained && request.headers['If-Match'] !== undefined && (await outbox.entries.get(Number(chained[1])))) request.headers['If-Match'] = chained[0];
   const updated = await outbox.transaction('rw', outbox.entries, async () => {
     const current = await outbox.entries.get(id);
@@ -121,6 +129,7 @@ export async function resendEntry(id: number, payload: unknown): Promise<void> {
     await outbox.entries.update(id, {
       ...request,
       payload: data,
+      summary,
       idempotencyKey: crypto.randomUUID(),
       state: 'pending',
       attempts: 0,

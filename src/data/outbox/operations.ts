@@ -56,6 +56,11 @@ export interface Operation<P = unknown> {
   reconcile(mirror: MirrorDatabase, serverRow: unknown, ctx: ReconcileContext): Promise<unknown>;
   /** A short description of one entry for the Sync screen (e.g. the material's name). */
   describe?: (payload: P) => string;
+  /**
+   * The change in the user's words, with the names the payload only holds ids of (read from the
+   * mirror when it is queued or resent): "Issue 547 Sheets of Copper Wire 1.5 sqmm to requisition 319".
+   */
+  summarize?: (mirror: MirrorDatabase, payload: P) => Promise<string>;
 }
 
 const registry = new Map<string, Operation>();
