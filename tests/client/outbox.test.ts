@@ -71,7 +71,9 @@ describe('an entry (DESIGN.md "Offline-first rules")', () => {
     await mirror.rows('materials').put(material);
     const { entryId } = await addEntry('material.update', { id: 4, name: 'Acrylic sheet 4mm', expected_version: 5 }, { userId: ASHA });
 
-    expect(await outbox.entries.get(entryId)).toMatchObject({ method: 'PATCH', url: '/materials/materials/4/', body: { name: 'Acrylic sheet 4mm' }, headers: { 'If-Match': '5' }, rowId: 4, tempId: null, before: material });
+    expect(await outbox.entries.get(entryId)).toMatchObject({ method: 'PATCH', url: '/materials/materials/4/', body: { name: 'Acrylic sheet 4mm' }, headers: { 'If-Match': '5' }, rowId: 4, tempId: null });
+    // The server's row is kept as the row's base while the change waits.
+    expect(await outbox.bases.get('materials:4')).toMatchObject({ type: 'materials', id: 4, row: material });
     expect(await mirror.rows('materials').get(4)).toMatchObject({ name: 'Acrylic sheet 4mm', version: 5 });
   });
 

@@ -10,6 +10,7 @@ import { fakeServer, makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { operationNamed } from '../../src/data/outbox';
+import { replayOutbox } from '../../src/data/outbox/replay';
 import { AppDialog } from '../../src/ui/dialog';
 import { Notifications } from '../../src/ui/Notifications';
 import RequisitionsScreen from '../../src/features/requisitions/RequisitionsScreen';
@@ -244,6 +245,23 @@ describe('a requisition in stores', () => {
     expect(await mirror.rows('requisitionDetails').get(71)).toMatchObject({ quantity_issued: '4.000' });
     expect(await mirror.rows('materials').get(12)).toMatchObject({ quantity: '8.000' });
     expect(await screen.findByText('Partly issued')).toBeTruthy();
+  });
+
+  it('a refused issue is taken back on its line, which says why (issue 15 §3)', async () => {
+    await mirror.rows('requisitions').put(requisitionRow());
+    await mirror.rows('requisitionDetails').put(line());
+    await mirror.rows('materials').put({ id: 12, name: 'Acrylic sheet clear 5mm', unit: 'SHEET', category: 3, quantity: '12.000', version: 1 });
+    show('requisition-detail', 'detail', '/detail/requisition/900');
+    fireEvent.change(await screen.findByLabelText('Issue quantity of Acrylic sheet clear 5mm'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
+    await waitFor(async () => expect(await mirror.rows('requisitionDetails').get(71)).toMatchObject({ quantity_issued: '4.000' }));
+
+    const refusal = new Response(JSON.stringify({ quantity: ['Only 2.000 SHEET are free.'] }), { status: 400, headers: { 'Content-Type': 'application/json' } });
+    await replayOutbox({ fetch: async () => refusal, baseUrl: '/api/v1', tokens: { accessFor: async () => 'access', refreshFor: async () => 'access' } });
+
+    expect(await screen.findByText('A change here was refused: quantity: Only 2.000 SHEET are free. See Sync to fix or discard it.')).toBeTruthy();
+    expect(await mirror.rows('requisitionDetails').get(71)).toMatchObject({ quantity_issued: '0.000' });
+    expect(await mirror.rows('materials').get(12)).toMatchObject({ quantity: '12.000' });
   });
 
   it('does not issue more than the line still asks for', async () => {

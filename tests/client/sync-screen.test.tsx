@@ -88,6 +88,16 @@ describe('the Sync screen', () => {
     await waitFor(async () => expect(await outbox.entries.get(entryId)).toMatchObject({ state: 'pending', attempts: 0, idempotencyKey: key }));
   });
 
+  it('reads a refused stock issue in the user’s words, and its fix form names the material', async () => {
+    await mirror.rows('materials').put(material(131, { name: 'Copper Wire 1.5 sqmm', unit: 'SHEET' }));
+    const { entryId } = await addEntry('stock.record', { material: 131, transaction_type: 'issue', quantity: '-547', transaction_date: '2026-11-25', requisition: 319, requisition_detail: 900 }, { userId: ASHA });
+    await reject(entryId, 400, { quantity: ['Only 118.000 are free.'] }, ['quantity: Only 118.000 are free.']);
+    renderUi(<SyncScreen />);
+    const card = (await screen.findByText('Issue 547 Sheets of Copper Wire 1.5 sqmm to requisition 319')).closest('[data-entry]') as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: 'Fix and resend' }));
+    expect(await within(card).findByText('Copper Wire 1.5 sqmm (Sheets)')).toBeTruthy();
+  });
+
   it('does not say all changes are on the server while one is refused', async () => {
     const { entryId } = await addEntry('customer.create', { name: 'Zen Displays' }, { userId: ASHA });
     await reject(entryId, 400, { name: ['A customer with this name already exists.'] }, ['name: A customer with this name already exists.']);

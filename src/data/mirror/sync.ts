@@ -5,6 +5,7 @@ import { apiErrorMessage } from '../../../domain/api-errors';
 import { listPathOf, type DataType } from '../../../domain/data-types';
 import { api, isNetworkError, responseBody } from '../api';
 import { pendingRowIds } from '../outbox/entries';
+import { rebase } from '../outbox/effects';
 import { metaKey, mirror, type MirrorMeta, type MirrorRow } from './db';
 
 /**
@@ -141,10 +142,12 @@ async function writePage(
   const unsent = await pendingRowIds(meta.type);
   const removed = rows.filter((r) => isRemoved(r) && !unsent.has(r.id)).map((r) => r.id);
   const live = rows.filter((r) => !isRemoved(r) && !unsent.has(r.id));
+  // Rows unsent writes change: the server's row becomes their base, and they are drawn again on it.
+  const held = rows.filter((r) => !isRemoved(r) && unsent.has(r.id));
   const sent = new Set(rows.map((r) => r.id));
   const next: MirrorMeta = { ...meta, resume: page.resume };
   const touchesRows = page.fullLoad || removed.length + live.length > 0;
-  return write(at, touchesRows ? [table, mirror.meta] : [mirror.meta], async () => {
+  const written = await write(at, touchesRows ? [table, mirror.meta] : [mirror.meta], async () => {
     if (page.fullLoad) {
       const inRange = await table.where(':id').between(page.from, page.to, false, true).primaryKeys();
       removed.push(...inRange.filter((id) => !sent.has(id) && !unsent.has(id)));
@@ -159,8 +162,9 @@ async function writePage(
     await mirror.meta.put(next);
     return next;
   });
+  await rebase(meta.type, held);
+  return written;
 }
-
 
 async function runSync(userId: number, type: DataType, full: boolean): Promise<MirrorMeta> {
   const path = listPathOf(type);

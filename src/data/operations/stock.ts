@@ -1,4 +1,5 @@
 import { labelOf } from '../../../domain/options';
+import { MATERIAL_UNITS, type MaterialName } from '../../../domain/material';
 import { STOCK_TRANSACTION_TYPES, stockAdjustmentCreateSchema, stockTransactionCreateSchema } from '../../../domain/stock';
 import type { MirrorDatabase } from '../mirror/db';
 import { defineOperation, newRow, putServerRow } from '../outbox/operations';
@@ -29,6 +30,10 @@ export const recordStockTransaction = defineOperation({
   schema: stockTransactionCreateSchema,
   creates: true,
   request: (row) => ({ method: 'POST', url: '/stocks/stocktransactions/', body: row }),
+  touches: (row) => [
+    { type: 'materials', id: row.material },
+    { type: 'requisitionDetails', id: row.requisition_detail },
+  ],
   apply: async (mirror, row, ctx) => {
     const tables = [mirror.rows('stockTransactions'), mirror.rows('materials'), mirror.rows('requisitionDetails')];
     await mirror.transaction('rw', tables, async () => {
@@ -40,6 +45,13 @@ export const recordStockTransaction = defineOperation({
     });
   },
   reconcile: (mirror, row, ctx) => putServerRow(mirror, 'stockTransactions', row, ctx),
+  summarize: async (mirror, row) => {
+    const material = ((await mirror.rows('materials').get(row.material)) ?? (await mirror.rows('materialNames').get(row.material))) as MaterialName | undefined;
+    const what = material ? `${labelOf(MATERIAL_UNITS, material.unit)} of ${material.name}` : `of material ${row.material}`;
+    const issue = row.transaction_type === 'issue';
+    const where = row.requisition ? `requisition ${row.requisition}` : row.job_order ? `job order ${row.job_order}` : `requisition line ${row.requisition_detail}`;
+    return `${labelOf(STOCK_TRANSACTION_TYPES, row.transaction_type)} ${row.quantity.replace('-', '')} ${what} ${issue ? 'to' : 'from'} ${where}`;
+  },
   // By the ledger's own labels: a receipt queued before receipts moved to GRAs still reads as one.
   describe: (row) => `${labelOf(STOCK_TRANSACTION_TYPES, row.transaction_type)} of ${row.quantity.replace('-', '')} (material ${row.material})`,
 });

@@ -44,6 +44,8 @@ export interface OutboxEntry {
   headers: Record<string, string>;
   /** Who made it: it is only ever sent under this user's token. */
   userId: number;
+  /** The change in the user's words (the operation's summarize), for the Sync screen. */
+  summary?: string | null;
   /** The maker's name, for whoever else signs in on the device while it waits (null on entries from before it was kept). */
   author?: OutboxAuthor | null;
   createdAt: number;
@@ -59,8 +61,8 @@ export interface OutboxEntry {
   rowId: number | null;
   /** The negative id of the row this entry creates (always -id), until the server gives one. */
   tempId: number | null;
-  /** The mirror row before the optimistic change (null: there was none), put back on discard. */
-  before: MirrorRow | null;
+  /** Entries queued before bases were kept: the row before their change (the upgrade to version 2 made it their row's base). */
+  before?: MirrorRow | null;
 }
 
 /** What a sent entry left for its dependants: `tempId:-3` → server id, `version:12` → row version. */
@@ -83,8 +85,21 @@ export interface OutboxMeta {
  * mirror never loses one. Strict durability: a write the user was told is saved survives a
  * power cut (Chromium otherwise acknowledges before the disk has it).
  */
+/** A row of the mirror: its table and id. */
+export interface RowRef {
+  type: DataType;
+  id: number;
+}
+
+/** The server's version of a row unsent writes change (null: made on the device), kept while they wait. */
+export interface RowBase extends RowRef {
+  key: string;
+  row: MirrorRow | null;
+}
+
 export class OutboxDatabase extends Dexie {
   entries!: Table<OutboxEntry, number>;
+  bases!: Table<RowBase, string>;
   resolutions!: Table<Resolution, string>;
   meta!: Table<OutboxMeta, string>;
 
@@ -95,6 +110,21 @@ export class OutboxDatabase extends Dexie {
       resolutions: 'key, at',
       meta: 'key',
     });
+    // Bases of the rows unsent writes change (docs/decisions.md 151): the first write's `before` of each row.
+    this.version(2)
+      .stores({ bases: 'key, type' })
+      .upgrade(async (tx) => {
+        const bases = new Map<string, RowBase>();
+        await tx
+          .table('entries')
+          .orderBy(':id')
+          .each((entry: OutboxEntry) => {
+            if (entry.type === null || entry.rowId === null) return;
+            const key = `${entry.type}:${entry.rowId}`;
+            if (!bases.has(key)) bases.set(key, { key, type: entry.type, id: entry.rowId, row: entry.before ?? null });
+          });
+        await tx.table('bases').bulkPut([...bases.values()]);
+      });
   }
 }
 

@@ -1,6 +1,7 @@
 import type { DataType } from '../../../domain/data-types';
 import { mirror, type MirrorRow } from '../mirror/db';
 import { outbox, type OutboxAuthor, type OutboxEntry } from './db';
+import { effectsOf, keepBases, readRows, rebase, redraw } from './effects';
 import { operationNamed, type Operation, type OutboxRequest } from './operations';
 import { tempIdEntries, versionOf } from './placeholders';
 
@@ -29,6 +30,11 @@ function operationOf(name: string): Operation {
   return operation;
 }
 
+/** The change in the user's words; none when the names cannot be read (the Sync screen then describes it by ids). */
+async function summaryOf(operation: Operation, data: unknown): Promise<string | null> {
+  return operation.summarize ? operation.summarize(mirror, data as never).catch(() => null) : null;
+}
+
 function requestFields(request: OutboxRequest) {
   return { method: request.method, url: request.url, body: request.body ?? null, headers: request.headers ?? {} };
 }
@@ -44,10 +50,13 @@ export async function addEntry(name: string, payload: unknown, options: { userId
   const data = operation.schema.parse(payload);
   const request = requestFields(operation.request(data));
   const givenRowId = operation.creates ? null : (operation.rowId?.(data) ?? null);
-  const before = givenRowId === null ? null : ((await mirror.rows(operation.type).get(givenRowId)) ?? null);
+  // The rows it changes, as the mirror has them before: their bases, stored with the entry.
+  const changed = effectsOf({ operation: name, payload: data, type: operation.type, rowId: givenRowId });
+  const rowsBefore = await readRows(changed);
+  const summary = await summaryOf(operation, data);
   const createdAt = Date.now();
 
-  const entry = await outbox.transaction('rw', outbox.entries, async () => {
+  const entry = await outbox.transaction('rw', outbox.entries, outbox.bases, async () => {
     const id = await outbox.entries.add({
       idempotencyKey: crypto.randomUUID(),
       operation: name,
@@ -55,6 +64,7 @@ export async function addEntry(name: string, payload: unknown, options: { userId
       ...request,
       userId: options.userId,
       author: options.author ?? null,
+      summary,
       createdAt,
       attempts: 0,
       nextAttemptAt: createdAt + ENQUEUE_HOLD_MS,
@@ -64,7 +74,6 @@ export async function addEntry(name: string, payload: unknown, options: { userId
       type: operation.type,
       rowId: givenRowId,
       tempId: null,
-      before,
     } as Omit<OutboxEntry, 'id'> as OutboxEntry);
     const tempId = operation.creates ? -id : null;
     const dependsOn = new Set(options.dependsOn ?? []);
@@ -84,6 +93,7 @@ export async function addEntry(name: string, payload: unknown, options: { userId
     }
     const changes = { tempId, rowId: tempId ?? givenRowId, dependsOn: [...dependsOn], headers };
     await outbox.entries.update(id, changes);
+    await keepBases(tempId === null ? changed : [{ type: operation.type, id: tempId }, ...changed], tempId === null ? rowsBefore : [undefined, ...rowsBefore]);
     return { id, ...changes };
   });
 
@@ -111,6 +121,7 @@ export async function resendEntry(id: number, payload: unknown): Promise<void> {
   const request = requestFields(operation.request(data));
   // While the earlier write to the row is unsent, it still decides the version to expect.
   const chained = /^\{\{version:(\d+)\}\}$/.exec(entry.headers['If-Match'] ?? '');
+  const summary = await summaryOf(operation, data);
   if (chained && request.headers['If-Match'] !== undefined && (await outbox.entries.get(Number(chained[1])))) request.headers['If-Match'] = chained[0];
   const updated = await outbox.transaction('rw', outbox.entries, async () => {
     const current = await outbox.entries.get(id);
@@ -118,6 +129,7 @@ export async function resendEntry(id: number, payload: unknown): Promise<void> {
     await outbox.entries.update(id, {
       ...request,
       payload: data,
+      summary,
       idempotencyKey: crypto.randomUUID(),
       state: 'pending',
       attempts: 0,
@@ -126,7 +138,12 @@ export async function resendEntry(id: number, payload: unknown): Promise<void> {
     });
     return true;
   });
-  if (updated) await operation.apply(mirror, data, { tempId: entry.tempId ?? 0, userId: entry.userId, now: new Date().toISOString() });
+  if (!updated) return;
+  // Drawn again with the new payload in place of the old: its change counts once.
+  const before = effectsOf(entry);
+  const after = effectsOf({ ...entry, payload: data });
+  await keepBases(after);
+  await redraw([...before, ...after]);
 }
 
 /** The entry and every entry that (transitively) waits for it, oldest first. */
@@ -154,6 +171,8 @@ export async function takeTheirs(id: number): Promise<boolean> {
   if (!entry || !theirs || entry.type === null) return false;
   if (!(await discardEntry(id))) return false;
   await mirror.rows(entry.type).put(theirs);
+  // Other writes still waiting on the row are drawn again over theirs.
+  await rebase(entry.type, [theirs]);
   return true;
 }
 
@@ -169,23 +188,23 @@ export async function discardEntry(id: number): Promise<boolean> {
     return doomed;
   });
   if (!discarded) return false;
-  // Newest first, so a row changed twice ends as it was before the first change.
-  for (const entry of [...discarded].reverse()) {
-    if (entry.type === null) continue;
-    if (entry.before) await mirror.rows(entry.type).put(entry.before);
-    else if (entry.tempId !== null) await mirror.rows(entry.type).delete(entry.tempId);
-  }
+  // Their rows drawn again without them: as the server has them, with what still waits on top.
+  await redraw(discarded.flatMap(effectsOf));
   return true;
 }
 
-/** "Try again" on a write set aside (the server kept failing it): queued as it is, under its same key. */
+/** "Try again" on a write set aside (the server kept failing it): queued as it is, under its same key, its change shown again. */
 export async function retryEntry(id: number): Promise<boolean> {
+  const entry = await outbox.entries.get(id);
   const changed = await outbox.entries
     .where(':id')
     .equals(id)
     .and((e) => e.state === 'rejected')
     .modify({ state: 'pending', attempts: 0, nextAttemptAt: Date.now() });
-  return changed > 0;
+  if (changed === 0 || !entry) return false;
+  await keepBases(effectsOf(entry));
+  await redraw(effectsOf(entry));
+  return true;
 }
 
 /** How many writes of a user wait on this device (queued or refused): what signing out leaves behind. */
@@ -206,8 +225,9 @@ export async function serverIdOf(tempId: number): Promise<number | null> {
   return (await outbox.resolutions.get(`tempId:${tempId}`))?.value ?? null;
 }
 
-/** The rows of a type with an unsent write, for a loader that must not overwrite their optimistic state. */
+/** The rows of a type an unsent write changes (its own rows, and those it touches, which keep a base). */
 export async function pendingRowIds(type: DataType): Promise<Set<number>> {
   const rowIds = (await outbox.entries.where('type').equals(type).toArray()).map((e) => e.rowId);
-  return new Set(rowIds.filter((id): id is number => id !== null));
+  const touched = await outbox.bases.where('type').equals(type).primaryKeys();
+  return new Set([...rowIds.filter((id): id is number => id !== null), ...touched.map((key) => Number(String(key).split(':')[1]))]);
 }

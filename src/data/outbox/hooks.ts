@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { DataType } from '../../../domain/data-types';
 import { LAST_SYNC_KEY, outbox, type OutboxEntry } from './db';
 import { pendingRowIds } from './entries';
+import { effectsOf } from './effects';
 
 const NONE: ReadonlySet<number> = new Set();
 
@@ -16,6 +17,24 @@ export function useOutboxEntries(): OutboxEntry[] | undefined {
  */
 export function usePendingIds(type: DataType): ReadonlySet<number> {
   return useLiveQuery(() => pendingRowIds(type), [type]) ?? NONE;
+}
+
+const NO_REFUSALS: ReadonlyMap<number, string[]> = new Map();
+
+/**
+ * Rows of a type that a refused write of this user would have changed, with the server's
+ * messages: the screen where the user made the change marks them (a refused stock issue on its
+ * requisition line), not only the Sync screen.
+ */
+export function useRefusedRows(type: DataType, userId: number | undefined): ReadonlyMap<number, string[]> {
+  return (
+    useLiveQuery(async () => {
+      const refused = await outbox.entries.where('state').equals('rejected').and((e) => e.userId === userId).toArray();
+      const rows = new Map<number, string[]>();
+      for (const entry of refused) for (const ref of effectsOf(entry)) if (ref.type === type) rows.set(ref.id, [...(rows.get(ref.id) ?? []), ...(entry.lastError?.messages ?? [])]);
+      return rows;
+    }, [type, userId]) ?? NO_REFUSALS
+  );
 }
 
 /** When a write last reached the server from this device; null if never. */

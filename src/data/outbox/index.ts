@@ -11,4 +11,4 @@ export { enqueue, resend, retry, discard, NOT_SIGNED_IN, SESSION_REPLACED } from
 export { replayOutbox, OUTBOX_SYNC_TAG, type ReplayEnv, type ReplayResult, type TokenSource } from './replay';
 export { nudgeReplay, requestBackgroundSync, startOutboxReplay } from './triggers';
 export { requestPersistentStorage, storageStatus, type StorageStatus } from './storage';
-export { useLastSyncAt, useOutboxEntries, usePendingIds } from './hooks';
+export { useLastSyncAt, useOutboxEntries, usePendingIds, useRefusedRows } from './hooks';

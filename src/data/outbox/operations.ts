@@ -45,12 +45,22 @@ export interface Operation<P = unknown> {
   /** For a write to an existing row: its id (later writes to the same row wait for this one). */
   rowId?: (payload: P) => number;
   request(payload: P): OutboxRequest;
+  /**
+   * The rows besides its own that its optimistic change touches (a stock issue: the material's on
+   * hand and the requisition line's issued quantity): they are drawn again when it leaves the queue.
+   */
+  touches?: (payload: P) => { type: DataType; id: number | null | undefined }[];
   /** The optimistic change to the mirror. */
   apply(mirror: MirrorDatabase, payload: P, ctx: ApplyContext): Promise<unknown>;
   /** Puts the server's answer in the mirror (replacing the temp row). Run again if interrupted: idempotent. */
   reconcile(mirror: MirrorDatabase, serverRow: unknown, ctx: ReconcileContext): Promise<unknown>;
   /** A short description of one entry for the Sync screen (e.g. the material's name). */
   describe?: (payload: P) => string;
+  /**
+   * The change in the user's words, with the names the payload only holds ids of (read from the
+   * mirror when it is queued or resent): "Issue 547 Sheets of Copper Wire 1.5 sqmm to requisition 319".
+   */
+  summarize?: (mirror: MirrorDatabase, payload: P) => Promise<string>;
 }
 
 const registry = new Map<string, Operation>();

@@ -3,6 +3,7 @@ import { mirror } from '../mirror/db';
 import type { TokenSource } from '../token-store';
 import { LAST_SYNC_KEY, replayBookkeeping as bookkeeping, RESOLUTION_KEEP_MS, type OutboxEntry, type OutboxError, type Resolution } from './db';
 import { classify, failedForServer, NEEDS_ATTENTION } from './classify';
+import { effectsOf, redraw, settleEffects } from './effects';
 import { operationNamed } from './operations';
 import { placeholderKeys, resolvePlaceholders, UnresolvedPlaceholder } from './placeholders';
 // Every declared operation, so the worker can reconcile what it sends.
@@ -283,6 +284,7 @@ async function deliver(entry: OutboxEntry, access: string, env: ReplayEnv, now: 
   } catch (error) {
     if (!(error instanceof UnresolvedPlaceholder)) throw error;
     await bookkeeping.entries.update(entry.id, { state: 'rejected', lastError: { status: null, body: null, messages: [REPLAY_MESSAGES.neverSaved] } });
+    await redraw(effectsOf(entry));
     return 'rejected';
   }
 
@@ -325,11 +327,14 @@ async function deliver(entry: OutboxEntry, access: string, env: ReplayEnv, now: 
       return 'sent';
     case 'rejected':
       await bookkeeping.entries.update(entry.id, { state: 'rejected', lastError: errorOf(answer) });
+      // A refused write is not shown as done: its rows are drawn again without it.
+      await redraw(effectsOf(entry));
       return 'rejected';
     default: {
       const error = errorOf(answer);
       if (verdict.kind === 'retry' && verdict.scope === 'entry' && needsAttention(entry, now())) {
         await bookkeeping.entries.update(entry.id, { state: 'rejected', lastError: { ...error, attention: true } });
+        await redraw(effectsOf(entry));
         return 'rejected';
       }
       const delayMs = verdict.kind === 'retry' ? verdict.delayMs : 0;
@@ -370,4 +375,5 @@ async function settle(settlements: Settlement[]): Promise<void> {
     await bookkeeping.entries.bulkDelete(settlements.map((s) => s.entry.id));
     await bookkeeping.meta.put({ key: LAST_SYNC_KEY, value: settlements.at(-1)!.at });
   });
+  await settleEffects(settlements.map((s) => s.entry));
 }

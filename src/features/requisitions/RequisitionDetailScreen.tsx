@@ -13,7 +13,7 @@ import { formatDisplayDate, toIsoDate } from '../../../domain/rules/dates';
 import { formatIndian } from '../../../domain/rules/numbers';
 import { plainQuantity, reserveMaterialSchema, STOCK_MESSAGES } from '../../../domain/stock';
 import { api, isNetworkError, responseBody } from '../../data/api';
-import { enqueue, serverIdOf, usePendingIds } from '../../data/outbox';
+import { enqueue, serverIdOf, usePendingIds, useRefusedRows } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
 import { useSession } from '../../data/session';
 import { openDialog } from '../../ui/dialog';
@@ -96,7 +96,7 @@ async function reserve(id: number, line: ShownLine): Promise<void> {
   }
 }
 
-function LineRow({ line, requisition, canIssue, canReserve, canChange, canRemove, pending }: { line: ShownLine; requisition: LocalRequisition; canIssue: boolean; canReserve: boolean; canChange: boolean; canRemove: boolean; pending: boolean }) {
+function LineRow({ line, requisition, canIssue, canReserve, canChange, canRemove, pending, refused }: { line: ShownLine; requisition: LocalRequisition; canIssue: boolean; canReserve: boolean; canChange: boolean; canRemove: boolean; pending: boolean; refused: string[] | undefined }) {
   const [quantity, setQuantity] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const left = remaining(line);
@@ -138,6 +138,11 @@ function LineRow({ line, requisition, canIssue, canReserve, canChange, canRemove
           <Badge colorPalette="orange" size="sm" ms="2">
             Pending
           </Badge>
+        )}
+        {refused && (
+          <Text color="fg.error" fontSize="sm" role="status">
+            A change here was refused: {refused.join(' ')} See Sync to fix or discard it.
+          </Text>
         )}
       </Table.Cell>
       <Table.Cell>{labelOf(MATERIAL_UNITS, line.material_unit)}</Table.Cell>
@@ -221,6 +226,7 @@ export default function RequisitionDetailScreen() {
   const { user } = useSession();
   const found = useRequisition(id);
   const pendingLines = usePendingIds('requisitionDetails');
+  const refusedLines = useRefusedRows('requisitionDetails', user?.id);
   const pendingRequisitions = usePendingIds('requisitions');
 
   // A requisition made offline moves to its server number once sent: follow it.
@@ -306,7 +312,8 @@ export default function RequisitionDetailScreen() {
                     <LineRow key={line.id ?? `new-${index}`} line={line} requisition={requisition} canIssue={canIssue} canReserve={canReserve} canChange={canChange && !offline}
                       // The last material is not removed: the requisition is cancelled instead.
                       canRemove={lines.length > 1}
-                      pending={line.id === null || pendingLines.has(line.id)} />
+                      pending={line.id === null || pendingLines.has(line.id)}
+                      refused={line.id === null ? undefined : refusedLines.get(line.id)} />
                   ))}
                 </Table.Body>
               </Table.Root>

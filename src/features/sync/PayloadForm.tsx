@@ -1,6 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Button, Checkbox, Field, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxEntry } from '../../data/outbox';
+import { mirror } from '../../data/mirror/db';
+import { MATERIAL_UNITS, type MaterialName } from '../../../domain/material';
+import { labelOf } from '../../../domain/options';
 import type { Operation } from '../../data/outbox/operations';
 import { payloadFields, readValues, schemaErrors, serverFieldErrors, valuesOf, type FormValues, type PayloadField } from './payload-form';
 
@@ -31,6 +35,16 @@ function FieldInput({ field, value, onChange }: { field: PayloadField; value: st
   }
   if (field.kind === 'json') return <Textarea fontFamily="mono" rows={4} value={String(value)} onChange={(e) => onChange(e.target.value)} />;
   return <Input inputMode={field.kind === 'number' ? 'decimal' : undefined} readOnly={field.readOnly} value={String(value)} onChange={(e) => onChange(e.target.value)} />;
+}
+
+/** A material field names its material, as the device knows it: ids mean nothing to a storekeeper. */
+function MaterialNote({ id }: { id: number }) {
+  const material = useLiveQuery(
+    async () => (Number.isInteger(id) ? (((await mirror.rows('materials').get(id)) ?? (await mirror.rows('materialNames').get(id))) as MaterialName | undefined) : undefined) ?? null,
+    [id],
+  );
+  if (!material) return null;
+  return <Field.HelperText>{`${material.name} (${labelOf(MATERIAL_UNITS, material.unit)})`}</Field.HelperText>;
 }
 
 /**
@@ -69,6 +83,7 @@ export function PayloadForm({ entry, operation, onResend, onCancel }: { entry: O
                   setEdited((current) => new Set(current).add(field.name));
                 }}
               />
+              {field.name === 'material' && <MaterialNote id={Number(values[field.name])} />}
               {message && <Field.ErrorText>{message}</Field.ErrorText>}
             </Field.Root>
           );

@@ -33,6 +33,7 @@ import { responseBody } from '../../data/api';
 import { saveFile } from '../../ui/download';
 
 function titleOf(entry: OutboxEntry): string {
+  if (entry.summary) return entry.summary;
   const operation = operationNamed(entry.operation);
   if (!operation) return entry.operation;
   const detail = operation.describe?.(entry.payload as never);
