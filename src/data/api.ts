@@ -87,14 +87,25 @@ api.interceptors.request.use((config) => {
 
 type RetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean; _done?: () => void };
 
+const answerListeners = new Set<() => void>();
+
+/** Called whenever the server answers anything (an error answer too): the app is online, whatever it believed. */
+export function onServerAnswer(listener: () => void): () => void {
+  answerListeners.add(listener);
+  return () => answerListeners.delete(listener);
+}
+const serverAnswered = () => answerListeners.forEach((listener) => listener());
+
 api.interceptors.response.use(
   (response) => {
     (response.config as RetriableConfig)._done?.();
+    serverAnswered();
     return response;
   },
   async (error: AxiosError) => {
     const config = error.config as RetriableConfig | undefined;
     config?._done?.();
+    if (error.response) serverAnswered();
     // A 401 on a request made with a token that looked fresh: renew once and retry.
     if (config && error.response?.status === 401 && !config._retried && tokens.refresh && !SESSIONLESS.includes(config.url ?? '')) {
       config._retried = true;

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { isTokenExpired, SESSION_MESSAGES, STORAGE_KEYS, tokenPairSchema } from '../../domain/auth';
 import { userListItemSchema, userSchema, type User, type UserListItem } from '../../domain/user';
 import { moduleMapSchema, type ModuleMap } from '../../domain/modules';
-import { api, isNetworkError, responseStatus, SessionExpiredError } from './api';
+import { api, isNetworkError, onServerAnswer, responseStatus, SessionExpiredError } from './api';
 import { atMost } from './at-most';
 import { tokens } from './tokens';
 import { startPreloadSoon, stopPreloadSoon } from './preload/deferred';
@@ -197,6 +197,20 @@ function noticeOtherTabs(event: StorageEvent): void {
   setState({ replaced: holder === mine ? null : { by: holder === null ? null : tokens.cachedUser() } });
 }
 if (typeof window !== 'undefined') window.addEventListener('storage', noticeOtherTabs);
+
+/**
+ * A session opened from the cache while the server could not be reached is confirmed as soon as
+ * the server answers anything, or the network comes back: the header must not say "Offline" for
+ * a minute after it is not (issue 15 §4).
+ */
+onServerAnswer(() => {
+  if (state.offline) setState({ offline: false });
+});
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    if (state.user && state.offline) loadCurrentUser().catch(() => undefined);
+  });
+}
 
 export const session = {
   get state(): SessionState {

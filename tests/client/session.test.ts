@@ -85,6 +85,30 @@ describe('loading the current user (product-frame.md §4 Session)', () => {
     expect(session.state.user).toBeNull();
   });
 
+  it('is online again as soon as the server answers anything, after opening offline from the cached profile', async () => {
+    server.on('GET', ME, { status: 200, data: makeUser() });
+    await loadCurrentUser();
+    session.resetForTests();
+    server.on('GET', ME, 'network-error');
+    await loadCurrentUser();
+    expect(session.state.offline).toBe(true);
+    server.on('GET', '/system/modules/', { status: 200, data: {} });
+    await loadModules();
+    expect(session.state.offline).toBe(false);
+  });
+
+  it('asks the server again the moment the network comes back, after opening offline', async () => {
+    server.on('GET', ME, { status: 200, data: makeUser() });
+    await loadCurrentUser();
+    session.resetForTests();
+    server.on('GET', ME, 'network-error');
+    await loadCurrentUser();
+    server.on('GET', ME, { status: 200, data: makeUser() });
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(session.state.offline).toBe(false));
+    expect(server.calls('GET', ME)).toHaveLength(3);
+  });
+
   it('keeps the user signed in from the cached profile when the network fails (offline: true)', async () => {
     server.on('GET', ME, { status: 200, data: makeUser() });
     await loadCurrentUser();
