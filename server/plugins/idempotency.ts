@@ -5,9 +5,8 @@ import { and, eq, lt, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError, fieldError } from '../lib/http-error';
+import { IDEMPOTENCY_KEY_DAYS } from '../../domain/offline';
 
-/** Keys are kept this long: tablets can stay offline for days (DESIGN.md). */
-export const IDEMPOTENCY_KEY_DAYS = 30;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const HEADER = 'idempotency-key';
 

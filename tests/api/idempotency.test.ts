@@ -166,12 +166,12 @@ describe('Idempotency-Key on writes (DESIGN.md "Writes")', () => {
     }
   });
 
-  it('keeps keys 30 days', async () => {
+  it('keeps keys a week longer than a device may work offline (37 days)', async () => {
     const { stores, body } = await setup();
     await stores.post('/materials/materials/', body, keyed('old'));
     await stores.post('/materials/material-categories/', { name: 'Glass' }, keyed('recent'));
-    await db().update(idempotencyKeys).set({ created_at: sql`now() - interval '31 days'` }).where(eq(idempotencyKeys.key, 'old'));
-    await db().update(idempotencyKeys).set({ created_at: sql`now() - interval '29 days'` }).where(eq(idempotencyKeys.key, 'recent'));
+    await db().update(idempotencyKeys).set({ created_at: sql`now() - interval '38 days'` }).where(eq(idempotencyKeys.key, 'old'));
+    await db().update(idempotencyKeys).set({ created_at: sql`now() - interval '36 days'` }).where(eq(idempotencyKeys.key, 'recent'));
     await purgeIdempotencyKeys(db());
     expect((await db().select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((k) => k.key)).toEqual(['recent']);
   });

@@ -5,6 +5,7 @@ import { mirror, type MirrorRow } from '../../src/data/mirror/db';
 import { outbox, type OutboxEntry } from '../../src/data/outbox/db';
 import { addEntry } from '../../src/data/outbox/entries';
 import { backoffMs, NEEDS_ATTENTION } from '../../src/data/outbox/classify';
+import { OFFLINE_MESSAGES, OFFLINE_WORK_DAYS } from '../../domain/offline';
 import { CLAIM_BATCH, OUTBOX_REPLAY_LOCK, REPLAY_MESSAGES, replayOutbox, type ReplayEnv, type TokenSource } from '../../src/data/outbox/replay';
 import { startOutboxReplay } from '../../src/data/outbox/triggers';
 
@@ -289,6 +290,14 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
     await addEntry('material.create', newMaterial('Patient'), { userId: ASHA });
     for (let attempt = 0; attempt < NEEDS_ATTENTION.attempts + 2; attempt++) await replayOutbox(env(undefined, { now: () => Date.now() + NEEDS_ATTENTION.afterMs + attempt * 3_600_000 }));
     expect((await entries())[0]).toMatchObject({ state: 'pending', lastError: { status: null } });
+  });
+
+  it('does not send a write older than a device may work offline: the server may have forgotten its key; it waits for its author', async () => {
+    server.on('POST', '/materials/materials/', (r) => json(201, materialRow(r.body)));
+    await addEntry('material.create', newMaterial('Ancient'), { userId: ASHA });
+    expect(await replayOutbox(env(undefined, { now: () => Date.now() + (OFFLINE_WORK_DAYS + 1) * 86_400_000 }))).toMatchObject({ sent: 0, rejected: 1 });
+    expect(server.seen).toHaveLength(0);
+    expect((await entries())[0]).toMatchObject({ state: 'rejected', lastError: { messages: [OFFLINE_MESSAGES.tooOld] } });
   });
 
   it('"Send now" skips every wait, the server’s trouble and the write’s alike', async () => {

@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import type { DataType } from '../../../domain/data-types';
+import { IDEMPOTENCY_KEY_DAYS } from '../../../domain/offline';
 import type { MirrorRow } from '../mirror/db';
 
 /**
@@ -73,7 +74,7 @@ export interface Resolution {
   at: number;
 }
 
-export const RESOLUTION_KEEP_MS = 30 * 86_400_000;
+export const RESOLUTION_KEEP_MS = IDEMPOTENCY_KEY_DAYS * 86_400_000;
 
 export interface OutboxMeta {
   key: string;

@@ -4,6 +4,7 @@ import type { TokenSource } from '../token-store';
 import { LAST_SYNC_KEY, replayBookkeeping as bookkeeping, RESOLUTION_KEEP_MS, type OutboxEntry, type OutboxError, type Resolution } from './db';
 import { classify, failedForServer, NEEDS_ATTENTION } from './classify';
 import { effectsOf, redraw, settleEffects } from './effects';
+import { OFFLINE_MESSAGES, OFFLINE_WORK_DAYS } from '../../../domain/offline';
 import { operationNamed } from './operations';
 import { placeholderKeys, resolvePlaceholders, UnresolvedPlaceholder } from './placeholders';
 // Every declared operation, so the worker can reconcile what it sends.
@@ -277,6 +278,12 @@ const errorOf = (answer: Answer): OutboxError => ({ status: answer.status, body:
 
 /** Sends one claimed entry under its author's token and records what came of it. */
 async function deliver(entry: OutboxEntry, access: string, env: ReplayEnv, now: () => number, settlements: Settlements): Promise<Outcome> {
+  // Older than the server's memory of keys: it might have arrived already, so it is not sent blind.
+  if (now() - entry.createdAt > OFFLINE_WORK_DAYS * 86_400_000) {
+    await bookkeeping.entries.update(entry.id, { state: 'rejected', lastError: { status: null, body: null, messages: [OFFLINE_MESSAGES.tooOld] } });
+    await redraw(effectsOf(entry));
+    return 'rejected';
+  }
   let request: Pick<OutboxEntry, 'url' | 'body' | 'headers'>;
   try {
     const unresolved = { url: entry.url, body: entry.body, headers: entry.headers };
