@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Storage keys of product-frame.md §3 (client-side storage). */
-export const STORAGE_KEYS = { access: 'access', refresh: 'refresh', userId: 'user_id', profile: 'user_profile', modules: 'module_config' } as const;
+export const STORAGE_KEYS = { access: 'access', refresh: 'refresh', userId: 'user_id', profile: 'user_profile', modules: 'module_config', confirmedAt: 'session_confirmed_at' } as const;
 
 /** A token counts as expired with under 60 seconds of life left (product-frame.md §5). */
 export const TOKEN_EXPIRY_LEEWAY_SECONDS = 60;

@@ -13,6 +13,7 @@ import { LAYOUT_THEMES } from './layouts';
 import { prefetchScreens } from './screens';
 import { SyncIndicator } from '../ui/SyncIndicator';
 import { SessionReplacedDialog } from './SessionReplacedDialog';
+import { SignInAgainDialog } from './SignInAgainDialog';
 
 /** Shown on the sign-in screen when the session ended while a screen was open. */
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
@@ -89,6 +90,7 @@ export function AppShell({ layout }: { layout: Layout }) {
   return (
     <Flex direction="column" minH="100vh" colorPalette={theme.palette} data-layout={layout}>
       <SessionReplacedDialog />
+      <SignInAgainDialog />
       <Flex as="header" align="center" gap="3" px="4" py="2" bg="colorPalette.solid" color="colorPalette.contrast">
         <Button display={{ base: 'inline-flex', lg: 'none' }} size="sm" variant="subtle" onClick={() => setMenuOpen(true)}>
           Menu

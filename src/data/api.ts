@@ -16,8 +16,11 @@ export class SessionExpiredError extends Error {
   }
 }
 
-/** Called when the session cannot be renewed; the app sends the browser to /logout. */
-let onSessionExpired: () => void = () => window.location.assign('/logout');
+/**
+ * Called when the session cannot be renewed (the refresh token expired or was refused). The
+ * session keeps its user on the device and asks them to sign in again in place (session.ts).
+ */
+let onSessionExpired: () => void = () => undefined;
 export function setSessionExpiredHandler(handler: () => void): void {
   onSessionExpired = handler;
 }
@@ -28,8 +31,8 @@ let refreshing: Promise<string> | null = null;
 
 async function refreshAccessToken(): Promise<string> {
   const refresh = tokens.refresh;
+  // Not the end of the user's work on this device: their changes wait, and they sign in again (issue 15 §4).
   if (!refresh || isTokenExpired(refresh)) {
-    tokens.clear();
     onSessionExpired();
     throw new SessionExpiredError();
   }
@@ -41,7 +44,7 @@ async function refreshAccessToken(): Promise<string> {
   } catch (error) {
     // Offline or a server hiccup is not the end of the session; a rejection by the server is.
     if (error instanceof AxiosError && error.response && error.response.status < 500) {
-      tokens.clear();
+      onSessionExpired();
       throw new SessionExpiredError();
     }
     throw error;

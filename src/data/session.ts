@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { isTokenExpired, SESSION_MESSAGES, STORAGE_KEYS, tokenPairSchema } from '../../domain/auth';
 import { userListItemSchema, userSchema, type User, type UserListItem } from '../../domain/user';
 import { moduleMapSchema, type ModuleMap } from '../../domain/modules';
-import { api, isNetworkError, onServerAnswer, responseStatus, SessionExpiredError } from './api';
+import { api, isNetworkError, onServerAnswer, responseStatus, SessionExpiredError, setSessionExpiredHandler } from './api';
 import { atMost } from './at-most';
 import { tokens } from './tokens';
 import { startPreloadSoon, stopPreloadSoon } from './preload/deferred';
@@ -19,6 +19,12 @@ export interface SessionState {
    * tab no longer saves, since its changes would go out under the other session (issue 15 §2).
    */
   replaced: SessionReplacement | null;
+  /**
+   * The session can no longer be renewed (the refresh token expired or was refused). The user
+   * keeps working from the device (reading, queuing); online, they are asked to sign in again in
+   * place, and their queued changes go as soon as they do.
+   */
+  expired: boolean;
 }
 
 /** Who holds the browser's session now: null when it was signed out. */
@@ -26,7 +32,7 @@ export interface SessionReplacement {
   by: User | null;
 }
 
-const INITIAL: SessionState = { user: null, users: [], modules: {}, offline: false, replaced: null };
+const INITIAL: SessionState = { user: null, users: [], modules: {}, offline: false, replaced: null, expired: false };
 let state: SessionState = INITIAL;
 const listeners = new Set<() => void>();
 
@@ -56,12 +62,20 @@ async function fetchCurrentUser(): Promise<User> {
     if (!data || (typeof data === 'object' && Object.keys(data).length === 0)) throw new Error(SESSION_MESSAGES.noUserData);
     const user = userSchema.parse(data);
     tokens.storeUser(user);
-    setState({ user, offline: false });
+    setState({ user, offline: false, expired: false });
     return user;
   } catch (error) {
+    // An expired session is not a signed-out user: they stay, and sign in again in place.
+    if (error instanceof SessionExpiredError) {
+      const cached = tokens.cachedUser();
+      if (cached) {
+        setState({ user: cached, expired: true });
+        return cached;
+      }
+    }
     // Offline is not signed out: keep working from the cached profile (DESIGN.md offline rules).
     if (isNetworkError(error)) {
-      const cached = tokens.cachedUser();
+      const cached = tokens.confirmedRecently() ? tokens.cachedUser() : null;
       if (cached) {
         setState({ user: cached, offline: true });
         return cached;
@@ -128,8 +142,13 @@ export async function loadModules(): Promise<ModuleMap> {
  */
 export function resumeSession(): User | null {
   const cached = tokens.cachedUser();
-  if (!cached || !tokens.access || isTokenExpired(tokens.refresh)) return null;
-  setState({ user: cached, modules: tokens.cachedModules() ?? state.modules });
+  if (!cached || !tokens.access) return null;
+  // A device the server has not seen for longer than it may work offline keeps nothing open.
+  if (!tokens.confirmedRecently()) {
+    stopPreloadSoon({ clearMirror: true });
+    return null;
+  }
+  setState({ user: cached, modules: tokens.cachedModules() ?? state.modules, expired: isTokenExpired(tokens.refresh) });
   startPreloadSoon(cached);
   confirmation = loadCurrentUser()
     .then(() => loadModules())
@@ -160,6 +179,23 @@ export async function signIn(username: string, password: string): Promise<User> 
   await loadModules().catch((error: Error) => console.warn(error.message));
   return user;
 }
+
+/**
+ * Signs the user whose session expired in again, in place: the same account, a new pair; the
+ * screen they were on and their queued changes stay.
+ */
+export async function signInAgain(password: string): Promise<User> {
+  const user = state.user;
+  if (!user) throw new Error(SESSION_MESSAGES.noUserData);
+  const { data } = await api.post('/auth/jwt/create/', { username: user.username, password });
+  await tokens.store(tokenPairSchema.parse(data));
+  setState({ expired: false });
+  return loadCurrentUser();
+}
+
+setSessionExpiredHandler(() => {
+  if (state.user) setState({ expired: true });
+});
 
 /** Ends the refresh token on the server, so a copy of it cannot renew the session; offline it simply expires. */
 function revokeRefreshToken(refresh: string | null): void {

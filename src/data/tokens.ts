@@ -1,6 +1,7 @@
 import { decodeToken, STORAGE_KEYS, type TokenPair } from '../../domain/auth';
 import { moduleMapSchema, type ModuleMap } from '../../domain/modules';
 import { userSchema, type User } from '../../domain/user';
+import { OFFLINE_WORK_DAYS } from '../../domain/offline';
 // The IndexedDB mirror (and Dexie) is imported on first use, so the sign-in page does not carry it.
 const tokenStore = () => import('./token-store');
 
@@ -29,9 +30,20 @@ export const tokens = {
     if (pair.refresh) localStorage.setItem(STORAGE_KEYS.refresh, pair.refresh);
     return quietly(tokenStore().then(({ writeSession }) => writeSession(pair)));
   },
-  storeUser(user: User): void {
+  storeUser(user: User, confirmedAt = Date.now()): void {
     localStorage.setItem(STORAGE_KEYS.userId, String(user.id));
     localStorage.setItem(STORAGE_KEYS.profile, JSON.stringify(user));
+    localStorage.setItem(STORAGE_KEYS.confirmedAt, String(confirmedAt));
+  },
+  /**
+   * Whether the server confirmed this device's session within the time a device may work offline
+   * (domain/offline.ts); past it the device no longer opens from its cache.
+   */
+  confirmedRecently(now = Date.now()): boolean {
+    const stored = localStorage.getItem(STORAGE_KEYS.confirmedAt);
+    // A session from before this was kept counts from now: an upgrade locks nobody out.
+    if (stored === null) localStorage.setItem(STORAGE_KEYS.confirmedAt, String(now));
+    return now - Number(stored ?? now) <= OFFLINE_WORK_DAYS * 86_400_000;
   },
   /** The profile cached at the last successful load, if it belongs to the stored user id. */
   cachedUser(): User | null {

@@ -158,22 +158,31 @@ describe('opening the app on a device that knows its user (offline first)', () =
     await expect(go('leads-home')).resolves.toEqual({ allow: true });
   });
 
-  it('signs out once the server refuses the cached session (a 401 no renewal cures)', async () => {
+  it('keeps the user and asks them to sign in again once the server refuses the cached session (a 401 no renewal cures)', async () => {
     await usedBefore();
-    server.on('GET', ME, { status: 401, data: { detail: 'User is inactive' } });
+    server.on('GET', ME, { status: 401, data: { detail: 'Token is invalid or expired' } });
     server.on('POST', '/auth/jwt/refresh/', { status: 401, data: { detail: 'Token is blacklisted' } });
 
     await expect(go('landing')).resolves.toEqual({ allow: true });
-    await vi.waitFor(() => expect(session.state.user).toBeNull());
-    expect(localStorage.getItem('access')).toBeNull();
-    expect(localStorage.getItem('user_profile')).toBeNull();
+    await vi.waitFor(() => expect(session.state.expired).toBe(true));
+    expect(session.state.user).not.toBeNull();
+    expect(localStorage.getItem('user_profile')).not.toBeNull();
   });
 
-  it('loads the user from the server when the stored session can no longer be renewed', async () => {
+  it('opens from the cache when the stored session can no longer be renewed, marked expired (a week offline locks nobody out)', async () => {
     await usedBefore();
     localStorage.setItem('refresh', makeToken('refresh', -10));
-    server.on('GET', ME, { status: 401, data: { detail: 'Token expired' } });
+    server.on('GET', ME, 'network-error');
+    await expect(go('landing')).resolves.toEqual({ allow: true });
+    expect(session.state).toMatchObject({ user: { id: 7 }, expired: true });
+  });
+
+  it('does not open from the cache a device the server has not confirmed for longer than it may work offline, and empties its data', async () => {
+    await usedBefore();
+    localStorage.setItem('session_confirmed_at', String(Date.now() - 31 * 86_400_000));
+    server.on('GET', ME, 'network-error');
     await expect(go('landing')).resolves.toMatchObject({ allow: false, redirect: '/login?redirect=%2Flanding' });
+    expect(session.state.user).toBeNull();
   });
 
   it('sends to sign-in with a network warning but keeps the stored session when the server is unreachable and nothing is cached', async () => {

@@ -2,7 +2,7 @@ import './setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, fakeServer, makeToken, makeUser, storeSession, type FakeServer, type Reply } from './support';
 import { api } from '../../src/data/api';
-import { loadCurrentUser, loadModules, loadUsers, logout, session } from '../../src/data/session';
+import { loadCurrentUser, loadModules, loadUsers, logout, session, signInAgain } from '../../src/data/session';
 
 // The session's own rules; the preload it starts is tested in preload.test.ts, and its
 // on-demand import would outlive this file.
@@ -139,14 +139,20 @@ describe('loading the current user (product-frame.md §4 Session)', () => {
     expect(session.state.offline).toBe(false);
   });
 
-  it('signs out on a 401 that a token renewal cannot cure', async () => {
+  it('keeps the user, marked expired, on a 401 that a token renewal cannot cure; signing in again ends it', async () => {
     server.on('GET', ME, { status: 200, data: makeUser() });
     await loadCurrentUser();
     server.on('GET', ME, { status: 401, data: { detail: 'Token is invalid or expired' } });
     server.on('POST', '/auth/jwt/refresh/', { status: 401, data: { detail: 'Token is blacklisted' } });
-    await expect(loadCurrentUser()).rejects.toThrow();
-    expect(session.state.user).toBeNull();
-    for (const key of ['access', 'refresh', 'user_id']) expect(localStorage.getItem(key)).toBeNull();
+    await expect(loadCurrentUser()).resolves.toMatchObject({ id: 7 });
+    expect(session.state).toMatchObject({ user: { id: 7 }, expired: true });
+    expect(localStorage.getItem('user_id')).toBe('7');
+
+    server.on('POST', '/auth/jwt/create/', { status: 200, data: { access: makeToken('access', 300), refresh: makeToken('refresh', 7 * 86400) } });
+    server.on('GET', ME, { status: 200, data: makeUser() });
+    await signInAgain('fabops-demo');
+    expect(server.calls('POST', '/auth/jwt/create/')[0]!.body).toEqual({ username: 'asha', password: 'fabops-demo' });
+    expect(session.state).toMatchObject({ user: { id: 7 }, expired: false });
   });
 
   it('signs out on a 401 when there is no refresh token', async () => {
