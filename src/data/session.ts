@@ -193,6 +193,11 @@ export async function signInAgain(password: string): Promise<User> {
   return loadCurrentUser();
 }
 
+/** The device can no longer renew the session of `userId` (the replayer found no usable token): if it is this tab's user, they are asked to sign in again. */
+export function sessionExpiredFor(userId: number): void {
+  if (state.user?.id === userId) setState({ expired: true });
+}
+
 setSessionExpiredHandler(() => {
   if (state.user) setState({ expired: true });
 });

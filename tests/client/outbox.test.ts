@@ -3,7 +3,11 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { ZodError } from 'zod';
-import { fakeServer, makeToken, storeSession } from './support';
+import { fakeServer, makeToken, makeUser, storeSession } from './support';
+import { loadCurrentUser, session } from '../../src/data/session';
+
+// The session starts the preload on demand; not this file's concern (its import would outlive the file).
+vi.mock('../../src/data/preload/deferred', () => ({ preloadGeneration: { current: 0 }, startPreloadSoon: vi.fn(), loadRouteDataSoon: vi.fn(), stopPreloadSoon: vi.fn() }));
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { addEntry, discardEntry, ENQUEUE_HOLD_MS, resendEntry, serverIdOf, withDependants } from '../../src/data/outbox/entries';
@@ -191,6 +195,16 @@ describe('the tokens mirrored in IndexedDB for the service worker', () => {
     const { tokens: source } = pageReplayEnv();
     expect(await source.accessFor(ASHA)).toBe(pageAccess);
     expect(await source.accessFor(8)).toBeNull();
+  });
+
+  it('in the page, tell the session when its own user’s session can no longer be renewed, so they are asked to sign in again (issue 15 §4)', async () => {
+    fakeServer().on('GET', '/auth/users/me/', { status: 200, data: makeUser({ id: ASHA }) });
+    storeSession({ access: makeToken('access', 300, ASHA), refresh: makeToken('refresh', WEEK, ASHA), userId: ASHA });
+    await loadCurrentUser();
+    storeSession({ access: makeToken('access', -10, ASHA), refresh: makeToken('refresh', -10, ASHA) });
+    await writeSession({ access: makeToken('access', -10, ASHA), refresh: makeToken('refresh', -10, ASHA) });
+    expect(await pageReplayEnv().tokens.accessFor(ASHA)).toBeNull();
+    expect(session.state.expired).toBe(true);
   });
 
   it('renew an expired access token under the renewal lock, store the new pair and announce it to the pages', async () => {

@@ -1,5 +1,6 @@
 import { API_BASE } from '../api';
 import { tokens } from '../tokens';
+import { sessionExpiredFor } from '../session';
 import { decodeToken, isTokenExpired } from '../../../domain/auth';
 import { idbTokenSource, SESSION_CHANNEL, type TokenSource, type TokenSourceEnv } from '../token-store';
 import { outbox, type OutboxEntry } from './db';
@@ -39,16 +40,21 @@ export async function requestBackgroundSync(): Promise<boolean> {
  */
 function pageTokenSource(env: TokenSourceEnv): TokenSource {
   const shared = idbTokenSource(env);
+  // No token for the user signed in here: their session is over, so they are asked to sign in again (the queue waits meanwhile).
+  const expiredUnlessGot = (userId: number, token: string | null) => {
+    if (token === null) sessionExpiredFor(userId);
+    return token;
+  };
   return {
     async accessFor(userId) {
       const access = tokens.access;
       if (decodeToken(access)?.user_id === userId && !isTokenExpired(access)) return access;
-      return shared.accessFor(userId);
+      return expiredUnlessGot(userId, await shared.accessFor(userId));
     },
     async refreshFor(userId) {
       const renewed = await shared.refreshFor(userId);
       if (renewed) await tokens.syncWithMirror();
-      return renewed;
+      return expiredUnlessGot(userId, renewed);
     },
   };
 }
