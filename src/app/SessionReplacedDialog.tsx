@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
+import { BlockingDialog } from '../ui/BlockingDialog';
 import { displayName } from '../../domain/user';
 import { useSession } from '../data/session';
 
@@ -17,25 +18,15 @@ export function SessionReplacedDialog() {
   const { user, replaced } = useSession();
   if (!user || !replaced) return null;
   return (
-    <Dialog.Root open role="alertdialog" closeOnEscape={false} closeOnInteractOutside={false}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Someone else is signed in on this device</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{replacedMessage(displayName(user), replaced.by ? displayName(replaced.by) : null)}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button colorPalette="blue" onClick={() => window.location.reload()}>
-                Reload
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <BlockingDialog
+      title="Someone else is signed in on this device"
+      footer={
+        <Button colorPalette="blue" onClick={() => window.location.reload()}>
+          Reload
+        </Button>
+      }
+    >
+      <Text>{replacedMessage(displayName(user), replaced.by ? displayName(replaced.by) : null)}</Text>
+    </BlockingDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { BlockingDialog } from '../ui/BlockingDialog';
 import { useNavigate } from 'react-router-dom';
 import { apiErrorMessage } from '../../domain/api-errors';
 import { pathOf } from '../../domain/routes';
@@ -41,37 +42,28 @@ export function SignInAgainDialog() {
   };
 
   return (
-    <Dialog.Root open role="alertdialog" closeOnEscape={false} closeOnInteractOutside={false}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate aria-label="Sign in again">
-              <Dialog.Header>
-                <Dialog.Title>Sign in again</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Text>{SIGN_IN_AGAIN(displayName(user))}</Text>
-                  <Field.Root invalid={!!problem}>
-                    <Field.Label>Password</Field.Label>
-                    <Input type="password" autoComplete="current-password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
-                    {problem && <Field.ErrorText>{problem}</Field.ErrorText>}
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => navigate(pathOf('logout'))}>
-                  Sign out
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={busy} disabled={password === ''}>
-                  Sign in
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <BlockingDialog
+      title="Sign in again"
+      onSubmit={submit}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => navigate(pathOf('logout'))}>
+            Sign out
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={busy} disabled={password === ''}>
+            Sign in
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Text>{SIGN_IN_AGAIN(displayName(user))}</Text>
+        <Field.Root invalid={!!problem}>
+          <Field.Label>Password</Field.Label>
+          <Input type="password" autoComplete="current-password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
+          {problem && <Field.ErrorText>{problem}</Field.ErrorText>}
+        </Field.Root>
+      </Stack>
+    </BlockingDialog>
   );
 }
