@@ -16,6 +16,11 @@ const router = createAppRouter();
 // once the first screen is drawn: it is the next visit's, not this one's.
 if (import.meta.env.PROD) void firstScreenDrawn.then(() => registerServiceWorker());
 
+// A change the device could not keep (storage full, another user signed in) was told to the user already (outbox/enqueue.ts).
+window.addEventListener('unhandledrejection', (event) => {
+  if ((event.reason as { told?: boolean } | null)?.told) event.preventDefault();
+});
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ChakraProvider value={defaultSystem}>

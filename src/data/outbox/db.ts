@@ -141,3 +141,5 @@ export const replayBookkeeping = new OutboxDatabase(undefined, 'relaxed');
 
 /** Meta key: when an entry last reached the server (the header's "last sync"). */
 export const LAST_SYNC_KEY = 'lastSyncAt';
+/** When the device last ran out of space storing the server's answers to sent writes (cleared once they fit again). */
+export const STORAGE_FULL_KEY = 'storage_full_at';

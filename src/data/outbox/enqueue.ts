@@ -3,10 +3,27 @@ import { session } from '../session';
 import { tokens } from '../tokens';
 import { addEntry, discardEntry, resendEntry, retryEntry, type Enqueued } from './entries';
 import { requestPersistentStorage } from './storage';
+import { isStorageFull } from './quota';
+import { notify } from '../../ui/notify';
 import { nudgeReplay, requestBackgroundSync } from './triggers';
 
 export const NOT_SIGNED_IN = 'Sign in to save changes.';
 export const SESSION_REPLACED = 'Someone else has signed in on this device since this screen was opened, so it can no longer save. Nothing was saved: reload the page.';
+export const STORAGE_FULL = 'This device’s storage is full, so the change was not saved. Free some space (the Sync screen shows how much is used), then save again: your form is still here.';
+
+/**
+ * A change the device could not keep, already told to the user; the screen stays as it was (its
+ * form keeps the input). The app's unhandled-rejection handler knows to say nothing more.
+ */
+export class ChangeNotSavedError extends Error {
+  readonly told = true;
+}
+
+/** Refuses with a message the user sees at once: the screens need not catch it. */
+function notSaved(message: string): never {
+  notify({ type: 'negative', message });
+  throw new ChangeNotSavedError(message);
+}
 
 /**
  * Queues a write of the signed-in user (the page's entry point): validated, stored durably,
@@ -15,12 +32,19 @@ export const SESSION_REPLACED = 'Someone else has signed in on this device since
  */
 export async function enqueue(name: string, payload: unknown, options: { dependsOn?: readonly number[] } = {}): Promise<Enqueued> {
   const userId = tokens.userId;
-  if (userId === null) throw new Error(NOT_SIGNED_IN);
+  if (userId === null) notSaved(NOT_SIGNED_IN);
   // The author is the person this tab shows: once another tab has taken the device's session, this tab saves nothing.
   const shown = session.state.user;
-  if (session.state.replaced || (shown && shown.id !== userId)) throw new Error(SESSION_REPLACED);
+  if (session.state.replaced || (shown && shown.id !== userId)) notSaved(SESSION_REPLACED);
   const author = shown ?? tokens.cachedUser();
-  const queued = await addEntry(name, payload, { userId, author: author ? { username: author.username, name: displayName(author) } : undefined, dependsOn: options.dependsOn });
+  let queued: Enqueued;
+  try {
+    queued = await addEntry(name, payload, { userId, author: author ? { username: author.username, name: displayName(author) } : undefined, dependsOn: options.dependsOn });
+  } catch (error) {
+    // The entry and its bases are one transaction: a full disk leaves nothing half-written.
+    if (isStorageFull(error)) notSaved(STORAGE_FULL);
+    throw error;
+  }
   nudgeReplay();
   void requestBackgroundSync();
   void requestPersistentStorage();

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { DataType } from '../../../domain/data-types';
-import { LAST_SYNC_KEY, outbox, type OutboxEntry } from './db';
+import { LAST_SYNC_KEY, outbox, STORAGE_FULL_KEY, type OutboxEntry } from './db';
 import { pendingRowIds } from './entries';
 import { effectsOf } from './effects';
 
@@ -35,6 +35,11 @@ export function useRefusedRows(type: DataType, userId: number | undefined): Read
       return rows;
     }, [type, userId]) ?? NO_REFUSALS
   );
+}
+
+/** When the device last had no room for the server's answers to sent writes; null when they fit. */
+export function useStorageFullAt(): number | null {
+  return useLiveQuery(async () => (await outbox.meta.get(STORAGE_FULL_KEY))?.value ?? null, []) ?? null;
 }
 
 /** When a write last reached the server from this device; null if never. */

@@ -7,8 +7,8 @@ export { outbox, type OutboxAuthor, type OutboxEntry, type OutboxError, type Out
 export { defineOperation, localRefSchema, operationNamed, type Operation, type OutboxRequest } from './operations';
 export { ref } from './placeholders';
 export { addEntry, conflictingRow, dropEntriesOf, pendingRowIds, serverIdOf, takeTheirs, unsentCountOf, withDependants, type Enqueued } from './entries';
-export { enqueue, resend, retry, discard, NOT_SIGNED_IN, SESSION_REPLACED } from './enqueue';
+export { enqueue, resend, retry, discard, ChangeNotSavedError, NOT_SIGNED_IN, SESSION_REPLACED, STORAGE_FULL } from './enqueue';
 export { replayOutbox, OUTBOX_SYNC_TAG, type ReplayEnv, type ReplayResult, type TokenSource } from './replay';
 export { nudgeReplay, requestBackgroundSync, startOutboxReplay } from './triggers';
 export { requestPersistentStorage, storageStatus, type StorageStatus } from './storage';
-export { useLastSyncAt, useOutboxEntries, usePendingIds, useRefusedRows } from './hooks';
+export { useLastSyncAt, useOutboxEntries, usePendingIds, useRefusedRows, useStorageFullAt } from './hooks';

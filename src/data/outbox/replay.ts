@@ -1,9 +1,10 @@
 import { formatNestedErrors } from '../../../domain/api-errors';
 import { mirror } from '../mirror/db';
 import type { TokenSource } from '../token-store';
-import { LAST_SYNC_KEY, replayBookkeeping as bookkeeping, RESOLUTION_KEEP_MS, type OutboxEntry, type OutboxError, type Resolution } from './db';
+import { LAST_SYNC_KEY, replayBookkeeping as bookkeeping, RESOLUTION_KEEP_MS, STORAGE_FULL_KEY, type OutboxEntry, type OutboxError, type Resolution } from './db';
 import { classify, failedForServer, NEEDS_ATTENTION } from './classify';
 import { effectsOf, redraw, settleEffects } from './effects';
+import { isStorageFull } from './quota';
 import { OFFLINE_MESSAGES, OFFLINE_WORK_DAYS } from '../../../domain/offline';
 import { operationNamed } from './operations';
 import { placeholderKeys, resolvePlaceholders, UnresolvedPlaceholder } from './placeholders';
@@ -360,16 +361,26 @@ const needsAttention = (entry: OutboxEntry, now: number) => entry.attempts >= NE
  * from its idempotency records and the reconciles run again.
  */
 async function settle(settlements: Settlement[]): Promise<void> {
-  await mirror.transaction('rw', mirror.tables, async () => {
-    for (const { entry, serverRow } of settlements) {
-      try {
-        await operationNamed(entry.operation)?.reconcile(mirror, serverRow, { tempId: entry.tempId, rowId: entry.rowId, entryId: entry.id });
-      } catch (error) {
-        // The write went through; the mirror's next delta load brings the row instead.
-        console.warn(`Reconcile of ${entry.operation} failed`, error);
+  let stored = true;
+  try {
+    await mirror.transaction('rw', mirror.tables, async () => {
+      for (const { entry, serverRow } of settlements) {
+        try {
+          await operationNamed(entry.operation)?.reconcile(mirror, serverRow, { tempId: entry.tempId, rowId: entry.rowId, entryId: entry.id });
+        } catch (error) {
+          if (isStorageFull(error)) throw error;
+          // The write went through; the mirror's next delta load brings the row instead.
+          console.warn(`Reconcile of ${entry.operation} failed`, error);
+        }
       }
-    }
-  });
+    });
+  } catch (error) {
+    // The server has the writes: they leave the queue all the same (sending them again would only
+    // bring the same answers back to a full disk, every minute); the device shows their rows once
+    // it has room and loads them, and the Sync screen says so meanwhile.
+    if (!isStorageFull(error)) throw error;
+    stored = false;
+  }
   const resolutions = settlements.flatMap(({ entry, serverRow, at }) => {
     const row = serverRow && typeof serverRow === 'object' ? (serverRow as { id?: unknown; version?: unknown }) : {};
     return [
@@ -381,6 +392,10 @@ async function settle(settlements: Settlement[]): Promise<void> {
     await bookkeeping.resolutions.bulkPut(resolutions);
     await bookkeeping.entries.bulkDelete(settlements.map((s) => s.entry.id));
     await bookkeeping.meta.put({ key: LAST_SYNC_KEY, value: settlements.at(-1)!.at });
+    if (stored) await bookkeeping.meta.delete(STORAGE_FULL_KEY);
+    else await bookkeeping.meta.put({ key: STORAGE_FULL_KEY, value: settlements.at(-1)!.at });
   });
-  await settleEffects(settlements.map((s) => s.entry));
+  await settleEffects(settlements.map((s) => s.entry)).catch((error: unknown) => {
+    if (!isStorageFull(error)) throw error;
+  });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { formatIndian } from '../../../domain/rules/numbers';
 import {
   conflictingRow,
@@ -14,6 +14,7 @@ import {
   takeTheirs,
   useLastSyncAt,
   useOutboxEntries,
+  useStorageFullAt,
   withDependants,
   type OutboxEntry,
   type StorageStatus,
@@ -52,8 +53,12 @@ function statusOf(entry: OutboxEntry, entries: readonly OutboxEntry[], now: numb
 const MB = 1024 * 1024;
 const sizeOf = (bytes: number) => (bytes >= 1024 * MB ? `${formatIndian(bytes / (1024 * MB))} GB` : `${formatIndian(bytes / MB)} MB`);
 
+export const ANSWERS_NOT_STORED = (when: string) =>
+  `Changes made here reached the server, but this device had no room to store its answers (${when}). Free some space: they show here once it has room.`;
+
 function StoragePanel() {
   const [status, setStatus] = useState<StorageStatus | null>(null);
+  const fullAt = useStorageFullAt();
   useEffect(() => {
     let live = true;
     // Unsent writes live in this storage: ask the browser to keep it (DESIGN.md).
@@ -71,6 +76,12 @@ function StoragePanel() {
       </Card.Header>
       <Card.Body>
         <Stack gap="1" data-testid="storage">
+          {fullAt && (
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Title>{ANSWERS_NOT_STORED(formatWhen(fullAt))}</Alert.Title>
+            </Alert.Root>
+          )}
           <Text>{status?.usage != null && status.quota != null ? `Used ${sizeOf(status.usage)} of ${sizeOf(status.quota)}` : 'Usage not known'}</Text>
           <Text>
             {status?.persisted === true
