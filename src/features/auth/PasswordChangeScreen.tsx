@@ -12,6 +12,7 @@ import { signIn, useSession } from '../../data/session';
 import { FormStack, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { applyServerErrors } from '../../ui/server-errors';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 type PasswordChange = z.infer<typeof setPasswordSchema>;
 const FIELDS = ['current_password', 'new_password', 're_new_password'] as const;
@@ -21,6 +22,7 @@ export default function PasswordChangeScreen() {
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<PasswordChange>({ resolver: zodResolver(setPasswordSchema) });
+  useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
   const errors = formState.errors as typeof formState.errors & { non_field_errors?: { message?: string } };
 
   const onSubmit = handleSubmit(async (values) => {

@@ -9,6 +9,7 @@ import { pathOf } from '../../../domain/routes';
 import { api } from '../../data/api';
 import { FormStack, TextField } from '../../ui/form';
 import { applyServerErrors } from '../../ui/server-errors';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 type RegistrationInput = z.input<typeof registrationSchema>;
 const FIELDS = ['username', 'password', 're_password', 'first_name', 'last_name', 'email'] as const;
@@ -17,6 +18,7 @@ export default function RegisterScreen() {
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<RegistrationInput>({ resolver: zodResolver(registrationSchema) });
+  useUnsavedChanges(formState.isDirty && !done);
   const errors = formState.errors;
 
   const onSubmit = handleSubmit(async (values) => {

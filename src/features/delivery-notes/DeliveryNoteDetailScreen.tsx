@@ -18,6 +18,7 @@ import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { NOTE_STATUS_PALETTE, quantityProblem, useDeliverables, useNote, type LocalNote, type ShownLine } from './data';
 import { noteScreensOf } from './routes';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 export const CHANGES_SAVED = 'Changes saved on this device; they are sent to the server as soon as it can be reached.';
 export const PRODUCT_REMOVED = 'Product removed from the delivery note.';
@@ -109,6 +110,7 @@ function EditFields({ note }: { note: LocalNote }) {
   const [location, setLocation] = useState(note.delivery_location);
   const [remarks, setRemarks] = useState(note.remarks);
   const [problem, setProblem] = useState<string | null>(null);
+  useUnsavedChanges(location !== note.delivery_location || remarks !== note.remarks);
   const changed = location !== note.delivery_location || remarks !== note.remarks;
   const save = async () => {
     if (!location.trim()) return setProblem('Enter where the goods go.');

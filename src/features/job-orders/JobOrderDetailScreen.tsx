@@ -41,6 +41,7 @@ import { InvoiceDetailsForm } from './InvoiceDetailsForm';
 import { MainFieldsForm } from './MainFieldsForm';
 import { ProductsEditor } from './ProductsEditor';
 import { CHANGE_SAVED, onlineBlock, RefusalAlert, versionOf, type Refusal } from './writes';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 const statusLabel = (status: string) => labelOf(JOB_ORDER_STATUSES, status);
 
@@ -79,6 +80,7 @@ function BucketChange({ jobOrder }: { jobOrder: LocalJobOrder }) {
   const [bucket, setBucket] = useState<JobOrderBucket | ''>('');
   const [remark, setRemark] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  useUnsavedChanges(bucket !== '' || remark.trim() !== '');
   const move = async () => {
     if (!bucket) return setProblem('Choose a bucket.');
     const refusal = jobOrderBucketRefusal(jobOrder, bucket, remark);

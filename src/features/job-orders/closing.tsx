@@ -9,6 +9,7 @@ import { openDialog } from '../../ui/dialog';
 import { FormStack, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { sendOnline, type Refusal } from './writes';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 export const JOB_ORDER_CANCELLED = 'Job order cancelled.';
 export const JOB_ORDER_CLOSED = 'Job order closed.';
@@ -43,6 +44,7 @@ export function CloseJobOrderForm({ jobOrder, onDone, onBack }: { jobOrder: JobO
     resolver: zodResolver(closeFormSchema),
     defaultValues: { invoice: '', invoice_date: '', invoice_amount: '', closure_remarks: '' },
   });
+  useUnsavedChanges(formState.isDirty);
   const errors = formState.errors;
   const onSubmit = handleSubmit(async (values) => {
     const refusal = await sendOnline(() => api.put(`/joborders/joborders/close/${jobOrder.id}/`, { ...values, expected_version: jobOrder.version }));

@@ -13,6 +13,7 @@ import { useSession } from '../../data/session';
 import { LocalDataTable } from '../../ui/DataTable';
 import { Freshness } from '../../ui/Freshness';
 import { useCurrentRoute } from '../../ui/route';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 const PAGE_SIZE = 15;
 const BY_NAME = [{ id: 'name', desc: false }];
@@ -29,6 +30,7 @@ function AddForm({ subcategories, categories }: { subcategories: boolean; catego
   const [name, setName] = useState('');
   const [category, setCategory] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  useUnsavedChanges(name.trim() !== '');
   const add = async (event: React.FormEvent) => {
     event.preventDefault();
     const payload = subcategories ? { name, category: Number(category) || undefined } : { name };

@@ -7,6 +7,7 @@ import { MATERIAL_UNITS, type MaterialName } from '../../../domain/material';
 import { labelOf } from '../../../domain/options';
 import type { Operation } from '../../data/outbox/operations';
 import { payloadFields, readValues, schemaErrors, serverFieldErrors, valuesOf, type FormValues, type PayloadField } from './payload-form';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 function FieldInput({ field, value, onChange }: { field: PayloadField; value: string | boolean; onChange: (value: string | boolean) => void }) {
   if (field.kind === 'boolean') {
@@ -57,6 +58,7 @@ export function PayloadForm({ entry, operation, onResend, onCancel }: { entry: O
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   const server = useMemo(() => serverFieldErrors(entry.lastError?.body), [entry.lastError]);
+  useUnsavedChanges(edited.size > 0);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

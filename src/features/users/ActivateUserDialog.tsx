@@ -7,6 +7,7 @@ import { departmentSchema, designationSchema, type Activation, type UserListItem
 import { USER_ADMIN_MESSAGES } from '../../../domain/auth';
 import { useSession } from '../../data/session';
 import { FormStack, SelectField } from '../../ui/form';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 /** The activation form: both are required here, so an account never signs in without a role. */
 const activationFormSchema = z.object({
@@ -25,6 +26,7 @@ export function ActivateUserDialog({ user, onClose }: { user: UserListItem; onCl
     resolver: zodResolver(activationFormSchema) as never,
     defaultValues: { department: user.department ?? '', designation: user.designation ?? '' },
   });
+  useUnsavedChanges(formState.isDirty);
   const submit = handleSubmit((activation) => onClose(activation));
   return (
     <Dialog.Root open onOpenChange={(e) => !e.open && onClose(null)}>
