@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { apiToken, signIn } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, openTablet, signIn } from './support';
 
 /**
  * Stores on a tablet with no connection issues more than is in stock, puts the tablet away
@@ -10,14 +7,6 @@ import { apiToken, signIn } from './support';
  * §3). The server refuses the issue; the tablet does not go on showing the stock as issued: the
  * material's on hand is the server's again, and Sync tells the refusal in the storekeeper's words.
  */
-const TABLET = { width: 768, height: 1024 };
-
-async function openTablet(profile: string): Promise<{ context: BrowserContext; page: Page }> {
-  const { baseURL, launchOptions } = test.info().project.use;
-  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, viewport: TABLET });
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-
 /** The device's copy of a material (the mirror in IndexedDB). */
 const onDevice = (page: Page, id: number) =>
   page.evaluate(
@@ -38,9 +27,8 @@ test('an issue refused after the tablet was closed offline is taken back when it
   const material = materials.results.find((m) => Number(m.quantity) >= 1 && Number(m.quantity) < 10_000)!;
   const tooMuch = String(Math.floor(Number(material.quantity)) + 5);
 
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fabops-tablet-'));
+  let tablet = await openTablet();
   try {
-    let tablet = await openTablet(profile);
     await signIn(tablet.page, 'stores');
     await tablet.page.waitForFunction(async () => (await navigator.serviceWorker.ready, navigator.serviceWorker.controller !== null));
     await tablet.page.goto('/stock/transactions/create');
@@ -53,16 +41,15 @@ test('an issue refused after the tablet was closed offline is taken back when it
     await tablet.page.getByRole('button', { name: 'Save' }).click();
     await expect(tablet.page.getByRole('link', { name: 'Sync status' })).toContainText('1 unsent');
     expect(Number((await onDevice(tablet.page, material.id))!.quantity)).toBeLessThan(0);
-    await tablet.context.close();
 
-    tablet = await openTablet(profile);
+    // Put away offline, opened again once the Wi-Fi is back.
+    tablet = await tablet.reopen();
     await tablet.page.goto('/sync');
     const card = tablet.page.locator('[data-entry]').filter({ hasText: 'Refused' });
     await expect(card).toContainText(`Issue ${tooMuch}`, { timeout: 30_000 });
     await expect(card).toContainText(`of ${material.name} to job order ${job}`);
     await expect.poll(async () => Number((await onDevice(tablet.page, material.id))?.quantity)).toBe(Number(material.quantity));
-    await tablet.context.close();
   } finally {
-    fs.rmSync(profile, { recursive: true, force: true });
+    await tablet.discard();
   }
 });

@@ -1,4 +1,7 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'fabops-demo';
 
@@ -35,4 +38,36 @@ export function apiToken(request: APIRequestContext, username = 'admin'): Promis
     tokens.set(username, token);
   }
   return token;
+}
+
+const TABLET = { width: 768, height: 1024 };
+
+/**
+ * A tablet's browser with a profile of its own on disk, as a real device keeps one: closing it
+ * and opening it again (`reopen`) keeps its storage, service worker and queued changes.
+ */
+export interface Tablet {
+  context: BrowserContext;
+  page: Page;
+  reopen(): Promise<Tablet>;
+  /** Closes the browser and deletes its profile. */
+  discard(): Promise<void>;
+}
+
+export async function openTablet(profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fabops-tablet-'))): Promise<Tablet> {
+  const { baseURL, launchOptions } = test.info().project.use;
+  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, viewport: TABLET });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    reopen: async () => {
+      await context.close();
+      return openTablet(profile);
+    },
+    discard: async () => {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
