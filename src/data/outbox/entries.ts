@@ -228,6 +228,6 @@ export async function serverIdOf(tempId: number): Promise<number | null> {
 /** The rows of a type an unsent write changes (its own rows, and those it touches, which keep a base). */
 export async function pendingRowIds(type: DataType): Promise<Set<number>> {
   const rowIds = (await outbox.entries.where('type').equals(type).toArray()).map((e) => e.rowId);
-  const touched = await outbox.bases.where('type').equals(type).primaryKeys();
-  return new Set([...rowIds.filter((id): id is number => id !== null), ...touched.map((key) => Number(String(key).split(':')[1]))]);
+  const touched = (await outbox.bases.where('type').equals(type).toArray()).map((base) => base.id);
+  return new Set([...rowIds.filter((id): id is number => id !== null), ...touched]);
 }
