@@ -17,6 +17,8 @@
 //                                      filtered by status and bucket under 50 clients beside the
 //                                      same query in raw SQL, and the profitability report over
 //                                      every job order beside one raw pass over the ledger
+//   BENCH_ONLY=list npm run bench       only the materials list under 50 clients beside the same
+//                                      query in raw SQL (issue 16's list-call budget)
 //
 // The stock rows are the one place a verdict fails the run: a broken ledger invariant or a
 // refusal count other than the plan's is a real error, so the table is printed and the exit code is 1.
@@ -44,7 +46,8 @@ interface Figures {
 
 const SIGN_IN_CONNECTIONS = 10;
 const CURRENT_USER_CONNECTIONS = 50;
-const LOGIN_JS_GOAL_KIB = 250;
+// Issue 16 §4: Query, charts and PDF load with the screens that use them, never with the sign-in page.
+const LOGIN_JS_GOAL_KIB = 200;
 const SKIPPED = 'skipped (no PostgreSQL)';
 
 // Ctrl-C exits through process.on('exit'), which stops the servers this run started.
@@ -151,10 +154,10 @@ function ratioRows(pglite: Figures, postgres: Figures | null): Row[] {
   ];
 }
 
-const LIST_RATIO_GOAL = 2;
+const LIST_RATIO_GOAL = 1.5;
 
-/** How many times the raw query's throughput the API's is below: the goal is at most 2x. */
-function listRatioRow(kind: DatabaseKind, figures: Figures | null): Row {
+/** How many times the raw query's throughput the API's is below: the goal is at most 1.5x (issue 16). */
+function listRatioRow(kind: DatabaseKind, figures: Pick<Figures, 'catalogue'> | null): Row {
   const metric = 'materials list: raw SQL / API throughput';
   if (!figures) return { ...figure(metric, kind, SKIPPED, ''), goal: `<= ${LIST_RATIO_GOAL}x` };
   const ratio = figures.catalogue.rawSql.requestsPerSecond / figures.catalogue.api.requestsPerSecond;
@@ -346,7 +349,24 @@ async function jobOrderSection(): Promise<Row[]> {
   return rows;
 }
 
-const PARTS = ['server', 'stock', 'job-orders', 'browser'] as const;
+/** The list-call budget alone: the materials list and its raw query on each database. */
+async function listSection(): Promise<Row[]> {
+  const postgresUrl = await findPostgres();
+  const storesSignIn = (origin: string) => accessToken(origin, JSON.stringify({ username: 'stores', password: DEMO_PASSWORD }));
+  const rows: Row[] = [];
+  for (const [kind, fresh] of [
+    ['PGlite', freshPglite],
+    ['PostgreSQL', postgresUrl ? () => freshPostgres(postgresUrl) : null],
+  ] as const) {
+    if (fresh) progress(`${kind}: materials list under load, and the same query in raw SQL (scale ${LIST_SCALE})`);
+    const list = fresh ? await withDatabase(fresh, (database) => materialsListOn(database, storesSignIn)) : null;
+    if (list) rows.push(figure(`materials list per second, ${LIST_CONNECTIONS} clients`, kind, list.api.requestsPerSecond.toFixed(0), 'req/s'), figure(`materials list in raw SQL per second, ${LIST_CONNECTIONS} clients`, kind, list.rawSql.requestsPerSecond.toFixed(0), 'q/s'));
+    rows.push(listRatioRow(kind, list && { catalogue: { ...list, deltaRows: 0, deltaSeconds: 0 } }));
+  }
+  return rows;
+}
+
+const PARTS = ['server', 'stock', 'job-orders', 'list', 'browser'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsToRun(only = process.env.BENCH_ONLY): readonly Part[] {
@@ -363,6 +383,7 @@ async function main(): Promise<void> {
   if (parts.includes('server')) rows.push(...(await serverRows()));
   if (parts.includes('stock')) rows.push(...(await stockSection()));
   if (parts.includes('job-orders')) rows.push(...(await jobOrderSection()));
+  if (parts.includes('list')) rows.push(...(await listSection()));
   if (parts.includes('browser')) rows.push(...browserRows(await measureInBrowser(progress)));
   console.log(formatTable(rows));
   const failedStock = rows.filter((row) => row.verdict === 'fail' && (row.metric.startsWith('ledger invariant') || row.metric.startsWith('issues refused')));

@@ -34,8 +34,12 @@ export type Workshop = z.infer<typeof workshopSchema>;
 export const AGEING_DAYS = 30;
 /** Weeks of the "job orders made per week" chart, the current week last. */
 export const CREATED_WEEKS = 8;
-/** A dashboard list shows at most this many rows (oldest first); its count says how many there are. */
-export const DASHBOARD_LIST_LIMIT = 50;
+/**
+ * A dashboard list shows at most this many rows (oldest first); its count says how many there are
+ * and "View all" opens the whole list. Ten fit a tablet's screen under the figures: a dashboard
+ * says what needs doing first, its list screen pages, filters and searches the rest.
+ */
+export const DASHBOARD_LIST_LIMIT = 10;
 /** A workshop's materials are those its requisitions asked for in this many days (the low-stock list). */
 export const WORKSHOP_MATERIAL_DAYS = 90;
 

@@ -1,3 +1,4 @@
+import { API } from './api-paths';
 import type { ModuleName } from './modules';
 import { materialNamesTypeOf } from './row-rules';
 import type { UserRole } from './user';
@@ -40,53 +41,55 @@ export const WORDS_FIELD = '_words';
 export const sortField = (field: string, kind: SortKind) => (kind === 'value' ? field : `_sort_${field}`);
 
 export const DATA_TYPES = {
-  customers: { path: '/customers/customers/', indexes: ['name', 'state', 'updated_at'], module: 'customers' },
-  customerBranches: { path: '/customers/branches/', indexes: ['customer', 'location', 'is_active'], module: 'customers' },
-  customerLpoCodes: { path: '/customers/lpo-codes/', indexes: ['customer', 'code'], module: 'customers' },
-  leads: { path: '/leads/leads/', indexes: ['assign_to', 'stage', 'followup_date', 'created_at', 'company', 'source'], module: 'leads' },
-  vendors: { path: '/vendors/vendors/', indexes: ['name', 'state', 'updated_at'], module: 'vendors' },
+  customers: { path: API.customers.list, indexes: ['name', 'state', 'updated_at'], module: 'customers' },
+  customerBranches: { path: API.customerBranches.list, indexes: ['customer', 'location', 'is_active'], module: 'customers' },
+  customerLpoCodes: { path: API.customerLpoCodes.list, indexes: ['customer', 'code'], module: 'customers' },
+  leads: { path: API.leads.list, indexes: ['assign_to', 'stage', 'followup_date', 'created_at', 'company', 'source'], module: 'leads' },
+  /** Every remark on the leads a user sees (decision 200): a lead's remarks and the Not Actioned filter read them on the device. */
+  leadRemarks: { path: API.leads.remarkRows, indexes: ['lead', 'created_at'], module: 'leads' },
+  vendors: { path: API.vendors.list, indexes: ['name', 'state', 'updated_at'], module: 'vendors' },
   materials: {
-    path: '/materials/materials/',
+    path: API.materials.list,
     indexes: ['name', 'category', 'subcategory', 'unit', 'updated_at'],
     module: 'materials',
     query: { search: ['name', 'brand', 'size', 'color', 'thickness'], sorts: { name: 'text', quantity: 'number', reorder_level: 'number' } },
   },
   /** Every material's name and unit, for the requisition picker and lines of users whose materials are narrower (row-rules.ts). */
   materialNames: {
-    path: '/materials/material-names/',
+    path: API.materialNames.list,
     indexes: ['name', 'category', 'unit', 'updated_at'],
     module: 'materials',
     query: { search: ['name', 'brand', 'size', 'color', 'thickness'], sorts: { name: 'text' } },
     loadedFor: (user: UserRole) => materialNamesTypeOf(user) === 'materialNames',
   },
-  materialCategories: { path: '/materials/material-categories/', indexes: ['name'], module: 'materials' },
-  materialSubcategories: { path: '/materials/material-subcategories/', indexes: ['name', 'category'], module: 'materials' },
-  estimationMaterials: { path: '/estimationmaterials/estimation_materials/', indexes: ['name', 'category', 'rate'], module: 'estimation' },
-  estimationMaterialCategories: { path: '/estimationmaterials/estimation_material_categories/', indexes: ['name'], module: 'estimation' },
+  materialCategories: { path: API.materialCategories.list, indexes: ['name'], module: 'materials' },
+  materialSubcategories: { path: API.materialSubcategories.list, indexes: ['name', 'category'], module: 'materials' },
+  estimationMaterials: { path: API.estimationMaterials.list, indexes: ['name', 'category', 'rate'], module: 'estimation' },
+  estimationMaterialCategories: { path: API.estimationMaterialCategories.list, indexes: ['name'], module: 'estimation' },
   // The area issues give these their list endpoints; their tables and indexes are here already.
   quotations: { indexes: ['customer', 'branch', 'sales_exec', 'quotation_date', 'monarch_entity'], module: 'quotations' },
   salesOrders: { indexes: ['status', 'customer', 'branch', 'created_by', 'order_date', 'expected_delivery_date'], module: 'sales orders' },
   receipts: { indexes: ['customer', 'sales_order', 'job_order', 'receipt_date'], module: 'receipts' },
   estimations: { indexes: ['customer', 'status', 'estimation_date'], module: 'estimation' },
-  jobOrders: { path: '/joborders/joborders/', indexes: ['status', 'bucket', 'customer', 'branch', 'sales_executive', 'created_at'], module: 'job orders' },
-  jobOrderExpenses: { path: '/joborders/joborders/expenses/', indexes: ['job_order', 'status', 'expense_date'], module: 'job orders' },
-  deliveryNotes: { path: '/deliverynotes/delivery_notes/list/', indexes: ['job_order', 'status', 'delivery_date', 'created_at'], module: 'delivery notes' },
-  deliveryNoteItems: { path: '/deliverychallans/delivery_challan_details/', indexes: ['delivery_note', 'job_order_item'], module: 'delivery notes' },
+  jobOrders: { path: API.jobOrders.list, indexes: ['status', 'bucket', 'customer', 'branch', 'sales_executive', 'created_at'], module: 'job orders' },
+  jobOrderExpenses: { path: API.jobOrderExpenses.list, indexes: ['job_order', 'status', 'expense_date'], module: 'job orders' },
+  deliveryNotes: { path: API.deliveryNotes.list, indexes: ['job_order', 'status', 'delivery_date', 'created_at'], module: 'delivery notes' },
+  deliveryNoteItems: { path: API.deliveryChallanDetails.list, indexes: ['delivery_note', 'job_order_item'], module: 'delivery notes' },
   /** The job order products a delivery note may carry (served by the delivery-note module, so notes are raised offline). */
-  jobOrderItems: { path: '/deliverynotes/delivery_notes/job_order_items/', indexes: ['job_order'], module: 'delivery notes' },
-  dispatches: { path: '/dispatches/dispatches/', indexes: ['delivery_note', 'job_order', 'status', 'dispatch_date'], module: 'dispatches' },
-  requisitions: { path: '/requisitions/requisitions/', indexes: ['job_order', 'requisition_type', 'requested_by', 'is_completed', 'created_at'], module: 'requisitions' },
-  requisitionDetails: { path: '/requisitions/requisition_details/', indexes: ['requisition', 'material', 'job_order'], module: 'requisitions' },
+  jobOrderItems: { path: API.deliveryNotes.jobOrderItems, indexes: ['job_order'], module: 'delivery notes' },
+  dispatches: { path: API.dispatches.list, indexes: ['delivery_note', 'job_order', 'status', 'dispatch_date'], module: 'dispatches' },
+  requisitions: { path: API.requisitions.list, indexes: ['job_order', 'requisition_type', 'requested_by', 'is_completed', 'created_at'], module: 'requisitions' },
+  requisitionDetails: { path: API.requisitionDetails.list, indexes: ['requisition', 'material', 'job_order'], module: 'requisitions' },
   stockTransactions: {
-    path: '/stocks/stocktransactions/',
+    path: API.stockTransactions.list,
     indexes: ['material', 'transaction_type', 'transaction_date', 'requisition', 'job_order', 'status'],
     module: 'materials',
     query: { searchVia: { field: 'material', type: 'materials' }, sorts: { transaction_date: 'value', quantity: 'number' } },
   },
-  stockAdjustments: { path: '/stockadjustments/stock-adjustments/', indexes: ['material', 'status', 'created_at'], module: 'materials' },
+  stockAdjustments: { path: API.stockAdjustments.list, indexes: ['material', 'status', 'created_at'], module: 'materials' },
   lpos: { indexes: ['vendor', 'status', 'lpo_date', 'requisition'], module: 'purchase orders' },
-  gras: { path: '/gra/gras/', indexes: ['lpo', 'vendor', 'gra_date'], module: 'GRA' },
-  graItems: { path: '/gra/gra_items/', indexes: ['gra', 'material', 'lpo_item'], module: 'GRA' },
+  gras: { path: API.gras.list, indexes: ['lpo', 'vendor', 'gra_date'], module: 'GRA' },
+  graItems: { path: API.graItems.list, indexes: ['gra', 'material', 'lpo_item'], module: 'GRA' },
   invoices: { indexes: ['status', 'customer', 'invoice_date', 'due_date', 'sales_order', 'job_order'], module: 'invoices' },
   messages: { indexes: ['sender', 'recipient', 'department', 'created_at'], module: 'messaging' },
 } as const satisfies Record<string, DataTypeDef>;
@@ -147,7 +150,11 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   'material-detail': ['materials', 'materialCategories', 'materialSubcategories'],
   // Their material pickers search the device.
   ...Object.fromEntries(['price-variance', 'material-consumption'].map((route) => [route, ['materials'] as const])),
-  'customers-home': ['customers'],
+  ...Object.fromEntries(['customers-home', 'sales-customers'].map((route) => [route, ['customers'] as const])),
+  // The detail shows the customer's job orders and the leads it came from to those who may read them (the preload skips the others).
+  ...Object.fromEntries(['customer-detail', 'sales-customer-detail'].map((route) => [route, ['customers', 'customerBranches', 'customerLpoCodes', 'jobOrders', 'leads'] as const])),
+  ...Object.fromEntries(['customer-edit', 'sales-customer-edit'].map((route) => [route, ['customers'] as const])),
+  ...Object.fromEntries(['customer-branches-home', 'customer-lpocodes-home'].map((route) => [route, ['customers', 'customerBranches', 'customerLpoCodes'] as const])),
   ...Object.fromEntries(
     ['requisitions-home', 'stores-requisitions', 'metal-requisitions', 'acrylic-requisitions'].map((route) => [route, ['requisitions', 'requisitionDetails', 'jobOrders', 'customers'] as const]),
   ),
@@ -172,6 +179,10 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
     ['job-order-detail', 'prod-joborder-detail', 'acrylic-job-detail', 'accounts-job-detail', 'design-job-detail'].map((route) => [route, ['jobOrders', 'jobOrderItems', 'customers', 'customerBranches'] as const]),
   ),
   'job-order-create': ['customers', 'customerBranches', 'jobOrders'],
+  // Sales orders are read from the server; the filters and the branch name come from the device.
+  ...Object.fromEntries(['salesorders-home', 'sales-orders'].map((route) => [route, ['customers'] as const])),
+  ...Object.fromEntries(['salesorder-detail', 'sales-order-detail'].map((route) => [route, ['customers', 'customerBranches'] as const])),
   // Not in the design preload set: the other departments using it may not read GRAs (decision 131).
+  ...Object.fromEntries(['leads-home', 'lead-detail', 'lead-detail-direct'].map((route) => [route, ['leads', 'leadRemarks'] as const])),
   'metal-gra': ['gras', 'graItems', 'requisitions', 'requisitionDetails', 'materials'],
 };

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { idParam, pageParams } from './query-params';
 import { valuesOf } from './options';
-import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { decimalSchema, positiveQuantityInput, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import type { Permission } from './permissions';
+import type { RoleMatch } from './roles';
 
 /** Delivery note statuses (business-areas.md §4): approved, then ready to dispatch, then dispatched. */
 export const DELIVERY_NOTE_STATUSES = [
@@ -11,6 +14,58 @@ export const DELIVERY_NOTE_STATUSES = [
 ] as const;
 export const deliveryNoteStatusSchema = z.enum(valuesOf(DELIVERY_NOTE_STATUSES));
 export type DeliveryNoteStatus = z.infer<typeof deliveryNoteStatusSchema>;
+
+/** A step of a note's way out: the status it starts from and leads to, and who takes it. */
+export interface DeliveryNoteStep {
+  readonly from: DeliveryNoteStatus;
+  readonly to: DeliveryNoteStatus;
+  /** What the button that takes the step says. */
+  readonly action: string;
+  /** What the server's guard checks. */
+  readonly permission: Permission;
+  /** The users whose job the step is; the permission grants them it (tests hold the two together). */
+  readonly owner: RoleMatch;
+  /** What the note says to everyone else while it waits for the step. */
+  readonly waiting: string;
+}
+
+/**
+ * The delivery note's state machine and who moves it (business-areas.md §4), in order: production
+ * approves the final note, packing & dispatch packs it and sends it. A note shows the step it
+ * waits for to those who may take it, and who takes it to everyone else.
+ */
+export const DELIVERY_NOTE_STEPS = [
+  {
+    from: 'draft',
+    to: 'approved',
+    action: 'Approve',
+    permission: 'delivery-notes.approve',
+    owner: { departments: ['production'], designations: ['supervisor', 'manager', 'assistant-manager'] },
+    waiting: 'Waiting for a production supervisor to approve it',
+  },
+  {
+    from: 'approved',
+    to: 'ready-to-dispatch',
+    action: 'Ready to dispatch',
+    permission: 'delivery-notes.ready',
+    owner: { departments: ['packing-dispatch'] },
+    waiting: 'Waiting for packing & dispatch to mark it ready',
+  },
+  {
+    from: 'ready-to-dispatch',
+    to: 'dispatched',
+    action: 'Dispatch',
+    permission: 'dispatches.write',
+    owner: { departments: ['packing-dispatch'] },
+    waiting: 'Waiting for packing & dispatch to dispatch it',
+  },
+] as const satisfies readonly DeliveryNoteStep[];
+
+/** The step a live note in `status` waits for, or null once it is dispatched. */
+export const nextDeliveryNoteStep = (status: DeliveryNoteStatus): DeliveryNoteStep | null => DELIVERY_NOTE_STEPS.find((step) => step.from === status) ?? null;
+
+/** The step that leads to `to` (the server refuses it from any other status than its `from`). */
+export const deliveryNoteStepTo = (to: (typeof DELIVERY_NOTE_STEPS)[number]['to']): DeliveryNoteStep => DELIVERY_NOTE_STEPS.find((step) => step.to === to)!;
 
 /** Delivery note (delivery challan, business-areas.md §3); a deleted note is a cancelled one. */
 export const deliveryNoteSchema = z.object({
@@ -41,7 +96,7 @@ export type DeliveryNoteItem = z.infer<typeof deliveryNoteItemSchema>;
 /** A line of a new note; the server checks the quantity against the job order's still undelivered quantity. */
 export const deliveryNoteItemCreateSchema = z.object({
   job_order_item: refSchema,
-  quantity: decimalInput({ digits: 14, scale: 3, min: 0.001 }),
+  quantity: positiveQuantityInput(),
 });
 export type DeliveryNoteItemCreate = z.input<typeof deliveryNoteItemCreateSchema>;
 /** PUT item/qty/update/{itemId}/ */
@@ -92,25 +147,13 @@ export const DELIVERY_NOTE_MESSAGES = {
   itemOfOtherNote: 'This product line is not on this delivery note.',
   notReady: 'Only a delivery note marked ready to dispatch can be dispatched.',
   alreadyDispatched: 'This delivery note already has a dispatch.',
+  alreadyBooked: 'A vehicle is already booked for this delivery note: dispatch the note to send it.',
   noteOfOtherJobOrder: 'The delivery note is of another job order.',
 } as const;
 
 /** The refusal of a quantity beyond what is still undelivered of a product. */
 export function exceedsOrderMessage(product: string, ordered: string, elsewhere: string, most: string): string {
   return `${product}: ordered ${ordered}, already on other delivery notes ${elsewhere}; at most ${most} can go on this one.`;
-}
-
-/** Exact 3-decimal arithmetic on quantity strings (thousandths as BigInt): the client never adds in floating point. */
-export function toThousandths(value: string): bigint {
-  const negative = value.trim().startsWith('-');
-  const [whole = '0', fraction = ''] = value.trim().replace(/^[-+]/, '').split('.');
-  const units = BigInt(whole || '0') * 1000n + BigInt((fraction + '000').slice(0, 3));
-  return negative ? -units : units;
-}
-export function fromThousandths(units: bigint): string {
-  const negative = units < 0n;
-  const abs = negative ? -units : units;
-  return `${negative ? '-' : ''}${abs / 1000n}.${String(abs % 1000n).padStart(3, '0')}`;
 }
 
 /** A delivery note's product as the screens show it: the job order product's name and ordered quantity. */
@@ -169,19 +212,16 @@ export const deliveryNoteItemQuantityUpdateSchema = deliveryNoteItemQuantitySche
 /** A state action (approval, ready to dispatch, delete) at the version the user saw. */
 export const deliveryNoteVersionSchema = z.object(expectedVersionFields);
 
-/** The job statuses whose delivery notes have a list of their own (list/{status}/). */
-export const DELIVERY_NOTE_JOB_STATUS_LISTS = ['in-process', 'handover-to-dispatch', 'ready-to-dispatch', 'dispatched'] as const;
-export type DeliveryNoteJobStatusList = (typeof DELIVERY_NOTE_JOB_STATUS_LISTS)[number];
+export { DELIVERY_NOTE_JOB_STATUS_LISTS, type DeliveryNoteJobStatusList } from './api-paths';
 
 /** filter_dnotes/ (set 2): a period of delivery dates, a job order, and a product name (`material`). */
 export const filterDeliveryNotesQuerySchema = z
   .object({
     startDate: isoDateSchema.optional(),
     endDate: isoDateSchema.optional(),
-    job: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(2_147_483_647).optional(),
+    job: idParam.optional(),
     material: z.string().trim().max(200).optional(),
-    page: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Invalid page.').max(1_000_000).default(1),
-    page_size: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(1000).optional(),
+    ...pageParams,
   })
   .strict();
 export type FilterDeliveryNotesQuery = z.infer<typeof filterDeliveryNotesQuerySchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { valuesOf } from './options';
 import { idSchema, isoDateSchema, refSchema, textInput, trackedFields, updateSchemaOf } from './entity';
 import { isValidPhone } from './rules/contact';
+import type { DeliveryNote } from './delivery-note';
 
 /** Dispatch statuses: planned, on the road, handed over to the customer, or called off. */
 export const DISPATCH_STATUSES = [
@@ -12,6 +13,30 @@ export const DISPATCH_STATUSES = [
 ] as const;
 export const dispatchStatusSchema = z.enum(valuesOf(DISPATCH_STATUSES));
 export type DispatchStatus = z.infer<typeof dispatchStatusSchema>;
+
+/** A dispatch in these statuses has taken the goods: its note is dispatched. */
+export const DISPATCH_STATUSES_GONE: readonly DispatchStatus[] = ['dispatched', 'delivered'];
+
+/**
+ * Ready to dispatch, the one definition the packing dashboard, the ready-to-dispatch list and the
+ * dispatch action share: a live note marked ready whose goods have left on no dispatch. A vehicle
+ * booked for it (a scheduled dispatch) leaves it ready: dispatching the note sends that booking.
+ */
+export function isReadyToDispatch(note: Pick<DeliveryNote, 'status' | 'deleted_at'>, dispatchesOfNote: readonly Pick<Dispatch, 'status'>[]): boolean {
+  return note.status === 'ready-to-dispatch' && !note.deleted_at && !dispatchesOfNote.some((d) => DISPATCH_STATUSES_GONE.includes(d.status));
+}
+
+/**
+ * Where a dispatch stands on the dispatches list: on `today` (ISO), scheduled for a later day (a
+ * booking, kept apart from what has moved), or before.
+ */
+export function dispatchDay(dispatch: Pick<Dispatch, 'status' | 'dispatch_date'>, today: string): 'today' | 'ahead' | 'past' {
+  if (dispatch.dispatch_date === today) return 'today';
+  return dispatch.dispatch_date > today && dispatch.status === 'scheduled' ? 'ahead' : 'past';
+}
+
+/** The vehicle booked for a note and not gone yet (its scheduled dispatch), if any. */
+export const bookedDispatch = <D extends Pick<Dispatch, 'status'>>(dispatchesOfNote: readonly D[]): D | undefined => dispatchesOfNote.find((d) => d.status === 'scheduled');
 
 /** Dispatch: a delivery note of a job order leaving on a vehicle (packing and dispatch). */
 export const dispatchSchema = z.object({
@@ -58,7 +83,10 @@ export const dispatchViewSchema = dispatchSchema.extend({
 });
 export type DispatchView = z.infer<typeof dispatchViewSchema>;
 
-/** A delivery note on the packing and dispatch dashboard, with how many days it has waited. */
+/** The vehicle booked for a note: the scheduled dispatch that sends it. */
+export const dispatchBookingSchema = z.object({ id: idSchema, dispatch_date: isoDateSchema, vehicle_number: z.string() });
+
+/** A delivery note on the packing and dispatch dashboard, with how many days it has waited and its booked vehicle. */
 export const dashboardNoteSchema = z.object({
   id: idSchema,
   job_order: idSchema,
@@ -69,6 +97,7 @@ export const dashboardNoteSchema = z.object({
   status: z.string(),
   since: z.string(),
   days_waiting: z.number().int(),
+  booking: dispatchBookingSchema.nullable(),
 });
 export type DashboardNote = z.infer<typeof dashboardNoteSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compare } from './decimal';
 import { parseDisplayDate } from './rules/dates';
 
 /**
@@ -41,24 +42,40 @@ export const displayDateInput = z.string().transform((value, ctx) => {
 /** An exact decimal as the API returns it ("1234.50"). */
 export const decimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
 
+const DECIMAL = /^-?\d*\.?\d+$|^-?\d+\.$/;
+const NOT_A_NUMBER = 'A valid number is required.';
+
 /**
  * An exact decimal in a request: a string or a number, at most `scale` decimals and `digits`
  * digits in all (DRF's DecimalField messages); normalised to a string so it never passes
  * through floating point on its way to the database.
  */
-export function decimalInput({ digits = 14, scale = 2, min }: { digits?: number; scale?: number; min?: number } = {}) {
+export function decimalInput({ digits = 14, scale = 2, min, minMessage = belowMinimum(min, scale) }: { digits?: number; scale?: number; min?: number; minMessage?: string } = {}) {
+  // A string that is not a number fails the union, not a check: its issue then holds back only
+  // the object's checks that read it (whenValid), not every other field's message.
   return z
-    .union([z.string().trim(), z.number()], { error: 'A valid number is required.' })
+    .union([z.string().trim().regex(DECIMAL, { abort: true }), z.number()], { error: NOT_A_NUMBER })
     .transform((v) => String(v))
     .pipe(
       z
         .string()
-        .regex(/^-?\d*\.?\d+$|^-?\d+\.$/, { error: 'A valid number is required.', abort: true })
+        .regex(DECIMAL, { error: NOT_A_NUMBER, abort: true })
         .refine((v) => (v.split('.')[1] ?? '').length <= scale, `Ensure that there are no more than ${scale} decimal places.`)
         .refine((v) => v.replace(/[-.]/g, '').replace(/^0+(?=\d)/, '').length <= digits, `Ensure that there are no more than ${digits} digits in total.`)
-        .refine((v) => min === undefined || Number(v) >= min, `Ensure this value is greater than or equal to ${min}.`),
+        .refine((v) => min === undefined || compare(v, String(min)) >= 0, minMessage),
     );
 }
+
+/** What a number below its minimum is told, in plain words: the smallest step above zero is "above zero". */
+function belowMinimum(min: number | undefined, scale: number): string {
+  if (min === 0) return 'Enter zero or more.';
+  return min === 10 ** -scale ? 'Enter a value above zero.' : `Enter ${min} or more.`;
+}
+
+export const QUANTITY_ABOVE_ZERO = 'Enter a quantity above zero.';
+
+/** A quantity that must be more than zero (asked, ordered, received, delivered): up to 3 decimals. */
+export const positiveQuantityInput = () => decimalInput({ digits: 14, scale: 3, min: 0.001, minMessage: QUANTITY_ABOVE_ZERO });
 
 /** Free text in a request: trimmed, bounded. */
 export const textInput = (max = 255) => z.string().trim().max(max);

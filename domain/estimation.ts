@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { valuesOf } from './options';
-import { decimalInput, decimalSchema, idSchema, isoDateSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { decimalInput, decimalSchema, idSchema, isoDateSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 
 /** Estimation statuses: being costed, sent to the customer, then won or lost. */
 export const ESTIMATION_STATUSES = [
@@ -15,7 +15,6 @@ export type EstimationStatus = z.infer<typeof estimationStatusSchema>;
 /** A product dimension in millimetres, optional. */
 const dimensionInput = decimalInput({ digits: 14, scale: 3, min: 0 }).nullable().optional();
 /** A count or measure that must be more than zero. */
-const positiveQuantityInput = decimalInput({ digits: 14, scale: 3, min: 0.001 });
 
 /** Estimation (business-areas.md §3); a deleted estimation is a cancelled one. */
 export const estimationSchema = z.object({
@@ -60,7 +59,7 @@ export const estimationProductCreateSchema = z.object({
   estimation: refSchema,
   name: requiredText(200),
   description: textInput(1000).default(''),
-  quantity: positiveQuantityInput.default('1'),
+  quantity: positiveQuantityInput().default('1'),
   width: dimensionInput,
   depth: dimensionInput,
   height: dimensionInput,
@@ -87,7 +86,7 @@ export const estimationProductDetailCreateSchema = z.object({
   product: refSchema,
   estimation_material: refSchema,
   description: textInput(500).default(''),
-  quantity: positiveQuantityInput,
+  quantity: positiveQuantityInput(),
   rate: decimalInput({ min: 0 }).optional(),
 });
 export type EstimationProductDetailCreate = z.input<typeof estimationProductDetailCreateSchema>;
@@ -111,7 +110,7 @@ export const boqDraftCreateSchema = z.object({
   width: dimensionInput,
   depth: dimensionInput,
   height: dimensionInput,
-  quantity: positiveQuantityInput,
+  quantity: positiveQuantityInput(),
 });
 export type BoqDraftCreate = z.input<typeof boqDraftCreateSchema>;
 export const boqDraftUpdateSchema = updateSchemaOf(boqDraftCreateSchema);

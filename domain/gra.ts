@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
-import { isValidDateRange } from './rules/dates';
-import { positiveQuantityInput, quantityInput, whenFieldsValid } from './stock';
+import { idParam, pageParams, periodInOrder } from './query-params';
+import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { compare } from './decimal';
+import { quantityInput, whenFieldsValid } from './stock';
 
 export const GRA_MESSAGES = {
   acceptedOverReceived: 'The accepted quantity cannot be more than the received quantity.',
@@ -36,7 +37,7 @@ export const graItemCreateSchema = z
     remarks: textInput(1000).default(''),
   })
   .superRefine((item, ctx) => {
-    if (Number(item.quantity_accepted) > Number(item.quantity_received)) {
+    if (compare(item.quantity_accepted, item.quantity_received) > 0) {
       ctx.addIssue({ code: 'custom', path: ['quantity_accepted'], message: GRA_MESSAGES.acceptedOverReceived });
     }
   }, whenFieldsValid);
@@ -106,18 +107,13 @@ export type GraLine = z.infer<typeof graLineSchema>;
 export const graViewSchema = graListRowSchema.extend({ lpo_date: isoDateSchema, gra_items: z.array(graLineSchema) });
 export type GraView = z.infer<typeof graViewSchema>;
 
-const idQuery = z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Invalid pk - object does not exist.').max(2_147_483_647);
-const pageFields = {
-  page: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Invalid page.').max(1_000_000).default(1),
-  page_size: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(1000).optional(),
-};
 
 /** cancelled_gras/: only the page. */
-export const graPageQuerySchema = z.object(pageFields).strict();
+export const graPageQuerySchema = z.object(pageParams).strict();
 
 /** filter_gras/ (business-areas.md §7; the names are the spec's): a period of GRA dates, a vendor, a material. */
 export const filterGrasQuerySchema = z
-  .object({ startDate: isoDateSchema.optional(), endDate: isoDateSchema.optional(), vendor: idQuery.optional(), material: idQuery.optional(), ...pageFields })
+  .object({ startDate: isoDateSchema.optional(), endDate: isoDateSchema.optional(), vendor: idParam.optional(), material: idParam.optional(), ...pageParams })
   .strict()
-  .refine((q) => isValidDateRange(q.startDate, q.endDate), { path: ['endDate'], message: 'The end date cannot be before the start date.' });
+  .refine(...periodInOrder('startDate', 'endDate'));
 export type FilterGrasQuery = z.output<typeof filterGrasQuerySchema>;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES } from './customer';
-import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { compare, sign } from './decimal';
+import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { indianStateSchema } from './india';
 import { valuesOf } from './options';
 import { isValidEmail } from './rules/contact';
 import { isValidDateRange, toIsoDate } from './rules/dates';
-import { positiveQuantityInput, whenFieldsValid } from './stock';
+import { whenFieldsValid } from './stock';
 import { gstNumberInput } from './vendor';
 
 /**
@@ -55,10 +56,10 @@ export const INVOICE_MESSAGES = {
 } as const;
 
 /** A tax rate in percent in a request: 0 to 100, two decimals. */
-const percentInput = () => decimalInput({ digits: 5, scale: 2, min: 0 }).refine((v) => Number(v) <= 100, 'Ensure this value is less than or equal to 100.');
+const percentInput = () => decimalInput({ digits: 5, scale: 2, min: 0 }).refine((v) => compare(v, '100') <= 0, 'Ensure this value is less than or equal to 100.');
 
 /** A money amount in a request that must be more than zero. */
-const positiveMoneyInput = () => decimalInput({ min: 0 }).refine((v) => Number(v) > 0, 'Ensure this value is greater than 0.');
+const positiveMoneyInput = () => decimalInput({ min: 0 }).refine((v) => sign(v) > 0, 'Ensure this value is greater than 0.');
 
 const dayNumber = (isoDate: string) => Date.UTC(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)) - 1, Number(isoDate.slice(8, 10))) / 86_400_000;
 
@@ -66,7 +67,7 @@ type OverdueFields = Pick<Invoice, 'due_date' | 'outstanding_amount' | 'status'>
 
 /** Overdue: the due date is before today, something is still outstanding, and it is not paid, cancelled or void. */
 export function isInvoiceOverdue(invoice: OverdueFields, today: string | Date): boolean {
-  return invoice.due_date < toIsoDate(today) && Number(invoice.outstanding_amount) > 0 && !INVOICE_SETTLED_STATUSES.includes(invoice.status);
+  return invoice.due_date < toIsoDate(today) && sign(invoice.outstanding_amount) > 0 && !INVOICE_SETTLED_STATUSES.includes(invoice.status);
 }
 
 /** Whole days since the due date for an overdue invoice; 0 otherwise. */

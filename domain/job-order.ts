@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { idParam, periodInOrder } from './query-params';
+import { compare } from './decimal';
 import { valuesOf } from './options';
-import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { isValidPhone } from './rules/contact';
 import { formatDisplayDate } from './rules/dates';
 
@@ -107,7 +109,7 @@ export type JobOrderItem = z.infer<typeof jobOrderItemSchema>;
 export const jobOrderItemCreateSchema = z.object({
   product: requiredText(200),
   description: textInput(1000).default(''),
-  quantity: decimalInput({ digits: 14, scale: 3, min: 0.001 }),
+  quantity: positiveQuantityInput(),
   unit_price: decimalInput({ min: 0 }),
   sales_order_item: refSchema.nullable().optional(),
 });
@@ -125,7 +127,7 @@ const jobOrderFields = {
   purchase_order_date: isoDateSchema.nullable().optional(),
   billing_account: textInput(100).default(''),
   billing_percentage: decimalInput({ digits: 5, scale: 2, min: 0 })
-    .refine((v) => Number(v) <= 100, 'Ensure this value is less than or equal to 100.')
+    .refine((v) => compare(v, '100') <= 0, 'Ensure this value is less than or equal to 100.')
     .default('100'),
   quotation: refSchema.nullable().optional(),
   sales_order: refSchema.nullable().optional(),
@@ -275,8 +277,8 @@ export const jobOrderStatusHistoryRowSchema = z.object({
 export const jobOrderStatusHistorySchema = jobOrderStatusHistoryRowSchema.extend({ changed_by_name: z.string().nullable() });
 export type JobOrderStatusHistory = z.infer<typeof jobOrderStatusHistorySchema>;
 
-/** A job order in a list: the row with its customer's name and dropdown label. */
-export const jobOrderListRowSchema = jobOrderSchema.extend({ customer_name: z.string(), label: z.string() });
+/** A job order as lists and the device's mirror hold it: the row with its dropdown label and the names of its customer and sales executive. */
+export const jobOrderListRowSchema = jobOrderSchema.extend({ customer_name: z.string(), sales_executive_name: z.string(), label: z.string() });
 export type JobOrderListRow = z.infer<typeof jobOrderListRowSchema>;
 /** closed/ and list/cancelled/ rows are list rows (invoice and closure fields included). */
 export const closedJobOrderRowSchema = jobOrderListRowSchema;
@@ -288,7 +290,6 @@ export const jobOrderViewSchema = jobOrderListRowSchema.extend({
 });
 export type JobOrderView = z.infer<typeof jobOrderViewSchema>;
 
-const idParam = z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive();
 
 /**
  * filter/ (and the reports): which job orders. Dates bound the created day, inclusive;
@@ -304,7 +305,7 @@ export const jobOrderFilterQuerySchema = z.object({
   bucket: jobOrderBucketSchema.optional(),
   production_department: productionDepartmentSchema.optional(),
   purchase_order: z.string().trim().max(100).optional(),
-});
+}).refine(...periodInOrder('start_date', 'end_date'));
 export type JobOrderFilterQuery = z.infer<typeof jobOrderFilterQuerySchema>;
 
 /** valuation/sales_executive_wise/: per sales executive, how many live job orders and their value. */

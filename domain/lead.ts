@@ -1,8 +1,23 @@
 import { z } from 'zod';
-import { phoneInput } from './customer';
-import { decimalInput, decimalSchema, idSchema, isoDateSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { CONTACT_MESSAGES, phoneInput } from './customer';
+import { div, mul } from './decimal';
+import {
+  decimalInput,
+  decimalSchema,
+  expectedVersionFields,
+  idSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  refSchema,
+  requiredText,
+  softDeleteFields,
+  textInput,
+  trackedFields,
+  updateSchemaOf,
+} from './entity';
 import { valuesOf } from './options';
-import { toIsoDate } from './rules/dates';
+import { idParam, periodInOrder } from './query-params';
+import { isValidPhone } from './rules/contact';
 
 /** What a lead wants made (business-areas.md §9). */
 export const LEAD_REQUIREMENTS = [
@@ -86,10 +101,37 @@ export const leadFilterSchema = z.enum(valuesOf(LEAD_FILTERS));
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 export const DEFAULT_LEAD_FILTER: LeadFilter = 'open';
 
+/** The company works on Indian Standard Time: "today" and a row's created day are days in Kolkata. */
+export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
+const businessDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** The business day (YYYY-MM-DD) of an instant, as the server's `(t AT TIME ZONE 'Asia/Kolkata')::date`. */
+export const businessDayOf = (instant: string | Date): string => businessDayFormat.format(new Date(instant));
+
+/**
+ * What each display filter asks of a lead (business-areas.md §4), as data: the server builds its
+ * SQL from these and `matchesLeadFilter` reads them, so the list and the device agree.
+ */
+export interface LeadFilterRule {
+  /** The stage is one of OPEN_LEAD_STAGES. */
+  readonly openStage?: true;
+  /** The follow-up date is today, or a day before today. */
+  readonly followup?: 'today' | 'before-today';
+  /** The lead was created on a day before today. */
+  readonly createdBeforeToday?: true;
+  /** No remark was written on the lead. */
+  readonly withoutRemarks?: true;
+}
+export const LEAD_FILTER_RULES: Readonly<Record<LeadFilter, LeadFilterRule>> = {
+  todays: { openStage: true, followup: 'today' },
+  missed: { openStage: true, followup: 'before-today' },
+  open: { openStage: true },
+  not_actioned: { createdBeforeToday: true, withoutRemarks: true },
+};
+
 /**
  * Whether a lead shows under a display filter on `today` (YYYY-MM-DD): Todays = follow-up today
  * and open; Missed = follow-up passed and open; Open = open stage; Not Actioned = created before
- * today and no remarks. The created day is the local calendar day of created_at.
+ * today and no remarks. The created day is the business day of created_at (`businessDayOf`).
  */
 export function matchesLeadFilter(
   lead: Pick<Lead, 'stage' | 'followup_date' | 'created_at'>,
@@ -97,17 +139,13 @@ export function matchesLeadFilter(
   today: string,
   hasRemarks: boolean,
 ): boolean {
-  const open = isOpenLeadStage(lead.stage);
-  switch (filter) {
-    case 'todays':
-      return open && lead.followup_date === today;
-    case 'missed':
-      return open && lead.followup_date !== null && lead.followup_date < today;
-    case 'open':
-      return open;
-    case 'not_actioned':
-      return !hasRemarks && toIsoDate(new Date(lead.created_at)) < today;
-  }
+  const rule = LEAD_FILTER_RULES[filter];
+  if (rule.openStage && !isOpenLeadStage(lead.stage)) return false;
+  if (rule.followup === 'today' && lead.followup_date !== today) return false;
+  if (rule.followup === 'before-today' && !(lead.followup_date !== null && lead.followup_date < today)) return false;
+  if (rule.createdBeforeToday && !(businessDayOf(lead.created_at) < today)) return false;
+  if (rule.withoutRemarks && hasRemarks) return false;
+  return true;
 }
 
 /** Lead (business-areas.md §3). */
@@ -125,6 +163,8 @@ export const leadSchema = z.object({
   location: z.string(),
   status: leadStatusSchema,
   potential: decimalSchema,
+  /** The customer the lead became, once converted. */
+  customer: idSchema.nullable(),
   ...trackedFields,
   ...softDeleteFields,
 });
@@ -161,3 +201,142 @@ export const leadRemarkCreateSchema = z.object({ lead: refSchema, remark: requir
 export type LeadRemarkCreate = z.input<typeof leadRemarkCreateSchema>;
 export const leadRemarkUpdateSchema = updateSchemaOf(leadRemarkCreateSchema);
 export type LeadRemarkUpdate = z.input<typeof leadRemarkUpdateSchema>;
+
+/* ---------------------------------------------------------------------------------------------
+ * The leads API's requests and answers (business-areas.md §7 "Leads", docs/decisions.md 196-204).
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * The contact number the lead check is sent when a lead has none (business-areas.md §5). It
+ * stands for "no number": it never matches a lead, and a lead is never saved with it.
+ */
+export const LEAD_PLACEHOLDER_CONTACT_NUMBER = '0000000000';
+
+export const LEAD_MESSAGES = {
+  assignToSelf: 'A sales executive assigns leads only to themself.',
+  notSalesExecutive: 'Choose an active sales executive.',
+  placeholderNumber: 'Enter the real contact number, or leave it empty.',
+  chooseLeads: 'Choose at least one lead.',
+  repeatedLead: 'A lead is listed twice.',
+  alreadyConverted: 'This lead is already converted.',
+} as const;
+
+/** POST leads/leads/ and PATCH leads/leads/{id}/update/ refuse the placeholder as a real number. */
+const notPlaceholder = <T extends z.ZodType<{ contact_number?: string }>>(schema: T) =>
+  schema.refine((lead) => lead.contact_number !== LEAD_PLACEHOLDER_CONTACT_NUMBER, { path: ['contact_number'], message: LEAD_MESSAGES.placeholderNumber });
+export const leadCreateBodySchema = notPlaceholder(leadCreateSchema);
+export const leadUpdateBodySchema = notPlaceholder(leadUpdateSchema);
+
+/** A required query parameter naming a row: missing is "This field is required.", as DRF says. */
+const requiredIdParam = z.string({ error: 'This field is required.' }).transform((v): unknown => v).pipe(idParam);
+
+/** GET leads/remarks/?lead_id= */
+export const leadRemarksQuerySchema = z.object({ lead_id: requiredIdParam });
+
+/** Every lead report's period: created between the two days, both optional and inclusive. */
+export const leadReportQuerySchema = z
+  .object({ start_date: isoDateSchema.optional(), end_date: isoDateSchema.optional() })
+  .refine(...periodInOrder('start_date', 'end_date'));
+export type LeadReportQuery = z.infer<typeof leadReportQuerySchema>;
+
+/** POST leads/exists/{contact_number}/{company}/ */
+export const leadExistsParamsSchema = z.object({
+  contact_number: z
+    .string()
+    .trim()
+    .refine((v) => v === LEAD_PLACEHOLDER_CONTACT_NUMBER || isValidPhone(v), CONTACT_MESSAGES.phone),
+  company: requiredText(200),
+});
+/** The lead check's verdict: the live leads with that number or company, with whose they are. */
+export const leadExistsVerdictSchema = z.object({
+  exists: z.boolean(),
+  leads: z.array(z.object({ id: idSchema, company: z.string(), stage: leadStageSchema, assign_to: idSchema, assign_to_name: z.string() })),
+});
+export type LeadExistsVerdict = z.infer<typeof leadExistsVerdictSchema>;
+
+/** POST leads/leads/reassign_leads/ */
+export const leadReassignSchema = z.object({
+  lead_ids: z
+    .array(refSchema)
+    .min(1, LEAD_MESSAGES.chooseLeads)
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, LEAD_MESSAGES.repeatedLead),
+  assign_to: refSchema,
+});
+export type LeadReassign = z.input<typeof leadReassignSchema>;
+export const leadReassignResultSchema = z.object({ assign_to: idSchema, leads: z.array(leadSchema) });
+
+/** POST leads/leads/{id}/convert/: link a customer, or (none given) make one from the lead. */
+export const leadConvertSchema = z.object({ customer: refSchema.optional(), ...expectedVersionFields });
+export type LeadConvert = z.input<typeof leadConvertSchema>;
+export const leadConvertResultSchema = z.object({
+  lead: leadSchema,
+  customer: z.object({ id: idSchema, name: z.string() }),
+  /** Whether the conversion made the customer (false: an existing one was linked). */
+  customer_created: z.boolean(),
+});
+
+const countSchema = z.number().int();
+const stageCountsSchema = z.object(Object.fromEntries(LEAD_STAGES.map((s) => [s.value, countSchema])) as Record<LeadStage, typeof countSchema>);
+export type LeadStageCounts = z.infer<typeof stageCountsSchema>;
+
+/** requirement_summary/: every requirement, its leads and their potential. */
+export const leadRequirementSummaryRowSchema = z.object({ requirement: leadRequirementSchema, count: countSchema, potential: decimalSchema });
+/** requirements_based_leads_breakup/: every requirement, its leads per stage. */
+export const leadRequirementBreakupRowSchema = z.object({ requirement: leadRequirementSchema, stages: stageCountsSchema, total: countSchema });
+/** lead_status_consolidated_report/: every status (hot, warm, cold), its leads per stage and potential. */
+export const leadStatusConsolidatedRowSchema = z.object({ status: leadStatusSchema, label: z.string(), stages: stageCountsSchema, total: countSchema, potential: decimalSchema });
+/** stagewise_report/: per sales executive, their leads per stage and potential. */
+export const leadStagewiseRowSchema = z.object({ assign_to: idSchema, assign_to_name: z.string(), stages: stageCountsSchema, total: countSchema, potential: decimalSchema });
+/**
+ * sr_lead_quality_report/: per sales executive. A follow-up is due once its day has come
+ * (followup_date ≤ today); it was kept when a remark was written on or after that day, missed
+ * when none was.
+ */
+export const leadQualityRowSchema = z.object({
+  assign_to: idSchema,
+  assign_to_name: z.string(),
+  leads: countSchema,
+  with_remarks: countSchema,
+  followups_kept: countSchema,
+  followups_missed: countSchema,
+  converted: countSchema,
+  lost: countSchema,
+});
+/** converted_lead_report/: the converted leads created in the period, newest first, with their customer. */
+export const convertedLeadRowSchema = z.object({
+  id: idSchema,
+  company: z.string(),
+  requirement: leadRequirementSchema,
+  potential: decimalSchema,
+  assign_to: idSchema,
+  assign_to_name: z.string(),
+  created_at: isoDateTimeSchema,
+  customer: idSchema.nullable(),
+  customer_name: z.string().nullable(),
+});
+/** lead_success_ratio_report/: per sales executive, converted ÷ closed (converted + lost) in percent; null with nothing closed. */
+export const leadSuccessRatioRowSchema = z.object({
+  assign_to: idSchema,
+  assign_to_name: z.string(),
+  converted: countSchema,
+  lost: countSchema,
+  closed: countSchema,
+  success_ratio: decimalSchema.nullable(),
+});
+/** conversion_stats/: totals; the conversion rate is converted ÷ all leads in percent ('0.00' with none). */
+export const leadConversionStatsSchema = z.object({ leads: countSchema, open: countSchema, converted: countSchema, lost: countSchema, conversion_rate: decimalSchema });
+
+/** A percentage of two counts, exact to 2 decimals (domain/decimal.ts); null when there is nothing to divide by. */
+export function percentOf(part: number, whole: number): string | null {
+  return whole === 0 ? null : div(mul(String(part), '100'), String(whole), 2);
+}
+
+/** The sales executive dropdown (product-frame.md §3): 'Select' with no value first, then username → id. */
+export const SALES_EXECUTIVE_PROMPT = { label: 'Select', value: null } as const;
+export const salesExecutiveOptionSchema = z.object({ label: z.string(), value: idSchema.nullable() });
+export type SalesExecutiveOption = z.infer<typeof salesExecutiveOptionSchema>;
+export const salesExecutiveOptions = (users: readonly { id: number; username: string }[]): SalesExecutiveOption[] => [
+  SALES_EXECUTIVE_PROMPT,
+  ...users.map((user) => ({ label: user.username, value: user.id })),
+];

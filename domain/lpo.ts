@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { valuesOf } from './options';
 import { isValidDateRange } from './rules/dates';
-import { positiveQuantityInput, whenFieldsValid } from './stock';
+import { whenFieldsValid } from './stock';
 
 /**
  * LPO statuses: pending until goods arrive, partially received, received in full; closed when

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flagParam, idParam, pageParams, periodInOrder } from './query-params';
 import { decimalSchema, idSchema, isoDateSchema } from './entity';
 import { jobOrderStatusSchema } from './job-order';
 import { materialSchema, materialUnitSchema } from './material';
@@ -17,22 +18,13 @@ export const MATERIAL_REPORT_PAGE_SIZE = 15;
 
 /* Query parameters (strings on the wire). Unknown parameters are 400s, as on every list. */
 
-const idQuery = z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Invalid pk - object does not exist.').max(2_147_483_647);
-const flagQuery = z.enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'Must be a valid boolean.' }).transform((v) => v === 'true' || v === 'True' || v === '1');
-const pageFields = {
-  page: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Invalid page.').max(1_000_000).default(1),
-  page_size: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(1000).optional(),
-};
 /** A period of business days, both bounds optional and inclusive (the names are the spec's). */
 const periodFields = { startDate: isoDateSchema.optional(), endDate: isoDateSchema.optional() };
-const DATE_ORDER = 'The end date cannot be before the start date.';
-const periodInOrder = (q: { startDate?: string; endDate?: string }) => !q.startDate || !q.endDate || q.endDate >= q.startDate;
-const periodOrderError = { path: ['endDate'], message: DATE_ORDER };
 
 /** Narrowing a report to some materials. */
 const materialFilterFields = {
-  category: idQuery.optional(),
-  subcategory: idQuery.optional(),
+  category: idParam.optional(),
+  subcategory: idParam.optional(),
   search: z.string().trim().max(200).optional(),
 };
 
@@ -49,24 +41,24 @@ const materialStockOrderingSchema = z.enum([...MATERIAL_STOCK_ORDERINGS, ...MATE
 const materialStockFilterFields = {
   ...materialFilterFields,
   unit: materialUnitSchema.optional(),
-  below_reorder: flagQuery.optional(),
-  in_stock: flagQuery.optional(),
+  below_reorder: flagParam.optional(),
+  in_stock: flagParam.optional(),
   ordering: materialStockOrderingSchema.optional(),
 };
-export const filterMaterialsQuerySchema = z.object({ ...materialStockFilterFields, ...pageFields }).strict();
+export const filterMaterialsQuerySchema = z.object({ ...materialStockFilterFields, ...pageParams }).strict();
 export type FilterMaterialsQuery = z.output<typeof filterMaterialsQuerySchema>;
 export const exportMaterialsQuerySchema = z.object(materialStockFilterFields).strict();
 export type MaterialStockFilters = z.output<typeof exportMaterialsQuerySchema>;
 
 /** issue_report/: the issues of a period, narrowed by material, category, job order or requisition. */
 export const issueReportQuerySchema = z
-  .object({ ...periodFields, material: idQuery.optional(), category: idQuery.optional(), job_order: idQuery.optional(), requisition: idQuery.optional(), ...pageFields })
+  .object({ ...periodFields, material: idParam.optional(), category: idParam.optional(), job_order: idParam.optional(), requisition: idParam.optional(), ...pageParams })
   .strict()
-  .refine(periodInOrder, periodOrderError);
+  .refine(...periodInOrder('startDate', 'endDate'));
 export type IssueReportQuery = z.output<typeof issueReportQuerySchema>;
 
 /** issued_today/: today's issues, narrowed by material or category. */
-export const issuedTodayQuerySchema = z.object({ material: idQuery.optional(), category: idQuery.optional(), ...pageFields }).strict();
+export const issuedTodayQuerySchema = z.object({ material: idParam.optional(), category: idParam.optional(), ...pageParams }).strict();
 export type IssuedTodayQuery = z.output<typeof issuedTodayQuerySchema>;
 
 /** How the consumption report groups: one row per material, or per job order and material. */
@@ -81,39 +73,39 @@ export type ConsumptionGrouping = z.infer<typeof consumptionGroupingSchema>;
 export const consumptionReportQuerySchema = z
   .object({
     ...periodFields,
-    material: idQuery.optional(),
-    category: idQuery.optional(),
-    job_order: idQuery.optional(),
+    material: idParam.optional(),
+    category: idParam.optional(),
+    job_order: idParam.optional(),
     group_by: consumptionGroupingSchema.default('material'),
-    ...pageFields,
+    ...pageParams,
   })
   .strict()
-  .refine(periodInOrder, periodOrderError);
+  .refine(...periodInOrder('startDate', 'endDate'));
 export type ConsumptionReportQuery = z.output<typeof consumptionReportQuerySchema>;
 
 /** log_report/: the ledger of one material over a period, with the running balance. */
 export const logReportQuerySchema = z
-  .object({ material: idQuery, ...periodFields, ...pageFields })
+  .object({ material: idParam, ...periodFields, ...pageParams })
   .strict()
-  .refine(periodInOrder, periodOrderError);
+  .refine(...periodInOrder('startDate', 'endDate'));
 export type LogReportQuery = z.output<typeof logReportQuerySchema>;
 
 /** movement_report/: opening, in, out and closing per material over a period. */
 export const movementReportQuerySchema = z
-  .object({ ...periodFields, material: idQuery.optional(), ...materialFilterFields, ...pageFields })
+  .object({ ...periodFields, material: idParam.optional(), ...materialFilterFields, ...pageParams })
   .strict()
-  .refine(periodInOrder, periodOrderError);
+  .refine(...periodInOrder('startDate', 'endDate'));
 export type MovementReportQuery = z.output<typeof movementReportQuerySchema>;
 
 /** {id}/price-variance-report/: a material's GRA prices over a period. */
 export const priceVarianceQuerySchema = z
-  .object({ ...periodFields, ...pageFields })
+  .object({ ...periodFields, ...pageParams })
   .strict()
-  .refine(periodInOrder, periodOrderError);
+  .refine(...periodInOrder('startDate', 'endDate'));
 export type PriceVarianceQuery = z.output<typeof priceVarianceQuerySchema>;
 
 /** reorder/ and ageing/: materials narrowed by category, subcategory or search. */
-export const materialReportQuerySchema = z.object({ ...materialFilterFields, ...pageFields }).strict();
+export const materialReportQuerySchema = z.object({ ...materialFilterFields, ...pageParams }).strict();
 export type MaterialReportQuery = z.output<typeof materialReportQuerySchema>;
 
 /* Rows and reports. */

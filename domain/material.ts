@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { valuesOf } from './options';
+import { labelOf, valuesOf } from './options';
 import { decimalInput, decimalSchema, updateSchemaOf, idSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields } from './entity';
 
 /** Material units (business-areas.md §3), value and label exactly as the spec lists them. */
@@ -28,6 +28,9 @@ export const MATERIAL_UNITS = [
 ] as const;
 export const materialUnitSchema = z.enum(valuesOf(MATERIAL_UNITS));
 export type MaterialUnit = z.infer<typeof materialUnitSchema>;
+
+/** A unit as every screen and document writes it: the spec's label ("Sheets"), never its code ("SHEET"). */
+export const materialUnitLabel = (unit: string | null | undefined): string => labelOf(MATERIAL_UNITS, unit);
 
 /** The category whose name marks consumables (the foreman's materials; business-areas.md §6). */
 export const CONSUMABLES_CATEGORY = 'consumables';

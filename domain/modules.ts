@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the cached module switches are read before the first screen draws (see domain/auth.ts).
+import * as z from 'zod/mini';
 
 /** Module names of product-frame.md §3, as the module configuration map keys them. */
 export const MODULE_NAMES = [
@@ -41,8 +42,8 @@ export const moduleDetailSchema = z.object({
   is_enabled: z.boolean(),
   /** Route names the module switch hides when off. */
   routes: z.array(z.string()),
-  updated_at: z.string().nullable(),
-  updated_by: z.string().nullable(),
+  updated_at: z.nullable(z.string()),
+  updated_by: z.nullable(z.string()),
 });
 export type ModuleDetail = z.infer<typeof moduleDetailSchema>;
 

@@ -1,3 +1,4 @@
+import type { DATA_TYPES, DataType } from './data-types';
 import { matchesRole, type RoleMatch } from './roles';
 import type { User, UserRole } from './user';
 
@@ -14,6 +15,8 @@ const ACCOUNTS: Grant = { departments: ['accounts'] };
 const PURCHASE: Grant = { departments: ['purchase'] };
 const STORES: Grant = { departments: ['stores'] };
 const DESIGN: Grant = { departments: ['design'] };
+/** The workshops that work from design's preload set (product-frame.md §4). */
+const WORKSHOPS: Grant = { departments: ['acrylic', 'metal', 'glass', 'fabrication', 'graphic'] };
 /** The shops that raise requisitions: production and the department workshops. */
 const SHOP_FLOOR: Grant = { departments: ['production', 'acrylic', 'metal', 'glass', 'fabrication', 'graphic', 'packing-dispatch'] };
 const MANAGERS: Grant = { designations: ['manager', 'assistant-manager', 'CEO', 'COO'] };
@@ -68,12 +71,18 @@ export const PERMISSIONS = {
   'material-categories.read': [ANYONE],
   'material-categories.write': [STORES, PURCHASE],
 
-  /** Estimation rates are costing data: design prices, sales and management quote from them. */
-  'estimation-materials.read': [DESIGN, SALES, MANAGEMENT, ACCOUNTS],
+  /**
+   * Estimation rates are costing data: design prices, sales and management quote from them; the
+   * workshops read them too, since they work from design's preload set (product-frame.md §4).
+   */
+  'estimation-materials.read': [DESIGN, WORKSHOPS, SALES, MANAGEMENT, ACCOUNTS],
   'estimation-materials.write': [DESIGN, MANAGEMENT],
 
-  /** Job orders: sales makes them, the shop floor and stores work against them, accounts bill them. */
-  'job-orders.read': [SALES, SHOP_FLOOR, STORES, PURCHASE, ACCOUNTS, MANAGEMENT],
+  /**
+   * Job orders: sales makes them, design designs for them, the shop floor and stores work against
+   * them, accounts bill them. Design reads only those that reached its desk (row-rules.ts).
+   */
+  'job-orders.read': [SALES, DESIGN, SHOP_FLOOR, STORES, PURCHASE, ACCOUNTS, MANAGEMENT],
   /** Raising and editing a job order (main fields, products): sales, production managers, management. */
   'job-orders.write': [SALES, PRODUCTION_MANAGER, MANAGEMENT],
   /** The work's progress (Created to Dispatched): production (foremen included), packing and dispatch, management. */
@@ -123,11 +132,67 @@ export const PERMISSIONS = {
   /** Stock value and the material reports: stores, purchase, accounts and managers. */
   'stock.reports': [STORES, PURCHASE, ACCOUNTS, MANAGEMENT, MANAGERS],
 
-  /** Leads are sales'; management follows them. Executives see only their own (row rule). */
-  'leads.read': [SALES, MANAGEMENT],
+  /** Leads are sales' and marketing's, who bring them in; management follows them. Executives see only their own (row rule). */
+  'leads.read': [SALES, { departments: ['marketing'] }, MANAGEMENT],
+  /** Who brings leads in also records and works them: sales and marketing; management steps in. Executives write only their own (row rule). */
+  'leads.write': [SALES, { departments: ['marketing'] }, MANAGEMENT],
+  /** Moving leads between executives is a manager's call: sales managers and management. */
+  'leads.reassign': [SALES_MANAGER, MANAGEMENT],
+
+  /** Quotations are sales'; design prices them, accounts bills from them (their item images and attachments follow these). */
+  'quotations.read': [SALES, DESIGN, ACCOUNTS, MANAGEMENT],
+  'quotations.write': [SALES, MANAGEMENT],
+  /**
+   * Sales orders are sales'; accounts bills and collects against them, management follows them,
+   * and production managers read them because they raise job orders from accepted orders.
+   */
+  'sales-orders.read': [SALES, ACCOUNTS, MANAGEMENT, PRODUCTION_MANAGER],
+  /** Taking, changing and moving orders on: sales and management (an executive only their own orders: row-rules.ts). */
+  'sales-orders.write': [SALES, MANAGEMENT],
+  /** Invoices are accounts'; sales follows what its customers are billed. */
+  'invoices.read': [ACCOUNTS, SALES, MANAGEMENT],
+  'invoices.write': [ACCOUNTS, MANAGEMENT],
 } as const satisfies Record<string, readonly Grant[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
+
+/** Who may use a screen or an endpoint: any signed-in user, or the holders of a permission (the server's `config.access` too). */
+export type Access = 'signed-in' | Permission;
+
+/** The data types the mirror loads from a list endpoint. */
+type MirroredType = { [T in DataType]: (typeof DATA_TYPES)[T] extends { readonly path: string } ? T : never }[DataType];
+
+/**
+ * The permission that reads each mirrored data type: its list endpoint's access. Preload sets
+ * and screens name only types their users may read (tests/domain/roles-agree.test.ts), and
+ * tests/api/roles-agree.test.ts holds every list endpoint to this table.
+ */
+export const READ_PERMISSIONS: Readonly<Record<MirroredType, Permission>> = {
+  customers: 'customers.read',
+  customerBranches: 'customers.read',
+  customerLpoCodes: 'customers.read',
+  leads: 'leads.read',
+  leadRemarks: 'leads.read',
+  vendors: 'vendors.read',
+  materials: 'materials.read',
+  materialNames: 'materials.read',
+  materialCategories: 'material-categories.read',
+  materialSubcategories: 'material-categories.read',
+  estimationMaterials: 'estimation-materials.read',
+  estimationMaterialCategories: 'estimation-materials.read',
+  jobOrders: 'job-orders.read',
+  jobOrderExpenses: 'job-order-expenses.read',
+  deliveryNotes: 'delivery-notes.read',
+  deliveryNoteItems: 'delivery-notes.read',
+  jobOrderItems: 'delivery-notes.read',
+  dispatches: 'dispatches.read',
+  requisitions: 'requisitions.read',
+  requisitionDetails: 'requisitions.read',
+  stockTransactions: 'stock.read',
+  stockAdjustments: 'stock.read',
+  gras: 'gras.read',
+  graItems: 'gras.read',
+};
 
 /** What a permission check reads of a user. */
 export type PermissionSubject = UserRole & Partial<Pick<User, 'can_create_materials'>>;
@@ -142,6 +207,9 @@ export function can(user: PermissionSubject | null | undefined, permission: Perm
   const list: readonly Grant[] = PERMISSIONS[permission];
   return list.some((grant) => grants(user, grant));
 }
+
+/** May the user use what `access` guards (a screen, an endpoint, a queued write)? */
+export const mayUse = (user: PermissionSubject | null | undefined, access: Access): boolean => (access === 'signed-in' ? !!user : can(user, access));
 
 export const SUPERUSER_REQUIRED = 'Access denied: Superuser privileges required';
 /** DRF's refusal of a permission the matrix does not grant. */

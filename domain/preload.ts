@@ -20,8 +20,8 @@ export type PreloadSet = Readonly<Record<PreloadTier, readonly DataType[]>>;
 export type PreloadSetName = 'marketing' | 'sales' | 'purchase' | 'production' | 'stores' | 'accounts' | 'management' | 'design';
 
 export const PRELOAD_SETS: Readonly<Record<PreloadSetName, PreloadSet>> = {
-  marketing: { critical: ['leads'], important: ['customers'], background: ['customerBranches'] },
-  sales: { critical: ['leads', 'customers'], important: ['customerBranches', 'customerLpoCodes'], background: ['estimationMaterials', 'estimationMaterialCategories'] },
+  marketing: { critical: ['leads', 'leadRemarks'], important: ['customers'], background: ['customerBranches'] },
+  sales: { critical: ['leads', 'leadRemarks', 'customers'], important: ['customerBranches', 'customerLpoCodes'], background: ['estimationMaterials', 'estimationMaterialCategories'] },
   purchase: { critical: ['vendors', 'materials', 'materialCategories'], important: ['materialSubcategories'], background: ['customers'] },
   production: {
     critical: ['materials', 'materialCategories'],

@@ -4,7 +4,7 @@ import type { RouteName } from './routes';
  * The requisition screens come in variants per department (business-areas.md §2: "foreman,
  * metal and stores variants"): each list names where its "New requisition" and its rows lead,
  * each create screen where the user returns after saving. Stores serves requisitions; it does
- * not raise them from its list, which is its queue: what it may issue against now, oldest first.
+ * not raise them from its list, which is its queue: what it may issue against now, newest first.
  */
 export const REQUISITION_LISTS: Readonly<Partial<Record<RouteName, { create: RouteName | null; detail: RouteName; storesQueue?: true }>>> = {
   'requisitions-home': { create: 'requisition-create', detail: 'requisition-detail' },

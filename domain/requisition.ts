@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { flagParam, idParam, pageParams, periodInOrder } from './query-params';
+import { compare, sign } from './decimal';
 import { valuesOf } from './options';
-import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, requiredText, softDeleteFields, trackedFields, updateSchemaOf } from './entity';
-import { stockTransactionSchema } from './stock';
+import { decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, trackedFields, updateSchemaOf } from './entity';
+import { stockTransactionSchema, whenValid } from './stock';
 
 /** Requisition types (business-areas.md §9), values exactly as the spec lists them. */
 export const REQUISITION_TYPES = [
@@ -20,6 +22,7 @@ export const REQUISITION_TYPES_NEEDING_APPROVAL: readonly RequisitionType[] = ['
 export const requisitionNeedsJobOrder = (type: RequisitionType) => type !== 'consumables';
 
 export const REQUISITION_JOB_ORDER_REQUIRED = 'A job order is required unless the requisition is for consumables.';
+export const REQUISITION_MATERIALS_REQUIRED = 'Add at least one material.';
 
 /** Requisition (business-areas.md §3); a deleted requisition is a cancelled one. */
 export const requisitionSchema = z.object({
@@ -57,7 +60,7 @@ const requisitionItemFields = {
   material: refSchema,
   /** Defaults to the requisition's job order. */
   job_order: refSchema.nullable().optional(),
-  quantity: decimalInput({ digits: 14, scale: 3, min: 0.001 }),
+  quantity: positiveQuantityInput(),
 };
 
 /**
@@ -85,12 +88,14 @@ export const requisitionCreateSchema = z
     ...confirmRepeatField,
     requisition_items: z
       .array(z.object(requisitionItemFields))
-      .min(1)
+      .min(1, REQUISITION_MATERIALS_REQUIRED)
       .refine((items) => new Set(items.map((i) => i.material)).size === items.length, 'Each material may appear only once on a requisition.'),
   })
   .refine((r) => r.job_order != null || !requisitionNeedsJobOrder(r.requisition_type), {
     path: ['job_order'],
     message: REQUISITION_JOB_ORDER_REQUIRED,
+    // Shown beside a bad quantity, not after it is fixed.
+    ...whenValid('requisition_type', 'job_order'),
   });
 export type RequisitionCreate = z.input<typeof requisitionCreateSchema>;
 /** PATCH requisitions/{id}/: the requisition's own fields; materials change through requisition_details. */
@@ -117,15 +122,32 @@ export const REQUISITION_STATES = [
 export const requisitionStateSchema = z.enum(valuesOf(REQUISITION_STATES));
 export type RequisitionState = z.infer<typeof requisitionStateSchema>;
 
-type StateFacts = Pick<Requisition, 'deleted_at' | 'closed_at' | 'is_completed' | 'is_approved'>;
-type LineFacts = Pick<RequisitionDetail, 'quantity_issued'> & { deleted_at?: string | null };
+/** What a state is read from: the row, and whether material was issued against it, some or all. */
+export type RequisitionStateFacts = Pick<Requisition, 'deleted_at' | 'closed_at' | 'is_approved'> & { has_issues: boolean; issued_in_full: boolean };
 
-export function requisitionState(requisition: StateFacts, lines: readonly LineFacts[]): RequisitionState {
-  if (requisition.deleted_at) return 'cancelled';
-  if (requisition.closed_at) return 'closed';
-  if (requisition.is_completed) return 'issued';
-  if (lines.some((line) => !line.deleted_at && Number(line.quantity_issued) > 0)) return 'partly-issued';
-  return requisition.is_approved ? 'approved' : 'open';
+export function stateOfFacts(facts: RequisitionStateFacts): RequisitionState {
+  if (facts.deleted_at) return 'cancelled';
+  if (facts.closed_at) return 'closed';
+  if (facts.issued_in_full) return 'issued';
+  if (facts.has_issues) return 'partly-issued';
+  return facts.is_approved ? 'approved' : 'open';
+}
+
+type LineFacts = Pick<RequisitionDetail, 'quantity' | 'quantity_issued'> & { deleted_at?: string | null };
+
+/**
+ * The state of a requisition from its row and the lines the caller holds: a screen passes the
+ * lines it shows, unsent issues included, so its badge moves with them. A requisition keeps at
+ * least one material, so with no live line at hand (not yet on the device) the row's
+ * `is_completed`, the server's word, says whether it is issued.
+ */
+export function requisitionState(requisition: Pick<Requisition, 'deleted_at' | 'closed_at' | 'is_completed' | 'is_approved'>, lines: readonly LineFacts[]): RequisitionState {
+  const live = lines.filter((line) => !line.deleted_at);
+  return stateOfFacts({
+    ...requisition,
+    has_issues: live.some((line) => sign(line.quantity_issued) > 0),
+    issued_in_full: live.length ? requisitionIssuedInFull(live) : requisition.is_completed,
+  });
 }
 
 /** What can be done to a requisition; each action lists the states it may start from. */
@@ -200,7 +222,7 @@ type CompletionFacts = Pick<RequisitionDetail, 'quantity' | 'quantity_issued'> &
 /** A requisition is issued in full (`is_completed`) once every live line has had its whole quantity issued. */
 export function requisitionIssuedInFull(lines: readonly CompletionFacts[]): boolean {
   const live = lines.filter((line) => !line.deleted_at);
-  return live.length > 0 && live.every((line) => Number(line.quantity_issued) >= Number(line.quantity));
+  return live.length > 0 && live.every((line) => compare(line.quantity_issued, line.quantity) >= 0);
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -283,39 +305,31 @@ export const requisitionRequestVerdictSchema = z.object({
 
 /* Query parameters (strings on the wire). Unknown parameters are 400s, as on every list. */
 
-const intQuery = z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Invalid pk - object does not exist.').max(2_147_483_647);
-const flagQuery = z.enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'Must be a valid boolean.' }).transform((v) => v === 'true' || v === 'True' || v === '1');
-const pageFields = {
-  page: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Invalid page.').max(1_000_000).default(1),
-  page_size: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(1000).optional(),
-};
-const DATE_ORDER = 'The end date cannot be before the start date.';
-const datesInOrder = (start: string | undefined, end: string | undefined) => !start || !end || end >= start;
 
 /** A report with no filters: only the page. */
-export const requisitionPageQuerySchema = z.object(pageFields).strict();
+export const requisitionPageQuerySchema = z.object(pageParams).strict();
 
 /** A report over a period of business days (both bounds optional and inclusive), paged. */
 export const requisitionPeriodQuerySchema = z
-  .object({ start_date: isoDateSchema.optional(), end_date: isoDateSchema.optional(), ...pageFields })
+  .object({ start_date: isoDateSchema.optional(), end_date: isoDateSchema.optional(), ...pageParams })
   .strict()
-  .refine((q) => datesInOrder(q.start_date, q.end_date), { path: ['end_date'], message: DATE_ORDER });
+  .refine(...periodInOrder('start_date', 'end_date'));
 
 /** filter_requisitions/ (business-areas.md §7): the names are the spec's. */
 export const filterRequisitionsQuerySchema = z
   .object({
     startDate: isoDateSchema.optional(),
     endDate: isoDateSchema.optional(),
-    fromReq: intQuery.optional(),
-    toReq: intQuery.optional(),
+    fromReq: idParam.optional(),
+    toReq: idParam.optional(),
     typ: requisitionTypeSchema.optional(),
-    job: intQuery.optional(),
-    material: intQuery.optional(),
-    is_completed: flagQuery.optional(),
-    ...pageFields,
+    job: idParam.optional(),
+    material: idParam.optional(),
+    is_completed: flagParam.optional(),
+    ...pageParams,
   })
   .strict()
-  .refine((q) => datesInOrder(q.startDate, q.endDate), { path: ['endDate'], message: DATE_ORDER })
+  .refine(...periodInOrder('startDate', 'endDate'))
   .refine((q) => q.fromReq === undefined || q.toReq === undefined || q.toReq >= q.fromReq, { path: ['toReq'], message: 'The last requisition number cannot be before the first.' });
 export type FilterRequisitionsQuery = z.output<typeof filterRequisitionsQuerySchema>;
 
@@ -323,30 +337,30 @@ export type FilterRequisitionsQuery = z.output<typeof filterRequisitionsQuerySch
 export const nonStandardRequisitionsQuerySchema = z
   .object({
     requisition_type: requisitionTypeSchema.exclude(['standard'], { error: 'Choose a type other than standard.' }).optional(),
-    job_order: intQuery.optional(),
-    customer: intQuery.optional(),
+    job_order: idParam.optional(),
+    customer: idParam.optional(),
     start_date: isoDateSchema.optional(),
     end_date: isoDateSchema.optional(),
-    only_pending_reqs: flagQuery.optional(),
-    ...pageFields,
+    only_pending_reqs: flagParam.optional(),
+    ...pageParams,
   })
   .strict()
-  .refine((q) => datesInOrder(q.start_date, q.end_date), { path: ['end_date'], message: DATE_ORDER });
+  .refine(...periodInOrder('start_date', 'end_date'));
 export type NonStandardRequisitionsQuery = z.output<typeof nonStandardRequisitionsQuerySchema>;
 
 /** requisitions_for_closed_job_orders/: optionally only requisitions still pending. */
-export const closedJobOrderRequisitionsQuerySchema = z.object({ only_pending_reqs: flagQuery.optional(), ...pageFields }).strict();
+export const closedJobOrderRequisitionsQuerySchema = z.object({ only_pending_reqs: flagParam.optional(), ...pageParams }).strict();
 
 /** rework_requisitions_value/: issues in a period, optionally of one job order. */
 export const reworkValueQuerySchema = z
-  .object({ start_date: isoDateSchema.optional(), end_date: isoDateSchema.optional(), job_order: intQuery.optional() })
+  .object({ start_date: isoDateSchema.optional(), end_date: isoDateSchema.optional(), job_order: idParam.optional() })
   .strict()
-  .refine((q) => datesInOrder(q.start_date, q.end_date), { path: ['end_date'], message: DATE_ORDER });
+  .refine(...periodInOrder('start_date', 'end_date'));
 
 /** requisition_details/check_duplicate_material/ (material, job_order). */
-export const checkDuplicateMaterialQuerySchema = z.object({ material: intQuery, job_order: intQuery }).strict();
+export const checkDuplicateMaterialQuerySchema = z.object({ material: idParam, job_order: idParam }).strict();
 /** check_req_for_material_against_job_order_exists/ (material, job, requisition_type). */
-export const checkRepeatRequestQuerySchema = z.object({ material: intQuery, job: intQuery, requisition_type: requisitionTypeSchema }).strict();
+export const checkRepeatRequestQuerySchema = z.object({ material: idParam, job: idParam, requisition_type: requisitionTypeSchema }).strict();
 
 /**
  * Requisition discrepancies (prod-req-discrepancies): lines where what production asked for and
@@ -362,10 +376,10 @@ export type RequisitionDiscrepancy = (typeof REQUISITION_DISCREPANCIES)[number][
 
 /** What is off about a live line of a requisition in `state`, or null when nothing is. */
 export function lineDiscrepancy(state: RequisitionState, line: Pick<RequisitionDetail, 'quantity' | 'quantity_issued' | 'quantity_reserved'>, jobOrderOpen: boolean): RequisitionDiscrepancy | null {
-  const short = Number(line.quantity_issued) < Number(line.quantity);
+  const short = compare(line.quantity_issued, line.quantity) < 0;
   if (state === 'cancelled') return null;
   if (state === 'closed') {
-    if (Number(line.quantity_reserved) > 0) return 'reserved-not-issued';
+    if (sign(line.quantity_reserved) > 0) return 'reserved-not-issued';
     return short ? 'closed-short' : null;
   }
   if (!jobOrderOpen && REQUISITION_PENDING_STATES.includes(state) && short) return 'job-order-ended';

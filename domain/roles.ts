@@ -16,6 +16,11 @@ export function matchesRole(user: UserRole, rule: RoleMatch): boolean {
 }
 
 export const SALES_EXECUTIVE: RoleMatch = { departments: ['sales'], designations: ['executive', 'senior-executive'] };
+/**
+ * Who the sales executive dropdown offers (product-frame.md §6): every active user of the sales
+ * department, plus the one extra user system settings name (`extra_sales_executive`).
+ */
+export const SALES_EXECUTIVE_LIST: RoleMatch = { departments: ['sales'] };
 export const SALES_MANAGER: RoleMatch = { departments: ['sales'], designations: ['manager'] };
 export const MANAGEMENT_USER: RoleMatch = { departments: ['management'] };
 

@@ -19,6 +19,10 @@ export const MATERIAL_SCOPE_RULES: readonly (RoleMatch & { readonly scope: Mater
 export type LeadScope = 'all' | 'assigned-to-me';
 export const LEAD_SCOPE_RULES: readonly (RoleMatch & { readonly scope: LeadScope })[] = [{ ...SALES_EXECUTIVE, scope: 'assigned-to-me' }];
 
+/** Job orders: design reads those that reached its desk, in the Design bucket now or moved into it before. */
+export type JobOrderScope = 'all' | 'reached-design';
+export const JOB_ORDER_SCOPE_RULES: readonly (RoleMatch & { readonly scope: JobOrderScope })[] = [{ departments: ['design'], scope: 'reached-design' }];
+
 function scopeOf<S extends string>(rules: readonly (RoleMatch & { readonly scope: S })[], user: UserRole, fallback: S): S {
   if (user.is_superuser) return fallback;
   return rules.find((rule) => matchesRole(user, rule))?.scope ?? fallback;
@@ -26,6 +30,7 @@ function scopeOf<S extends string>(rules: readonly (RoleMatch & { readonly scope
 
 export const materialScopeOf = (user: UserRole): MaterialScope => scopeOf(MATERIAL_SCOPE_RULES, user, 'all');
 export const leadScopeOf = (user: UserRole): LeadScope => scopeOf(LEAD_SCOPE_RULES, user, 'all');
+export const jobOrderScopeOf = (user: UserRole): JobOrderScope => scopeOf(JOB_ORDER_SCOPE_RULES, user, 'all');
 
 /**
  * Where a user's requisition material picker and requisition lines find every material's name
@@ -84,6 +89,28 @@ export const EDIT_RULES = {
       { unless: SALES_EXECUTIVE, rows: 'any' },
     ],
     refusal: 'A sales executive changes only the job orders where they are the sales executive.',
+  },
+  salesOrder: {
+    owner: 'created_by',
+    grants: [
+      { ...SALES_EXECUTIVE, rows: 'own' },
+      { unless: SALES_EXECUTIVE, rows: 'any' },
+    ],
+    refusal: 'A sales executive changes only the sales orders they created.',
+  },
+  /** Deleting a lead (set_deleted/): its sales executive, or whoever may reassign leads. */
+  lead: {
+    owner: 'assign_to',
+    grants: [{ rows: 'own' }, ...PERMISSIONS['leads.reassign'].map((grant) => ({ ...grant, rows: 'any' as const }))],
+    refusal: "Only the lead's sales executive, sales managers and management may delete a lead.",
+  },
+  quotation: {
+    owner: 'sales_exec',
+    grants: [
+      { ...SALES_EXECUTIVE, rows: 'own' },
+      { unless: SALES_EXECUTIVE, rows: 'any' },
+    ],
+    refusal: 'A sales executive changes only the quotations where they are the sales executive.',
   },
 } as const satisfies Record<string, EditRule>;
 export type EditableRow = keyof typeof EDIT_RULES;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { sign } from './decimal';
 import { valuesOf } from './options';
 
 /**
@@ -8,11 +9,18 @@ import { valuesOf } from './options';
  */
 export const whenFieldsValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
 
+/**
+ * Options for a cross-field check that runs once the fields it reads are valid, whatever the
+ * others: a form then shows every error it has at once, and none of them misleading.
+ */
+export const whenValid = (...fields: string[]) => ({
+  // An issue without a path is the body itself (null, an array, a string): nothing to check across.
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0]))),
+});
+
 /** A quantity in a request: up to 3 decimals (kilos, metres, sheets); signed unless `min` is given. */
 export const quantityInput = (min?: number) => decimalInput({ digits: 14, scale: 3, ...(min === undefined ? {} : { min }) });
-
-/** A quantity that must be more than zero (ordered, received, invoiced). */
-export const positiveQuantityInput = () => quantityInput().refine((v) => Number(v) > 0, 'Ensure this value is greater than 0.');
 
 /** Stock ledger row types; receipts and returns come in (positive), issues go out (negative). */
 export const STOCK_TRANSACTION_TYPES = [
@@ -98,10 +106,10 @@ export const issueBeyondLine = (material: string, asked: string, remaining: stri
  * issues negative, receipts and returns positive, adjustments either but not zero.
  */
 export function hasLedgerSign(type: StockTransactionType, quantity: string): boolean {
-  const value = Number(quantity);
-  if (type === 'issue') return value < 0;
-  if (type === 'adjustment') return value !== 0;
-  return value > 0;
+  const direction = sign(quantity);
+  if (type === 'issue') return direction < 0;
+  if (type === 'adjustment') return direction !== 0;
+  return direction > 0;
 }
 
 /**
@@ -153,13 +161,17 @@ export const stockTransactionCreateSchema = z
     if (!hasLedgerSign(row.transaction_type, row.quantity)) {
       ctx.addIssue({ code: 'custom', path: ['quantity'], message: row.transaction_type === 'issue' ? STOCK_MESSAGES.outgoing : STOCK_MESSAGES.incoming });
     }
+  }, whenValid('transaction_type', 'quantity'))
+  .superRefine((row, ctx) => {
     if (row.requisition == null && row.requisition_detail == null && row.job_order == null) {
       ctx.addIssue({ code: 'custom', path: ['requisition'], message: row.transaction_type === 'issue' ? STOCK_MESSAGES.issueTarget : STOCK_MESSAGES.returnTarget });
     }
+  }, whenValid('transaction_type', 'requisition', 'requisition_detail', 'job_order'))
+  .superRefine((row, ctx) => {
     if (row.status === 'in-transit' && row.transaction_type !== 'issue') {
       ctx.addIssue({ code: 'custom', path: ['status'], message: STOCK_MESSAGES.inTransit });
     }
-  }, whenFieldsValid);
+  }, whenValid('transaction_type', 'status'));
 export type StockTransactionCreate = z.input<typeof stockTransactionCreateSchema>;
 /** DELETE stocks/stocktransactions/{id}/: a reversing entry, with the reason it is kept with. */
 export const stockTransactionReverseSchema = z.object({ reason: requiredText(500) });
@@ -219,7 +231,7 @@ export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;
 /** POST stockadjustments/stock-adjustments/: positive adds to stock, negative takes away. */
 export const stockAdjustmentCreateSchema = z.object({
   material: refSchema,
-  quantity: quantityInput().refine((v) => Number(v) !== 0, STOCK_MESSAGES.nonZero),
+  quantity: quantityInput().refine((v) => sign(v) !== 0, STOCK_MESSAGES.nonZero),
   reason: requiredText(500),
   remarks: textInput(1000).default(''),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEPARTMENT_VALUES, DESIGNATION_VALUES } from './departments';
 
-export const departmentSchema = z.enum(DEPARTMENT_VALUES);
+export const DEPARTMENT_REQUIRED = 'Choose a department.';
+export const departmentSchema = z.enum(DEPARTMENT_VALUES, { error: (issue) => (issue.input === '' || issue.input === undefined ? DEPARTMENT_REQUIRED : undefined) });
 export const designationSchema = z.enum(DESIGNATION_VALUES);
 
 /** The User entity of product-frame.md §3, as the API returns it. */
@@ -51,17 +52,20 @@ const nameSchema = z.string().trim().max(150, 'Ensure this field has no more tha
  * Self-registration (POST /auth/users/). It carries no department, designation or any other
  * right: the account starts inactive with none, and the admin who activates it assigns them.
  */
-export const registrationSchema = z
-  .object({
-    username: usernameSchema,
-    password: passwordSchema,
-    re_password: z.string(),
-    first_name: nameSchema.default(''),
-    last_name: nameSchema.default(''),
-    email: z.union([z.literal(''), z.email('Enter a valid email address.')]).default(''),
-  })
-  .refine((r) => r.password === r.re_password, { message: PASSWORDS_DO_NOT_MATCH, path: ['non_field_errors'] });
+const registrationFields = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  re_password: z.string(),
+  first_name: nameSchema.default(''),
+  last_name: nameSchema.default(''),
+  email: z.union([z.literal(''), z.email('Enter a valid email address.')]).default(''),
+});
+const passwordsMatch = (r: { password: string; re_password: string }) => r.password === r.re_password;
+/** The API answers a mismatch as djoser does, in `non_field_errors`. */
+export const registrationSchema = registrationFields.refine(passwordsMatch, { message: PASSWORDS_DO_NOT_MATCH, path: ['non_field_errors'] });
 export type Registration = z.infer<typeof registrationSchema>;
+/** The registration form flags a repeated password that does not match at the repeat box, where it is typed. */
+export const registrationFormSchema = registrationFields.refine(passwordsMatch, { message: PASSWORDS_DO_NOT_MATCH, path: ['re_password'] });
 
 /** POST /auth/users/set_password/ */
 export const setPasswordSchema = z

@@ -73,6 +73,6 @@ test.describe('the landing page', () => {
     await signIn(page, 'management');
     await expect(page.getByTestId('job-order-value')).toContainText('₹');
     await expect(page.getByTestId('status-counts').locator('[data-status]')).toHaveCount(6);
-    await expect(page.getByRole('img', { name: 'Monthly purchases for the last 12 months' }).locator('[data-month]')).toHaveCount(12);
+    await expect(page.getByRole('img', { name: 'Monthly purchases for the last 12 months' }).locator('td[data-value]')).toHaveCount(12);
   });
 });

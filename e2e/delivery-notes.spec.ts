@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiToken, signIn } from './support';
+import { apiGet, apiToken, jobOrderWithoutNotes, signIn } from './support';
 
 /**
  * Delivery notes on the shop floor's tablets (issue 6): raised and edited with no connection,
@@ -15,31 +15,13 @@ interface NoteView {
   items: { id: number; job_order_item: number; product: string; quantity: string }[];
 }
 
-async function get<T>(request: APIRequestContext, url: string, params: Record<string, string | number> = {}): Promise<T> {
-  const response = await request.get(`/api/v1${url}`, { params, headers: { Authorization: `JWT ${await apiToken(request)}` } });
-  expect(response.status(), url).toBe(200);
-  return (await response.json()) as T;
-}
-
-const note = (request: APIRequestContext, id: number) => get<NoteView>(request, `/deliverynotes/delivery_notes/${id}/`);
+const note = (request: APIRequestContext, id: number) => apiGet<NoteView>(request, `/deliverynotes/delivery_notes/${id}/`);
 
 /** Draft notes of the demo company with at least two products, the first of more than one piece. */
 async function draftNotes(request: APIRequestContext): Promise<NoteView[]> {
-  const { results } = await get<{ results: { id: number }[] }>(request, '/deliverynotes/delivery_notes/list/', { status: 'draft', page_size: 100 });
+  const { results } = await apiGet<{ results: { id: number }[] }>(request, '/deliverynotes/delivery_notes/list/', { status: 'draft', page_size: 100 });
   const views = await Promise.all(results.map((r) => note(request, r.id)));
   return views.filter((v) => v.items.length >= 2 && Number(v.items[0]!.quantity) >= 2);
-}
-
-/** An in-process job order with products and nothing delivered yet. */
-async function openJobOrder(request: APIRequestContext): Promise<{ id: number; product: string }> {
-  const { results } = await get<{ results: { id: number; cancelled_at: string | null; closed_at: string | null }[] }>(request, '/joborders/joborders/', { status: 'in-process', page_size: 100 });
-  // Cancelled job orders keep the status they had: they take no notes.
-  for (const job of results.filter((j) => !j.cancelled_at && !j.closed_at)) {
-    const products = await get<{ results: { product: string }[] }>(request, '/deliverynotes/delivery_notes/job_order_items/', { job_order: job.id });
-    const notes = await get<{ count: number }>(request, '/deliverynotes/delivery_notes/list/', { job_order: job.id });
-    if (products.results.length && notes.count === 0) return { id: job.id, product: products.results[0]!.product };
-  }
-  throw new Error('The demo company has no in-process job order without delivery notes.');
 }
 
 /** A write as the admin, as the office would make it meanwhile. */
@@ -85,7 +67,7 @@ test.describe('delivery notes offline', () => {
     await page.setViewportSize({ width: 768, height: 1024 });
     const [draft] = await draftNotes(request);
     expect(draft, 'a draft note with two products').toBeDefined();
-    const job = await openJobOrder(request);
+    const job = await jobOrderWithoutNotes(request);
     await signIn(page, 'production');
     await openNote(page, draft!.id, draft!.delivery_location);
 
@@ -122,7 +104,7 @@ test.describe('delivery notes offline', () => {
     const after = await note(request, draft!.id);
     expect(after).toMatchObject({ delivery_location: location, remarks: 'Gate 4, call the store manager' });
     expect(after.items.map((i) => [i.id, Number(i.quantity)])).toEqual([[first!.id, Number(half)], ...draft!.items.slice(2).map((i) => [i.id, Number(i.quantity)])]);
-    const made = await get<{ results: NoteView[] }>(request, '/deliverynotes/delivery_notes/list/', { job_order: job.id });
+    const made = await apiGet<{ results: NoteView[] }>(request, '/deliverynotes/delivery_notes/list/', { job_order: job.id });
     expect(made.results.map((n) => n.delivery_location)).toEqual(['Site office, offline']);
   });
 

@@ -32,6 +32,9 @@ test.describe('the app offline', () => {
     const name = await signedInUser(page).textContent();
     // Customers come into the device's mirror while online.
     await menuLink(page, 'Customers').click();
+    // The landing page's chart carries a table of its figures: read rows only once Customers is open.
+    await expect(page).toHaveURL('/customers');
+    await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
     await expect(firstCell(page)).not.toBeEmpty();
     const customer = await firstCell(page).textContent();
     await waitForServiceWorker(page);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO_PASSWORD, signIn } from './support';
+import { DEMO_PASSWORD, pickMaterial, signIn } from './support';
 
 /**
  * The shop floor's day (issue 5): the foreman raises a requisition on a tablet with no
@@ -34,14 +34,6 @@ async function device(browser: Browser, username: string, landing: string): Prom
   await waitForServiceWorker(page);
   await page.goto(landing);
   return { context, page };
-}
-
-async function pickMaterial(page: Page, term: string): Promise<string> {
-  await page.getByLabel('Find a material').fill(term);
-  const choice = page.getByRole('button', { name: new RegExp(term, 'i') }).first();
-  const name = (await choice.locator('p').first().textContent())!;
-  await choice.click();
-  return name;
 }
 
 test('the foreman raises a requisition offline; stores issues against it once both are back online', async ({ browser, request }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { MATERIAL_UNITS } from '../domain/material';
 import { labelOf } from '../domain/options';
-import { formatIndian } from '../domain/rules/numbers';
+import { formatIndian } from '../domain/decimal';
 import { DEMO_PASSWORD, signIn } from './support';
 
 /** Stores looks a material up: from the list to its page, its stock on hand and what it was bought at. */

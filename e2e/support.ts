@@ -14,7 +14,8 @@ export async function signInOnLoginPage(page: Page, username: string, password =
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await signInOnLoginPage(page, username, password);
-  await expect(page).not.toHaveURL(/\/login/);
+  // The first sign-in of a fresh demo company waits for its server: give it the time a busy machine needs.
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
 }
 
 export async function storedSession(page: Page) {
@@ -70,4 +71,32 @@ export async function openTablet(profile = fs.mkdtempSync(path.join(os.tmpdir(),
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** A GET of the API as the admin, answered 200, as the spec's own checks make it. */
+export async function apiGet<T>(request: APIRequestContext, url: string, params: Record<string, string | number> = {}): Promise<T> {
+  const response = await request.get(`/api/v1${url}`, { params, headers: { Authorization: `JWT ${await apiToken(request)}` } });
+  expect(response.status(), url).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** An in-process job order of the demo company with products and no delivery note yet. */
+export async function jobOrderWithoutNotes(request: APIRequestContext): Promise<{ id: number; product: string }> {
+  const { results } = await apiGet<{ results: { id: number; cancelled_at: string | null; closed_at: string | null }[] }>(request, '/joborders/joborders/', { status: 'in-process', page_size: 100 });
+  // Cancelled job orders keep the status they had: they take no notes.
+  for (const job of results.filter((j) => !j.cancelled_at && !j.closed_at)) {
+    const products = await apiGet<{ results: { product: string }[] }>(request, '/deliverynotes/delivery_notes/job_order_items/', { job_order: job.id });
+    const notes = await apiGet<{ count: number }>(request, '/deliverynotes/delivery_notes/list/', { job_order: job.id });
+    if (products.results.length && notes.count === 0) return { id: job.id, product: products.results[0]!.product };
+  }
+  throw new Error('The demo company has no in-process job order without delivery notes.');
+}
+
+/** Picks the first material the material picker finds for `term`; answers its full name. */
+export async function pickMaterial(page: Page, term: string): Promise<string> {
+  await page.getByLabel('Find a material').fill(term);
+  const choice = page.getByRole('button', { name: new RegExp(term, 'i') }).first();
+  const name = (await choice.locator('p').first().textContent())!;
+  await choice.click();
+  return name;
 }

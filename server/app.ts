@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,9 +16,11 @@ import { systemSecrets } from './db/schema';
 import { registerErrorHandling, routerErrorHandler } from './plugins/errors';
 import { authenticate, registerAuth } from './plugins/auth';
 import { registerInputChecks } from './plugins/input';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { requestContext } from '@fastify/request-context';
 import { registerAuditContext } from './modules/audit/service';
 import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
+import { registerJobs } from './plugins/jobs';
 import authRoutes from './modules/auth/routes';
 import usersRoutes from './modules/users/routes';
 import systemRoutes from './modules/system/routes';
@@ -38,6 +39,15 @@ import deliveryNotesRoutes from './modules/delivery-notes/routes';
 import dispatchesRoutes from './modules/dispatches/routes';
 import grasRoutes from './modules/gras/routes';
 import deviceOutboxRoutes from './modules/device-outbox/routes';
+import filesRoutes from './modules/files/routes';
+import liveRoutes from './modules/live/routes';
+import companyRoutes from './modules/company/routes';
+import documentsRoutes from './modules/documents/routes';
+import jobsRoutes from './modules/jobs/routes';
+import mailRoutes from './modules/mail/routes';
+import salesOrdersRoutes from './modules/sales-orders/routes';
+import quotationsRoutes from './modules/quotations/routes';
+import { startLiveHub } from './modules/live/hub';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,7 +130,13 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.decorate('db', { getter: () => requestContext.get('transaction') ?? database.db });
   app.decorate('config', config);
   app.decorate('jwtSecret', await jwtSecret(database.db, config));
-  app.addHook('onClose', () => database.close());
+  // Live updates fan out through the database's LISTEN/NOTIFY; the hub stops before the database closes.
+  const live = await startLiveHub(database, (err) => app.log.error({ err }, 'live updates listener failed'));
+  app.decorate('live', live);
+  app.addHook('onClose', async () => {
+    await live.close().catch(() => undefined);
+    await database.close();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // API answers carry business data and tokens: no browser or proxy may keep a copy.
@@ -129,11 +145,10 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await registerAuditContext(app);
   registerIdempotency(app, database.db);
   await purgeIdempotencyKeys(database.db);
-  const purgeTimer = setInterval(() => void purgeIdempotencyKeys(database.db).catch((err: unknown) => app.log.error({ err }, 'idempotency purge failed')), 6 * 3600_000);
-  purgeTimer.unref();
-  app.addHook('onClose', () => clearInterval(purgeTimer));
+  // Background jobs and schedules (the idempotency purge among them); stopped before the database closes.
+  await registerJobs(app, database);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -190,6 +205,14 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(dispatchesRoutes);
       await api.register(grasRoutes);
       await api.register(deviceOutboxRoutes);
+      await api.register(filesRoutes);
+      await api.register(liveRoutes);
+      await api.register(companyRoutes);
+      await api.register(documentsRoutes);
+      await api.register(jobsRoutes);
+      await api.register(mailRoutes);
+      await api.register(salesOrdersRoutes);
+      await api.register(quotationsRoutes);
     },
     { prefix: API_PREFIX },
   );

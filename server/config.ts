@@ -40,12 +40,21 @@ const envSchema = z.object({
   IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
   CLIENT_DIR: z.string().default('./dist/client'),
+  /** The largest file that may be attached to a row (bytes; 10 MiB). Files live in the database, so this bounds its growth per upload. */
+  FILE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  /** Where mail goes (smtp://user:pass@host:587, smtps://...); unset, mail is kept in the database for superusers to read and nothing is sent. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('FabOps <fabops@localhost>'),
+  /** Whether this process runs background jobs and schedules (on by default, off in tests unless a test turns it on). */
+  JOBS: bool.optional(),
+  /** How often an idle job worker asks the queue for work. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
 }).refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS, {
   path: ['HEADERS_TIMEOUT_SECONDS'],
   message: 'must not be longer than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; clientDir: string; host: string };
+export type Config = z.infer<typeof envSchema> & { dataDir: string; clientDir: string; host: string; jobs: boolean };
 
 /** Where the server listens when HOST is unset: the demo accounts' password is published, so only this machine may reach them. */
 export const DEMO_HOST = '127.0.0.1';
@@ -66,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(overrides.dataDir ?? merged.DATA_DIR),
     clientDir: path.resolve(overrides.clientDir ?? merged.CLIENT_DIR),
     host: merged.HOST ?? (merged.SEED === 'demo' ? DEMO_HOST : '0.0.0.0'),
+    jobs: merged.JOBS ?? merged.NODE_ENV !== 'test',
   };
 }

@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import '../domain/zod-messages';
 import { createAppRouter } from './app/router';
+import { system } from './app/system';
 import { registerServiceWorker } from './app/pwa';
 import { UpdatePrompt } from './app/UpdatePrompt';
 import { firstScreenDrawn } from './app/first-screen';
@@ -23,7 +24,7 @@ window.addEventListener('unhandledrejection', (event) => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <RouterProvider router={router} />
       <UpdatePrompt />
     </ChakraProvider>

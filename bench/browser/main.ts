@@ -12,6 +12,7 @@ import { enqueue, outbox, replayOutbox } from '../../src/data/outbox';
 import { pageReplayEnv } from '../../src/data/outbox/triggers';
 import { tokens } from '../../src/data/tokens';
 import type { BenchPage, Timed } from './contract';
+import { createMaterial } from '../../src/data/operations';
 
 const RAW_DATABASE = 'fabops-bench-raw';
 
@@ -95,7 +96,7 @@ const bench: BenchPage = {
   },
 
   async enqueueMaterials(count, category, prefix) {
-    for (let i = 0; i < count; i++) await enqueue('material.create', materialBody(prefix, i, category));
+    for (let i = 0; i < count; i++) await enqueue(createMaterial, materialBody(prefix, i, category));
     return outbox.entries.where('state').equals('pending').count();
   },
 

@@ -41,6 +41,15 @@ export function parseDisplayDate(input: string | null | undefined): DateParse {
   return { ok: true, iso: `${pad(year, 4)}-${mm}-${dd}` };
 }
 
+/** What a date field says when what was typed is too short to be a date, so it is left out (the spec's rule). */
+export const PARTIAL_DATE_NOTE = 'Not a full date: left out';
+
+/** True when something was typed that the date rule treats as empty (`1-1-26`, a half-filled mask). */
+export function isPartialDate(input: string | null | undefined): boolean {
+  const parsed = parseDisplayDate(input);
+  return (input ?? '').trim() !== '' && parsed.ok && parsed.iso === null;
+}
+
 /** The YYYY-MM-DD day of an ISO date/datetime string or Date, or null if it is not one. */
 function isoDateOrNull(value: string | Date): string | null {
   if (value instanceof Date) {

@@ -4,12 +4,12 @@ import type { Config } from '../config';
 import { systemConfig, users } from './schema';
 import type { Department, Designation } from '../../domain/departments';
 import { SYSTEM_CONFIG_DEFAULTS } from '../../domain/system';
-import { hashPassword } from '../lib/password';
+import { DEMO_PASSWORD, hashPassword } from '../lib/password';
 import { writeDemoCompany } from './seed/demo';
 
 export { seededRandom } from './seed/random';
 
-export const DEMO_PASSWORD = 'fabops-demo';
+export { DEMO_PASSWORD };
 
 interface DemoUser {
   username: string;

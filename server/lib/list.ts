@@ -1,12 +1,13 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, getTableColumns, gt, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
-import { notFound } from './http-error';
-import { pageLink } from './pagination';
+import { pageLink, pageOfSlice } from './pagination';
+import { idParams } from './schemas';
 import { isoDateSchema } from '../../domain/entity';
+import { cursorParam, flagParam, integerParam, MAX_PAGE_SIZE, pageParams, pageSizeParam } from '../../domain/query-params';
 
 /**
  * The list machinery every mirrored list uses (DESIGN.md "Lists"): DRF page-number pagination
@@ -26,11 +27,8 @@ export interface Filter {
 /** Typed where it is declared; the list reads the value through the same schema. */
 export const filter = <V>(schema: z.ZodType<V>, where: (value: V) => SQL | undefined): Filter => ({ schema, where: where as (value: unknown) => SQL | undefined });
 
-const intParam = z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(-2_147_483_648).max(2_147_483_647);
-export const flagParam = z.enum(['true', 'false', 'True', 'False', '1', '0']).transform((v) => v === 'true' || v === 'True' || v === '1');
-
 /** `?x=<id>`: rows whose column equals the id. */
-export const byId = (column: PgColumn) => filter(intParam, (v) => eq(column, v));
+export const byId = (column: PgColumn) => filter(integerParam, (v) => eq(column, v));
 /** `?x=<value>` of an enumeration (or any text). */
 export const byValue = <V extends string>(column: PgColumn, schema: z.ZodType<V>) => filter(schema, (v) => eq(column, v));
 /** `?x=true|false`. */
@@ -56,19 +54,14 @@ export interface ListSpec<T extends ListTable> {
   readonly filters?: Readonly<Record<string, Filter>>;
 }
 
-export const MAX_PAGE_SIZE = 1000;
-const CURSOR = /^\d{1,18}$/;
-
 /** The querystring schema of a list: unknown parameters and ordering fields are 400s, not ignored. */
-export function listQuerySchema<T extends ListTable>(spec: ListSpec<T>) {
+export function listQuerySchema<T extends ListTable>(spec: ListSpec<T>): z.ZodType<ListQuery, Record<string, unknown>> {
   const orderingNames = Object.keys(spec.orderings);
   const filterShape = Object.fromEntries(Object.entries(spec.filters ?? {}).map(([name, f]) => [name, f.schema.optional()]));
-  const size = z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(MAX_PAGE_SIZE).optional();
   return z
     .object({
-      page: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Invalid page.').max(1_000_000).default(1),
-      page_size: size,
-      limit: size,
+      ...pageParams,
+      limit: pageSizeParam().optional(),
       ordering: z
         .string()
         .max(200)
@@ -78,9 +71,9 @@ export function listQuerySchema<T extends ListTable>(spec: ListSpec<T>) {
         )
         .optional(),
       search: z.string().max(200).optional(),
-      updated_since: z.string().regex(CURSOR, 'Invalid cursor.').optional(),
-      after_id: intParam.optional(),
-      cursor: z.string().regex(CURSOR, 'Invalid cursor.').optional(),
+      updated_since: cursorParam.optional(),
+      after_id: integerParam.optional(),
+      cursor: cursorParam.optional(),
       ...filterShape,
     })
     .strict();
@@ -146,8 +139,55 @@ function orderBy<T extends ListTable>(spec: ListSpec<T>, ordering: string | unde
   return terms;
 }
 
-function deletedAtOf(table: ListTable): PgColumn | undefined {
-  return (getTableColumns(table) as Record<string, PgColumn>).deleted_at;
+/**
+ * What every request of a list reads the same way, worked out once per list (issue 16's list-call
+ * budget): the select list and table written as text, and how each column's value is read. A
+ * page is then one SQL template of the request's own conditions, order and limit after that text,
+ * run like a hand-written query; building drizzle's select and mapping its rows took a fifth of a
+ * list call's time.
+ */
+interface ListShape {
+  /** `SELECT <every column>, count(*) OVER () AS rows_in_all FROM <table>`. */
+  readonly selectFrom: SQL;
+  /** Each row property, the column it comes from, and the column's reader (drizzle's own mapping). */
+  readonly columns: readonly (readonly [property: string, name: string, column: PgColumn])[];
+  /** Rows not soft-deleted, for tables that soft-delete. */
+  readonly live: SQL | undefined;
+  readonly defaultOrder: SQL;
+}
+const shapes = new WeakMap<object, ListShape>();
+const dialect = new PgDialect();
+
+function shapeOf<T extends ListTable>(spec: ListSpec<T>): ListShape {
+  let shape = shapes.get(spec);
+  if (!shape) {
+    const columns = getTableColumns(spec.table) as Record<string, PgColumn>;
+    const selectFrom = dialect.sqlToQuery(sql`SELECT ${sql.join(Object.values(columns), sql`, `)}, count(*) OVER () AS rows_in_all FROM ${spec.table}`);
+    shape = {
+      selectFrom: sql.raw(selectFrom.sql),
+      columns: Object.entries(columns).map(([property, column]) => [property, column.name, column] as const),
+      live: columns.deleted_at && isNull(columns.deleted_at),
+      defaultOrder: sql.join(orderBy(spec, undefined), sql`, `),
+    };
+    shapes.set(spec, shape);
+  }
+  return shape;
+}
+
+/** A page's rows and the number of rows in all pages, read as drizzle would read them. */
+async function selectRows<T extends ListTable>(db: Db, spec: ListSpec<T>, where: SQL[], order: SQL, limit: number, offset = 0): Promise<{ count: number; rows: T['$inferSelect'][] }> {
+  const shape = shapeOf(spec);
+  const filtered = where.length ? sql` WHERE ${and(...where)}` : sql``;
+  const found = await queryRows<Record<string, unknown>>(db, sql`${shape.selectFrom}${filtered} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
+  const rows = found.map((record) => {
+    const row: Record<string, unknown> = {};
+    for (const [property, name, column] of shape.columns) {
+      const value = record[name];
+      row[property] = value === null ? null : column.mapFromDriverValue(value);
+    }
+    return row as T['$inferSelect'];
+  });
+  return { count: Number(found[0]?.rows_in_all ?? 0), rows };
 }
 
 /**
@@ -163,26 +203,12 @@ export async function listPage<T extends ListTable>(
 ): Promise<ListPage<T['$inferSelect']>> {
   if (query.updated_since !== undefined) return deltaPage(db, request, spec, query, scope);
   const pageSize = query.limit ?? query.page_size ?? spec.pageSize;
+  const shape = shapeOf(spec);
   const where = conditions(spec, query, scope);
-  const deletedAt = deletedAtOf(spec.table);
-  if (deletedAt) where.push(isNull(deletedAt));
-  const rows = (await db
-    .select({ ...getTableColumns(spec.table), total_count: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(spec.table as PgTable)
-    .where(and(...where))
-    .orderBy(...orderBy(spec, query.ordering))
-    .limit(pageSize)
-    .offset((query.page - 1) * pageSize)) as unknown as (T['$inferSelect'] & { total_count: number })[];
-  if (!rows.length && query.page > 1) throw notFound('Invalid page.');
-  const count = rows[0]?.total_count ?? 0;
-  const results = rows.map(({ total_count: _, ...row }) => row as T['$inferSelect']);
-  const page = query.page;
-  return {
-    count,
-    next: page * pageSize < count ? pageLink(request, { page: String(page + 1) }) : null,
-    previous: page > 1 ? pageLink(request, { page: page === 2 ? null : String(page - 1) }) : null,
-    results,
-  };
+  if (shape.live) where.push(shape.live);
+  const order = query.ordering === undefined ? shape.defaultOrder : sql.join(orderBy(spec, query.ordering), sql`, `);
+  const { count, rows } = await selectRows(db, spec, where, order, pageSize, (query.page - 1) * pageSize);
+  return pageOfSlice(request, { count, results: rows }, { page: query.page, pageSize });
 }
 
 /**
@@ -203,21 +229,58 @@ async function deltaPage<T extends ListTable>(
   const where = conditions(spec, query, scope);
   where.push(gte(spec.table.txid, Number(query.updated_since)));
   const remaining = query.after_id === undefined ? where : [...where, gt(spec.table.id, query.after_id)];
-  const rows = (await db
-    .select({ ...getTableColumns(spec.table), total_count: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(spec.table as PgTable)
-    .where(and(...remaining))
-    .orderBy(asc(spec.table.id))
-    .limit(pageSize)) as unknown as (T['$inferSelect'] & { id: number; total_count: number })[];
-  const count = rows[0]?.total_count ?? 0;
-  const last = rows.at(-1);
+  const { count, rows } = await selectRows(db, spec, remaining, asc(spec.table.id), pageSize);
+  const last = rows.at(-1) as { id: number } | undefined;
   return {
     count,
     next: last && count > rows.length ? pageLink(request, { after_id: String(last.id), cursor, page: null }) : null,
     previous: null,
-    results: rows.map(({ total_count: _, ...row }) => row as T['$inferSelect']),
+    results: rows,
     cursor,
   };
+}
+
+interface ListRequestTypes {
+  Querystring: ListQuery;
+  Params: { id: number };
+}
+export type ListRequest = FastifyRequest<ListRequestTypes>;
+
+/** Who may read a list route, and the row rule and description it applies. */
+export interface ListRoute<T extends ListTable, Item extends z.ZodType> {
+  readonly access: NonNullable<FastifyContextConfig['access']>;
+  readonly tags: string[];
+  readonly spec: ListSpec<T>;
+  /** One row of the answer, as the documentation and the serializer know it. */
+  readonly item: Item;
+  /** True when the path names a parent row by `:id` (e.g. a job order's expenses); the scope reads it. */
+  readonly byParent?: boolean;
+  /** The caller's row rule (e.g. a sales executive's own leads, a job order's expenses). */
+  readonly scope?: (request: ListRequest) => SQL | undefined | Promise<SQL | undefined>;
+  /** The rows as the screen shows them (names joined in, figures added), one query per page. */
+  readonly describe?: (db: Db, rows: T['$inferSelect'][]) => Promise<z.input<Item>[]> | z.input<Item>[];
+}
+
+/**
+ * Registers a list at each of `urls`: the query schema (unknown parameters, filters and orderings
+ * are 400s naming the field), the row rule, ordering, search, filters, the delta cursor and the page.
+ */
+export function listRoute<T extends ListTable, Item extends z.ZodType>(fastify: FastifyInstance, urls: string | readonly string[], route: ListRoute<T, Item>): void {
+  const schema = { tags: route.tags, ...(route.byParent && { params: idParams }), querystring: listQuerySchema(route.spec), response: { 200: listPageSchema(route.item) } };
+  for (const url of typeof urls === 'string' ? [urls] : urls) {
+    // The route's schemas validate the query and the path before the handler runs.
+    fastify.route<ListRequestTypes>({
+      method: 'GET',
+      url,
+      config: { access: route.access },
+      schema,
+      handler: async (request) => {
+        const scope = await route.scope?.(request);
+        const page = await listPage(fastify.db, request, route.spec, request.query, scope);
+        return route.describe ? { ...page, results: await route.describe(fastify.db, page.results) } : page;
+      },
+    });
+  }
 }
 
 /** The oldest transaction id still running now: the next sync starts there. */

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
+import { pageParams, pageSizeParam } from '../../domain/query-params';
+import { notFound } from './http-error';
 
 /** DRF page-number pagination: `?page=&page_size=`. */
-export function pageQuerySchema(defaultSize: number, maxSize = 1000) {
-  return z.object({
-    page: z.coerce.number().int('A valid integer is required.').min(1, 'Invalid page.').default(1),
-    page_size: z.coerce.number().int('A valid integer is required.').min(1).max(maxSize).default(defaultSize),
-  });
+export function pageQuerySchema(defaultSize: number, maxSize?: number) {
+  return z.object({ page: pageParams.page, page_size: pageSizeParam(maxSize).default(defaultSize) });
 }
 
 export function pageSchema<T extends z.ZodType>(item: T) {
@@ -36,11 +35,12 @@ export function pageLink(request: FastifyRequest, changes: Record<string, string
   return search ? `${path}?${search}` : path;
 }
 
+/** DRF's links around a page: the previous of page 2 is the list without `page`. */
 export function toPage<T>(request: FastifyRequest, results: T[], count: number, page: number, pageSize: number): Page<T> {
   return {
     count,
     next: page * pageSize < count ? pageLink(request, { page: String(page + 1) }) : null,
-    previous: page > 1 ? pageLink(request, { page: String(Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) }) : null,
+    previous: page > 1 ? pageLink(request, { page: page === 2 ? null : String(page - 1) }) : null,
     results,
   };
 }
@@ -59,3 +59,22 @@ export interface Slice<R> {
 
 /** The SQL limit and offset of a page. */
 export const pageOf = (paging: Paging) => ({ limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize });
+
+/** A page of what a list or report found; a page past the end is 404, as DRF answers. */
+export function pageOfSlice<R>(request: FastifyRequest, slice: Slice<R>, paging: Paging): Page<R> {
+  if (!slice.results.length && paging.page > 1) throw notFound('Invalid page.');
+  return toPage(request, slice.results, slice.count, paging.page, paging.pageSize);
+}
+
+/** Loads the page a report query asks for (`page`, `page_size`, else `defaultSize` rows). */
+export async function loadPage<S extends Slice<unknown>>(
+  request: FastifyRequest,
+  query: { page: number; page_size?: number },
+  defaultSize: number,
+  load: (paging: Paging) => Promise<S>,
+): Promise<S & Pick<Page<unknown>, 'next' | 'previous'>> {
+  const paging = { page: query.page, pageSize: query.page_size ?? defaultSize };
+  const slice = await load(paging);
+  const { next, previous } = pageOfSlice(request, slice, paging);
+  return { ...slice, next, previous };
+}

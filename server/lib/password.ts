@@ -1,5 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
+/** The demo users' password (server/db/seed.ts): never accepted in production. */
+export const DEMO_PASSWORD = 'fabops-demo';
+
 const N = 16384;
 const R = 8;
 const P = 1;

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
@@ -22,8 +22,17 @@ export function expectedVersion(request: FastifyRequest, body?: { expected_versi
   return Number(match[1]);
 }
 
+/** A write's body split into its changes and the version it expects (If-Match, else `expected_version`). */
+export function versionedBody<B extends { expected_version?: number }>(request: FastifyRequest, body: B): [changes: Omit<B, 'expected_version'>, expected: number | undefined] {
+  const { expected_version, ...changes } = body;
+  return [changes, expectedVersion(request, { expected_version })];
+}
+
 /** The ETag of a row: its version, which If-Match sends back. */
 export const etagOf = (row: { version: number }) => `"${row.version}"`;
+
+/** Sends a row with its ETag, so the next write can say which version it changes. */
+export const sendRow = <R extends { version: number }>(reply: FastifyReply, row: R, status = 200) => reply.code(status).header('etag', etagOf(row)).send(row);
 
 /** The row as the API shows it: the sync id stays inside. */
 export function publicRow<R extends Record<string, unknown>>(row: R): Omit<R, 'txid'> {

@@ -5,7 +5,7 @@ import { and, eq, lt, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError, fieldError } from '../lib/http-error';
-import { IDEMPOTENCY_KEY_DAYS } from '../../domain/offline';
+import { idempotencyKeyDays } from '../modules/system/service';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const HEADER = 'idempotency-key';
@@ -173,7 +173,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.addHook('onRequestAbort', abandon);
 }
 
-/** Drops keys older than the retention period; run at start and periodically. */
+/** Drops keys older than the retention period the offline setting gives; run at start and periodically. */
 export async function purgeIdempotencyKeys(db: Db): Promise<void> {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.created_at, sql`now() - make_interval(days => ${IDEMPOTENCY_KEY_DAYS})`));
+  const days = await idempotencyKeyDays(db);
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.created_at, sql`now() - make_interval(days => ${days})`));
 }

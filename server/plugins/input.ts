@@ -72,3 +72,13 @@ export function registerInputChecks(app: FastifyInstance): void {
     if (Object.keys(errors).length) throw badRequest(errors);
   });
 }
+
+/** The same check for a body read outside the hook (the JSON part of a multipart request): 400 naming each bad field. */
+export function checkBodyText(body: unknown): void {
+  const errors: FieldErrors = {};
+  for (const [path, message] of badStrings(body)) {
+    const messages = (errors[path.join('.') || 'non_field_errors'] ??= []);
+    if (!messages.includes(message)) messages.push(message);
+  }
+  if (Object.keys(errors).length) throw badRequest(errors);
+}

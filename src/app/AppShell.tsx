@@ -1,15 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Box, Button, CloseButton, Container, Drawer, Flex, Heading, Portal, Stack, Text, useRecipe } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { menuFor, type MenuGroup } from '../../domain/menus';
-import { pathOf, type Layout } from '../../domain/routes';
+import { isRouteName, pathOf, type Layout, type RouteName } from '../../domain/routes';
 import { displayName, type User } from '../../domain/user';
 import { unsentCountOf } from '../data/outbox';
+import { queryClient } from '../data/query';
 import { openDialog } from '../ui/dialog';
 import { useSession } from '../data/session';
 import { notify } from '../ui/notify';
 import { useOnline } from '../data/online';
-import { LAYOUT_THEMES } from './layouts';
+import { shellFrame } from './layouts';
 import { prefetchScreens } from './screens';
 import { SyncIndicator } from '../ui/SyncIndicator';
 import { SessionReplacedDialog } from './SessionReplacedDialog';
@@ -26,14 +28,16 @@ function useMenuLinkStyles() {
   const button = useRecipe({ key: 'button' });
   return useMemo(
     () => ({
-      '& a': { ...button({ variant: 'ghost', size: 'sm' }), justifyContent: 'flex-start', fontWeight: 'normal' },
+      // Long titles ("Requisitions of closed job orders") wrap rather than lose their end.
+      '& a': { ...button({ variant: 'ghost', size: 'sm' }), justifyContent: 'flex-start', fontWeight: 'normal', whiteSpace: 'normal', textAlign: 'start', h: 'auto', py: '1.5' },
       '& a[aria-current=page]': { bg: 'colorPalette.subtle', fontWeight: 'semibold' },
     }),
     [button],
   );
 }
 
-function Menu({ groups, onNavigate }: { groups: MenuGroup[]; onNavigate?: () => void }) {
+/** `active`: the entry that stands for the screen shown, itself or the list it was opened from. */
+function Menu({ groups, active, onNavigate }: { groups: MenuGroup[]; active: RouteName | null; onNavigate?: () => void }) {
   const links = useMenuLinkStyles();
   return (
     <Stack as="nav" aria-label="Main menu" gap="5" css={links}>
@@ -44,9 +48,9 @@ function Menu({ groups, onNavigate }: { groups: MenuGroup[]; onNavigate?: () => 
           </Text>
           <Stack gap="0.5">
             {group.routes.map((route) => (
-              <NavLink key={route.name} to={route.path} end onClick={onNavigate}>
+              <Link key={route.name} to={route.path} aria-current={route.name === active ? 'page' : undefined} onClick={onNavigate}>
                 {route.title}
-              </NavLink>
+              </Link>
             ))}
           </Stack>
         </Box>
@@ -71,7 +75,6 @@ export function AppShell({ layout }: { layout: Layout }) {
   const online = useOnline();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
-  const theme = LAYOUT_THEMES[layout];
   const location = useLocation();
   // The session ended under the screen (the server refused the cached session it opened with, or
   // a renewal was refused): back to sign-in, then on to where the user was.
@@ -81,18 +84,20 @@ export function AppShell({ layout }: { layout: Layout }) {
     navigate(`${pathOf('login')}?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
   }, [user, navigate, location.pathname, location.search]);
   const groups = user ? menuFor(user, modules) : [];
+  // The user's own department's frame, whichever department's screen this is.
+  const { layout: shown, theme, activeEntry } = shellFrame(user, layout, location.pathname, groups);
   const ownScreens = groups
     .filter((g) => g.own)
     .flatMap((g) => g.routes.map((r) => r.name))
     .join(',');
-  useEffect(() => prefetchScreens(ownScreens.split(',')), [ownScreens]);
+  useEffect(() => prefetchScreens(ownScreens.split(',').filter(isRouteName)), [ownScreens]);
   if (!user) return null;
   return (
-    <Flex direction="column" minH="100vh" colorPalette={theme.palette} data-layout={layout}>
+    <Flex direction="column" minH="100vh" colorPalette={theme.palette} data-layout={shown}>
       <SessionReplacedDialog />
       <SignInAgainDialog />
       <Flex as="header" align="center" gap="3" px="4" py="2" bg="colorPalette.solid" color="colorPalette.contrast">
-        <Button display={{ base: 'inline-flex', lg: 'none' }} size="sm" variant="subtle" onClick={() => setMenuOpen(true)}>
+        <Button display={{ base: 'inline-flex', xl: 'none' }} size="sm" variant="subtle" onClick={() => setMenuOpen(true)}>
           Menu
         </Button>
         <Heading size="md" flex="1">
@@ -117,11 +122,16 @@ export function AppShell({ layout }: { layout: Layout }) {
         </Button>
       </Flex>
       <Flex flex="1">
-        <Box as="aside" display={{ base: 'none', lg: 'block' }} w="64" p="4" borderRightWidth="1px" overflowY="auto">
-          <Menu groups={groups} />
+        {/* A tablet, either way up, gives the whole width to the screen and keeps the menu in the drawer. */}
+        <Box as="aside" display={{ base: 'none', xl: 'block' }} w="64" flexShrink="0" p="4" borderRightWidth="1px" overflowY="auto">
+          <Menu groups={groups} active={activeEntry} />
         </Box>
-        <Container as="main" maxW="7xl" py="6" flex="1">
-          <Outlet />
+        {/* minW 0: a wide table scrolls or folds inside the screen instead of widening the page. */}
+        <Container as="main" maxW="7xl" py="6" flex="1" minW="0">
+          {/* Online reads (dashboards, reports) share one cache; the sign-in page never loads it. */}
+          <QueryClientProvider client={queryClient}>
+            <Outlet />
+          </QueryClientProvider>
         </Container>
       </Flex>
       <Drawer.Root open={menuOpen} onOpenChange={(e) => setMenuOpen(e.open)} placement="start">
@@ -133,7 +143,7 @@ export function AppShell({ layout }: { layout: Layout }) {
                 <Drawer.Title>Menu</Drawer.Title>
               </Drawer.Header>
               <Drawer.Body>
-                <Menu groups={groups} onNavigate={() => setMenuOpen(false)} />
+                <Menu groups={groups} active={activeEntry} onNavigate={() => setMenuOpen(false)} />
               </Drawer.Body>
               <Drawer.CloseTrigger asChild>
                 <CloseButton size="sm" />

@@ -1,13 +1,15 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useNavigation, useRouteError, Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Center, Heading, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Notifications } from '../ui/Notifications';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { Outlet, useBeforeUnload, useBlocker, useLocation, useNavigation, useRouteError, Link as RouterLink, type BlockerFunction } from 'react-router-dom';
+import { Box, Button, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
-import { useCurrentDialog } from '../ui/dialog-store';
+import { openDialog, useCurrentDialog } from '../ui/dialog-store';
+import { wouldLoseInput } from '../ui/unsaved-changes';
 import { markFirstScreenDrawn } from './first-screen';
 
 // Dialogs are rare: their code loads the first time one opens, not with the sign-in page.
 const AppDialog = lazy(async () => ({ default: (await import('../ui/dialog')).AppDialog }));
+// The toaster's code follows the first screen: a notice asked for before it arrives waits in its store.
+const Notifications = lazy(async () => ({ default: (await import('../ui/Notifications')).Notifications }));
 
 /** Every navigation scrolls to the top left. */
 function ScrollToTop() {
@@ -18,6 +20,26 @@ function ScrollToTop() {
   return null;
 }
 
+export const LEAVE_QUESTION = { title: 'Leave this page?', message: 'What you typed will be lost.', type: 'warning', okLabel: 'Leave', cancelLabel: 'Stay' } as const;
+
+// A replace is the screen renaming itself (a saved record's server id) or the session ending: not a leave.
+const leavesInput: BlockerFunction = ({ currentLocation, nextLocation, historyAction }) => historyAction !== 'REPLACE' && currentLocation.pathname !== nextLocation.pathname && wouldLoseInput();
+
+/** Leaving a form with unsaved input (a link, Back, closing the tab) asks first. */
+function LeaveGuard() {
+  const blocker = useBlocker(leavesInput);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void openDialog(LEAVE_QUESTION).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker]);
+  useBeforeUnload(
+    useCallback((event: BeforeUnloadEvent) => {
+      if (wouldLoseInput()) event.preventDefault();
+    }, []),
+  );
+  return null;
+}
+
 export function RootShell() {
   const navigation = useNavigation();
   const dialog = useCurrentDialog();
@@ -25,15 +47,13 @@ export function RootShell() {
   return (
     <>
       <ScrollToTop />
-      {navigation.state === 'loading' && (
-        <Progress.Root size="xs" value={null} position="fixed" top="0" left="0" right="0" zIndex="banner" aria-label="Loading">
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
-      )}
+      <LeaveGuard />
+      {/* A plain bar: Chakra's Progress would bring its state machine to the sign-in page for this one bar. */}
+      {navigation.state === 'loading' && <Box role="progressbar" aria-label="Loading" position="fixed" top="0" left="0" right="0" h="1" zIndex="banner" bg="colorPalette.solid" animation="pulse" />}
       <Outlet />
-      <Notifications />
+      <Suspense>
+        <Notifications />
+      </Suspense>
       <LoadingOverlay />
       {dialog && (
         <Suspense>

@@ -1,6 +1,7 @@
 import { SESSION_MESSAGES } from '../../domain/auth';
 import { isModuleEnabled } from '../../domain/modules';
-import { SUPERUSER_REQUIRED } from '../../domain/permissions';
+import { mayOpen } from '../../domain/menus';
+import { PERMISSION_DENIED, SUPERUSER_REQUIRED } from '../../domain/permissions';
 import { landingRouteFor } from '../../domain/roles';
 import { isPublicRoute, pathOf, SIGN_IN_ROUTES, type RouteDef } from '../../domain/routes';
 import type { User } from '../../domain/user';
@@ -21,7 +22,7 @@ async function currentUser(): Promise<User> {
   if (session.state.user) return session.state.user;
   if (!tokens.access) throw new Error(SESSION_MESSAGES.noAccessToken);
   // Offline first: a device that knows its user opens at once; the server confirms it meanwhile.
-  const resumed = resumeSession();
+  const resumed = await resumeSession();
   if (resumed) return resumed;
   const user = await loadCurrentUser().catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
@@ -73,6 +74,11 @@ export async function guard(route: RouteDef, fullPath: string): Promise<GuardVer
   if (!isModuleEnabled(session.state.modules, route.module)) await sessionConfirmed();
   if (!isModuleEnabled(session.state.modules, route.module)) {
     return { allow: false, redirect: pathOf('not-found') };
+  }
+  // A screen the user may not use (the permission its route names, the server's too) is refused
+  // here, not opened to a 403 above an empty table.
+  if (!mayOpen(user, route)) {
+    return { allow: false, redirect: pathOf(landingRouteFor(user)), message: PERMISSION_DENIED, messageType: 'negative' };
   }
 
   // 4. Leaving a create/update/delete screen refreshes the lists it affects; then the route's data

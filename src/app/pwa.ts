@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from 'zustand';
 import type { Workbox } from 'workbox-window';
 import { forgetUnsavedChangesForTests, hasUnsavedChanges, onUnsavedChangesChange } from '../ui/unsaved-changes';
 
@@ -46,19 +46,17 @@ export interface UpdateState {
 }
 
 const NONE: UpdateState = { phase: 'none', blocker: null };
-let state: UpdateState = NONE;
+const update = createStore<UpdateState>()(() => NONE);
 let apply: (() => void) | null = null;
 let pollTimer: ReturnType<typeof setInterval> | null = null;
-const listeners = new Set<() => void>();
 
 function setState(next: UpdateState): void {
-  state = next;
+  update.setState(next, true);
   if (next.phase === 'waiting' && pollTimer === null) pollTimer = setInterval(() => void recheck(), BLOCKER_POLL_MS);
   if (next.phase !== 'waiting' && pollTimer !== null) {
     clearInterval(pollTimer);
     pollTimer = null;
   }
-  listeners.forEach((listener) => listener());
 }
 
 async function currentBlocker(): Promise<UpdateBlocker | null> {
@@ -68,11 +66,11 @@ async function currentBlocker(): Promise<UpdateBlocker | null> {
 
 /** An accepted update starts as soon as nothing holds it back. */
 async function recheck(): Promise<void> {
-  if (state.phase !== 'waiting') return;
+  if (update.getState().phase !== 'waiting') return;
   const blocker = await currentBlocker();
-  if (state.phase !== 'waiting') return;
+  if (update.getState().phase !== 'waiting') return;
   if (blocker) {
-    if (blocker !== state.blocker) setState({ phase: 'waiting', blocker });
+    if (blocker !== update.getState().blocker) setState({ phase: 'waiting', blocker });
     return;
   }
   setState({ phase: 'updating', blocker: null });
@@ -85,28 +83,23 @@ onUnsavedChangesChange(() => void recheck());
 /** A new version is ready; `install` switches to it (the page reloads). */
 export function offerUpdate(install: () => void): void {
   apply = install;
-  if (state.phase === 'none') setState({ phase: 'offered', blocker: null });
+  if (update.getState().phase === 'none') setState({ phase: 'offered', blocker: null });
 }
 
 /** "Update now": installs at once, or waits for unsaved input and sending changes. */
 export async function acceptUpdate(): Promise<void> {
-  if (state.phase !== 'offered' && state.phase !== 'waiting') return;
-  setState({ phase: 'waiting', blocker: state.blocker });
+  if (update.getState().phase !== 'offered' && update.getState().phase !== 'waiting') return;
+  setState({ phase: 'waiting', blocker: update.getState().blocker });
   await recheck();
 }
 
 /** "Later": the offer goes away; the new version installs by itself once every tab is closed. */
 export function postponeUpdate(): void {
-  if (state.phase === 'offered' || state.phase === 'waiting') setState({ phase: 'later', blocker: null });
+  if (update.getState().phase === 'offered' || update.getState().phase === 'waiting') setState({ phase: 'later', blocker: null });
 }
 
 export function useUpdateState(): UpdateState {
-  return useSyncExternalStore(subscribe, () => state);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return useStore(update);
 }
 
 /**
@@ -127,11 +120,11 @@ export async function registerServiceWorker(given?: Workbox, reload = () => wind
   workbox.addEventListener('controlling', () => {
     if (reloadWhenControlled) return reload();
     // The first install taking control is not an update.
-    if (state.phase === 'none') return;
+    if (update.getState().phase === 'none') return;
     // Another tab installed the new version: this page's code is now older than its worker, so
     // all that is left is a reload, offered again even after "Later".
     apply = reload;
-    if (state.phase === 'later') setState({ phase: 'offered', blocker: null });
+    if (update.getState().phase === 'later') setState({ phase: 'offered', blocker: null });
   });
   try {
     await workbox.register();

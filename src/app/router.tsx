@@ -3,7 +3,7 @@ import { isPublicRoute, LAYOUTS, ROUTES, routeByName, type Layout, type RouteDef
 import { atMost } from '../data/at-most';
 import { notify } from '../ui/notify';
 import { guard } from './guard';
-import { notAvailableScreen, prepareScreen, SCREENS } from './screens';
+import { notAvailableScreen, prepareScreen, screenOf } from './screens';
 import { RootShell, RouteErrorScreen, StartingScreen } from './RootShell';
 
 /** How long a navigation waits for the device's store to open and a list's first page to be read. */
@@ -30,7 +30,7 @@ function routeObject(def: RouteDef, path = def.path): RouteObject {
       if (prepared) await atMost(prepared, PREPARE_WAIT_MS);
       return null;
     },
-    lazy: async () => ({ Component: (await (SCREENS[def.name] ?? notAvailableScreen)()).default }),
+    lazy: async () => ({ Component: (await (screenOf(def.name) ?? notAvailableScreen)()).default }),
   };
 }
 

@@ -1,14 +1,35 @@
 import type { ComponentType } from 'react';
+import type { RouteName } from '../../domain/routes';
 import type { MirrorList } from '../data/mirror/query';
 
 /** A screen's code: its component, and the device-held list it opens on if it is a list screen. */
 type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<unknown> }>;
 
 /**
- * The screens built so far, by route name; each loads on demand. A route missing here shows
- * the "not available yet" notice until its issue builds it.
+ * The routes whose screens later issues build: they show the "not available yet" notice. A route
+ * is either here or in SCREENS, so a new route without a screen, or a misspelt name, is a type error.
  */
-export const SCREENS: Readonly<Record<string, ScreenModule>> = {
+export const NOT_BUILT_YET = [
+  ...['sales-dash', 'lead-edit', 'leads-reassign', 'missed-srp-opportunities', 'sales-analysis'],
+  ...['quotations-home', 'quotation-detail', 'quotation-create', 'quotation-update', 'quotations-cancelled'],
+  ...['sales-quotations', 'sales-quotation-detail', 'sales-quotation-create', 'sales-quotation-update'],
+  ...['design-home', 'estimations-home', 'estimation-add', 'estimation-detail', 'estimations-cancelled', 'estimation-materials-home', 'estimation-categories-home'],
+  ...['estimation-material-details', 'estimation-product-costing', 'design-estimation-create'],
+  ...['vendor-wise-purchases', 'vendors-home', 'vendor-detail', 'lpos-home', 'lpo-create', 'lpo-detail', 'lpo-pending-receipt', 'lpo-consolidated', 'lpos-cancelled'],
+  ...['gra-home', 'gra-create', 'gra-detail', 'gras-cancelled'],
+  ...['accounts-home', 'accounts-receipts', 'accounts-job-receipts', 'receipts-home', 'job-receipts', 'sales-analysis-accounts'],
+  ...['invoices-home', 'invoice-create', 'invoice-from-sales-order', 'invoice-from-job-order', 'invoice-edit', 'invoice-detail', 'messages-home'],
+  ...['reports-home', 'sales-orders-reports', 'sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status'],
+  ...['sales-orders-reports-customers', 'sales-orders-reports-profitability', 'sales-orders-pending-advance', 'sales-orders-overdue'],
+  ...['invoices-reports', 'invoices-reports-dashboard', 'invoices-reports-revenue', 'invoices-reports-payments', 'invoices-reports-tax'],
+  ...['invoices-reports-customer-billing', 'invoices-reports-aging'],
+  ...['superuser-dashboard', 'system-diagnostics', 'module-management', 'user-management', 'audit-logs', 'performance-monitor', 'system-configuration'],
+] as const satisfies readonly RouteName[];
+
+type BuiltRoute = Exclude<RouteName, (typeof NOT_BUILT_YET)[number]>;
+
+/** The screens built so far, by route name; each loads on demand. */
+export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'login-root': () => import('../features/auth/LoginScreen'),
   login: () => import('../features/auth/LoginScreen'),
   register: () => import('../features/auth/RegisterScreen'),
@@ -21,6 +42,20 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'material-detail': () => import('../features/materials/MaterialDetailScreen'),
   'material-create': () => import('../features/materials/MaterialCreateScreen'),
   'customers-home': () => import('../features/customers/CustomersScreen'),
+  'leads-home': () => import('../features/leads/LeadsScreen'),
+  'lead-detail': () => import('../features/leads/LeadDetailScreen'),
+  'lead-detail-direct': () => import('../features/leads/LeadDetailScreen'),
+  'sales-customers': () => import('../features/customers/CustomersScreen'),
+  'customer-detail': () => import('../features/customers/CustomerDetailScreen'),
+  'sales-customer-detail': () => import('../features/customers/CustomerDetailScreen'),
+  'customer-edit': () => import('../features/customers/CustomerEditScreen'),
+  'sales-customer-edit': () => import('../features/customers/CustomerEditScreen'),
+  'salesorders-home': () => import('../features/sales-orders/SalesOrdersScreen'),
+  'sales-orders': () => import('../features/sales-orders/SalesOrdersScreen'),
+  'salesorder-detail': () => import('../features/sales-orders/SalesOrderDetailScreen'),
+  'sales-order-detail': () => import('../features/sales-orders/SalesOrderDetailScreen'),
+  'customer-branches-home': () => import('../features/customers/CustomerBranchesScreen'),
+  'customer-lpocodes-home': () => import('../features/customers/CustomerLpoCodesScreen'),
   sync: () => import('../features/sync/SyncScreen'),
   'requisitions-home': () => import('../features/requisitions/RequisitionsScreen'),
   'stores-requisitions': () => import('../features/requisitions/RequisitionsScreen'),
@@ -99,15 +134,20 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
 
 export const notAvailableScreen: ScreenModule = () => import('./NotAvailableScreen');
 
+/** The screen of a route, or none while it is not built yet. */
+export function screenOf(name: RouteName): ScreenModule | undefined {
+  return (SCREENS as Partial<Record<RouteName, ScreenModule>>)[name];
+}
+
 /**
  * On the way to a signed-in screen, beside the guard and the screen's code: opens the device's
  * store and, for a list screen, starts reading its list's opening page (src/data/mirror/query.ts
  * `primeList`), so the screen's first render has its rows. The data layer is imported here, not
  * above, so the sign-in page's download stays without it. Settles when both are done.
  */
-export async function prepareScreen(name: string): Promise<void> {
+export async function prepareScreen(name: RouteName): Promise<void> {
   const opened = import('../data/mirror/db').then(({ mirror }) => mirror.open());
-  const [screen, { primeList }] = await Promise.all([SCREENS[name]?.(), import('../data/mirror/query')]);
+  const [screen, { primeList }] = await Promise.all([screenOf(name)?.(), import('../data/mirror/query')]);
   await Promise.all([opened, screen?.list && primeList(screen.list)]);
 }
 
@@ -116,8 +156,8 @@ export async function prepareScreen(name: string): Promise<void> {
  * does not wait for its code (it is in the service worker's cache, but fetching and evaluating it
  * still takes a tablet a few hundred milliseconds). A failure only means it loads when opened.
  */
-export function prefetchScreens(names: readonly string[]): () => void {
-  const load = () => names.forEach((name) => void SCREENS[name]?.().catch(() => undefined));
+export function prefetchScreens(names: readonly RouteName[]): () => void {
+  const load = () => names.forEach((name) => void screenOf(name)?.().catch(() => undefined));
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(load, { timeout: 3000 });
     return () => cancelIdleCallback(handle);

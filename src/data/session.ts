@@ -1,11 +1,14 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from 'zustand';
 import { isTokenExpired, SESSION_MESSAGES, STORAGE_KEYS, tokenPairSchema } from '../../domain/auth';
-import { userListItemSchema, userSchema, type User, type UserListItem } from '../../domain/user';
+import type { User, UserListItem } from '../../domain/user';
 import { moduleMapSchema, type ModuleMap } from '../../domain/modules';
+import { offlineSettingsSchema } from '../../domain/offline';
 import { api, isNetworkError, onServerAnswer, responseStatus, SessionExpiredError, setSessionExpiredHandler } from './api';
 import { atMost } from './at-most';
-import { tokens } from './tokens';
+import { tokens, userSchemas } from './tokens';
+import { rememberOfflineSettings } from './offline-period';
 import { startPreloadSoon, stopPreloadSoon } from './preload/deferred';
+import { API } from '../../domain/api-paths';
 
 export interface SessionState {
   user: User | null;
@@ -33,8 +36,7 @@ export interface SessionReplacement {
 }
 
 const INITIAL: SessionState = { user: null, users: [], modules: {}, offline: false, replaced: null, expired: false };
-let state: SessionState = INITIAL;
-const listeners = new Set<() => void>();
+const store = createStore<SessionState>()(() => INITIAL);
 
 /** Profiles and switches are plain JSON, read back from the cache or parsed by the same schemas. */
 const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -44,10 +46,10 @@ const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === J
  * must not re-render every screen (a screen being drawn would start over).
  */
 function setState(patch: Partial<SessionState>): void {
+  const state = store.getState();
   const changed = Object.entries(patch).filter(([field, value]) => !sameValue(state[field as keyof SessionState], value));
   if (changed.length === 0) return;
-  state = { ...state, ...Object.fromEntries(changed) };
-  listeners.forEach((l) => l());
+  store.setState(Object.fromEntries(changed));
 }
 
 export const USER_INIT_WAIT_MS = 5000;
@@ -58,16 +60,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function fetchCurrentUser(): Promise<User> {
   try {
-    const { data } = await api.get('/auth/users/me/');
+    const { data } = await api.get(API.auth.me);
     if (!data || (typeof data === 'object' && Object.keys(data).length === 0)) throw new Error(SESSION_MESSAGES.noUserData);
-    const user = userSchema.parse(data);
+    const user = (await userSchemas()).userSchema.parse(data);
     tokens.storeUser(user);
     setState({ user, offline: false, expired: false });
     return user;
   } catch (error) {
     // An expired session is not a signed-out user: they stay, and sign in again in place.
     if (error instanceof SessionExpiredError) {
-      const cached = tokens.cachedUser();
+      const cached = await tokens.cachedUser();
       if (cached) {
         setState({ user: cached, expired: true });
         return cached;
@@ -75,7 +77,7 @@ async function fetchCurrentUser(): Promise<User> {
     }
     // Offline is not signed out: keep working from the cached profile (DESIGN.md offline rules).
     if (isNetworkError(error)) {
-      const cached = tokens.confirmedRecently() ? tokens.cachedUser() : null;
+      const cached = tokens.confirmedRecently() ? await tokens.cachedUser() : null;
       if (cached) {
         setState({ user: cached, offline: true });
         return cached;
@@ -97,7 +99,8 @@ export async function loadCurrentUser(): Promise<User> {
     for (let waited = 0; waited < USER_INIT_WAIT_MS; waited += USER_INIT_POLL_MS) {
       await sleep(USER_INIT_POLL_MS);
       if (!loading) {
-        if (state.user) return state.user;
+        const { user } = store.getState();
+        if (user) return user;
         throw new Error(SESSION_MESSAGES.noUserData);
       }
     }
@@ -113,24 +116,43 @@ export async function loadCurrentUser(): Promise<User> {
   }
 }
 
+/**
+ * Learns how long this device may work offline. Best effort: until the server answers, the
+ * device keeps the period it last learnt (or the default).
+ */
+export async function loadOfflineSettings(): Promise<void> {
+  try {
+    const { data } = await api.get(API.system.offline);
+    await rememberOfflineSettings(offlineSettingsSchema.parse(data));
+  } catch {
+    // Unreachable, refused or unparsable: the period already known stands.
+  }
+}
+
 export class ModuleConfigError extends Error {
   constructor() {
     super('Failed to load module configuration');
   }
 }
 
-/** Module switches: a 401 falls back to defaults silently (all on); other failures are reported. */
+/**
+ * Module switches: a 401 falls back to defaults silently (all on); other failures are reported.
+ * The offline period is learnt alongside (the device's other setting from the server).
+ */
 export async function loadModules(): Promise<ModuleMap> {
+  const offlineSettings = loadOfflineSettings();
   try {
-    const { data } = await api.get('/system/modules/');
+    const { data } = await api.get(API.system.modules);
     const modules = moduleMapSchema.parse(data);
     tokens.storeModules(modules);
     setState({ modules });
     return modules;
   } catch (error) {
     // A 401 whose renewal was refused surfaces as SessionExpiredError: still a 401 here.
-    if (responseStatus(error) === 401 || error instanceof SessionExpiredError || isNetworkError(error)) return state.modules;
+    if (responseStatus(error) === 401 || error instanceof SessionExpiredError || isNetworkError(error)) return store.getState().modules;
     throw new ModuleConfigError();
+  } finally {
+    await offlineSettings;
   }
 }
 
@@ -140,15 +162,18 @@ export async function loadModules(): Promise<ModuleMap> {
  * (a refusal signs out, the shell then asks to sign in). Null when there is no cached profile or
  * the session can no longer be renewed: the caller loads the user from the server.
  */
-export function resumeSession(): User | null {
-  const cached = tokens.cachedUser();
+export async function resumeSession(): Promise<User | null> {
+  const cached = await tokens.cachedUser();
+  // Another navigation resumed it while the profile was read.
+  const resumed = store.getState().user;
+  if (resumed) return resumed;
   if (!cached || !tokens.access) return null;
   // A device the server has not seen for longer than it may work offline keeps nothing open.
   if (!tokens.confirmedRecently()) {
     stopPreloadSoon({ clearMirror: true });
     return null;
   }
-  setState({ user: cached, modules: tokens.cachedModules() ?? state.modules, expired: isTokenExpired(tokens.refresh) });
+  setState({ user: cached, modules: tokens.cachedModules() ?? store.getState().modules, expired: isTokenExpired(tokens.refresh) });
   startPreloadSoon(cached);
   confirmation = loadCurrentUser()
     .then(() => loadModules())
@@ -173,7 +198,7 @@ export const sessionConfirmed = async (): Promise<void> => {
 };
 
 export async function signIn(username: string, password: string): Promise<User> {
-  const { data } = await api.post('/auth/jwt/create/', { username, password });
+  const { data } = await api.post(API.auth.create, { username, password });
   tokens.store(tokenPairSchema.parse(data));
   const user = await loadCurrentUser();
   await loadModules().catch((error: Error) => console.warn(error.message));
@@ -185,9 +210,9 @@ export async function signIn(username: string, password: string): Promise<User> 
  * screen they were on and their queued changes stay.
  */
 export async function signInAgain(password: string): Promise<User> {
-  const user = state.user;
+  const user = store.getState().user;
   if (!user) throw new Error(SESSION_MESSAGES.noUserData);
-  const { data } = await api.post('/auth/jwt/create/', { username: user.username, password });
+  const { data } = await api.post(API.auth.create, { username: user.username, password });
   await tokens.store(tokenPairSchema.parse(data));
   setState({ expired: false });
   return loadCurrentUser();
@@ -195,31 +220,31 @@ export async function signInAgain(password: string): Promise<User> {
 
 /** The device can no longer renew the session of `userId` (the replayer found no usable token): if it is this tab's user, they are asked to sign in again. */
 export function sessionExpiredFor(userId: number): void {
-  if (state.user?.id === userId) setState({ expired: true });
+  if (store.getState().user?.id === userId) setState({ expired: true });
 }
 
 setSessionExpiredHandler(() => {
-  if (state.user) setState({ expired: true });
+  if (store.getState().user) setState({ expired: true });
 });
 
 /** Ends the refresh token on the server, so a copy of it cannot renew the session; offline it simply expires. */
 function revokeRefreshToken(refresh: string | null): void {
-  if (refresh) api.post('/auth/jwt/blacklist/', { refresh }).catch(() => undefined);
+  if (refresh) api.post(API.auth.blacklist, { refresh }).catch(() => undefined);
 }
 
-/** Logout: storage, header, user list and current user are all cleared. */
+/** Logout: storage, user list and current user are all cleared (the client reads the token from storage on every call). */
 export function logout(): void {
   revokeRefreshToken(tokens.refresh);
   tokens.clear();
-  delete api.defaults.headers.common.Authorization;
   stopPreloadSoon({ clearMirror: true });
   setState(INITIAL);
 }
 
 export async function loadUsers(): Promise<UserListItem[]> {
-  const { data } = await api.get('/users/', { params: { page_size: 1000 } });
+  const { data } = await api.get<{ results?: unknown } | unknown[] | null>(API.users.list, { params: { page_size: 1000 } });
   const results: unknown = Array.isArray(data) ? data : data?.results;
   // A non-array answer gives an empty list (product-frame.md §8), logged only.
+  const { userListItemSchema } = await userSchemas();
   const users = Array.isArray(results) ? results.map((u) => userListItemSchema.parse(u)) : [];
   if (!Array.isArray(results)) console.warn('Users list is not an array');
   setState({ users });
@@ -230,14 +255,17 @@ export async function loadUsers(): Promise<UserListItem[]> {
  * Tabs share one stored session (localStorage): when another tab signs in as someone else, or
  * signs out, this tab's user is no longer the one whose tokens the device holds.
  */
-function noticeOtherTabs(event: StorageEvent): void {
+async function noticeOtherTabs(event: StorageEvent): Promise<void> {
   if (event.key !== null && event.key !== STORAGE_KEYS.userId && event.key !== STORAGE_KEYS.profile) return;
-  const mine = state.user?.id;
+  const mine = store.getState().user?.id;
   if (mine === undefined) return;
   const holder = tokens.userId;
-  setState({ replaced: holder === mine ? null : { by: holder === null ? null : tokens.cachedUser() } });
+  const by = holder === null || holder === mine ? null : await tokens.cachedUser();
+  // Another switch came while the profile was read: its own event decides.
+  if (tokens.userId !== holder) return;
+  setState({ replaced: holder === mine ? null : { by } });
 }
-if (typeof window !== 'undefined') window.addEventListener('storage', noticeOtherTabs);
+if (typeof window !== 'undefined') window.addEventListener('storage', (event) => void noticeOtherTabs(event));
 
 /**
  * A session opened from the cache while the server could not be reached is confirmed as soon as
@@ -245,29 +273,28 @@ if (typeof window !== 'undefined') window.addEventListener('storage', noticeOthe
  * a minute after it is not (issue 15 §4).
  */
 onServerAnswer(() => {
-  if (state.offline) setState({ offline: false });
+  if (store.getState().offline) setState({ offline: false });
 });
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => {
-    if (state.user && state.offline) loadCurrentUser().catch(() => undefined);
+    if (store.getState().user && store.getState().offline) loadCurrentUser().catch(() => undefined);
   });
 }
 
 export const session = {
   get state(): SessionState {
-    return state;
+    return store.getState();
   },
   subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
+    return store.subscribe(() => listener());
   },
   /** Test seam: forget everything in memory without touching storage. */
   resetForTests(): void {
-    state = INITIAL;
+    store.setState(INITIAL, true);
     loading = false;
   },
 };
 
 export function useSession(): SessionState {
-  return useSyncExternalStore(session.subscribe, () => state);
+  return useStore(store);
 }

@@ -1,9 +1,12 @@
 import { decodeToken, STORAGE_KEYS, type TokenPair } from '../../domain/auth';
 import { moduleMapSchema, type ModuleMap } from '../../domain/modules';
-import { userSchema, type User } from '../../domain/user';
-import { OFFLINE_WORK_DAYS } from '../../domain/offline';
+import type { User } from '../../domain/user';
+import { DAY_MS } from '../../domain/offline';
+import { offlineWorkDays } from './offline-period';
 // The IndexedDB mirror (and Dexie) is imported on first use, so the sign-in page does not carry it.
 const tokenStore = () => import('./token-store');
+/** The user schemas (and zod's classic API with them) load with the first profile to check, not with the sign-in page. */
+export const userSchemas = () => import('../../domain/user');
 
 /** The IndexedDB mirror is best effort (private windows may lack IndexedDB): localStorage stays the page's source. */
 const quietly = (write: Promise<void>) => write.catch(() => undefined);
@@ -37,18 +40,21 @@ export const tokens = {
   },
   /**
    * Whether the server confirmed this device's session within the time a device may work offline
-   * (domain/offline.ts); past it the device no longer opens from its cache.
+   * (the server's setting, src/data/offline-period.ts); past it the device no longer opens from its cache.
    */
   confirmedRecently(now = Date.now()): boolean {
     const stored = localStorage.getItem(STORAGE_KEYS.confirmedAt);
     // A session from before this was kept counts from now: an upgrade locks nobody out.
     if (stored === null) localStorage.setItem(STORAGE_KEYS.confirmedAt, String(now));
-    return now - Number(stored ?? now) <= OFFLINE_WORK_DAYS * 86_400_000;
+    return now - Number(stored ?? now) <= offlineWorkDays() * DAY_MS;
   },
   /** The profile cached at the last successful load, if it belongs to the stored user id. */
-  cachedUser(): User | null {
+  async cachedUser(): Promise<User | null> {
+    const stored = localStorage.getItem(STORAGE_KEYS.profile);
+    if (stored === null) return null;
+    const { userSchema } = await userSchemas();
     try {
-      const parsed = userSchema.safeParse(JSON.parse(localStorage.getItem(STORAGE_KEYS.profile) ?? 'null'));
+      const parsed = userSchema.safeParse(JSON.parse(stored));
       return parsed.success && parsed.data.id === tokens.userId ? parsed.data : null;
     } catch {
       return null;

@@ -1,10 +1,12 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   flexRender,
   getCoreRowModel,
   getFilteredRowModel,
   getSortedRowModel,
   useReactTable,
+  type Column,
   type ColumnDef,
   type ColumnFiltersState,
   type Row,
@@ -16,6 +18,7 @@ import { Badge, Box, Button, HStack, Input, NativeSelect, Table, Text } from '@c
 import type { Option } from '../../domain/options';
 import { formatCount } from '../../domain/rules/numbers';
 import { SelectOptions } from './form';
+import { FOLDING_TABLE } from './table-layout';
 
 declare module '@tanstack/react-table' {
   // The library declares both parameters; the merged interface must repeat them.
@@ -25,8 +28,13 @@ declare module '@tanstack/react-table' {
     filter?: { label: string; allLabel: string; options: readonly Option[] };
     /** Numbers sit on the right. */
     numeric?: boolean;
+    /** A detail the row can do without on a tablet: shown from xl up only (ui/table-layout.ts). */
+    secondary?: boolean;
   }
 }
+
+/** Marks a column as a detail the row can do without on a tablet. */
+export const secondary = <T,>(column: ColumnDef<T, unknown>): ColumnDef<T, unknown> => ({ ...column, meta: { ...column.meta, secondary: true } });
 
 const SORT_MARK = { asc: ' ▲', desc: ' ▼' } as const;
 
@@ -47,9 +55,20 @@ function PendingBadge() {
  * tablet tens of milliseconds on every render.
  */
 const NATIVE_TABLE_EXTRAS = {
+  ...FOLDING_TABLE,
   '& [data-numeric]': { textAlign: 'end' },
   '& th[data-sortable]': { cursor: 'pointer', userSelect: 'none' },
 } as const;
+
+/** What a column's cells carry for the folded (card) layout and for hiding on tablets. */
+function columnData<T>(column: Column<T>) {
+  const { header, meta } = column.columnDef;
+  return {
+    'data-numeric': meta?.numeric || undefined,
+    'data-secondary': meta?.secondary || undefined,
+    'data-label': typeof header === 'string' && header ? header : undefined,
+  };
+}
 
 export function TableView<T>({ table, rows, pending = NOTHING_PENDING }: { table: TableModel<T>; rows: Row<T>[]; pending?: ReadonlySet<string> }) {
   return (
@@ -63,7 +82,7 @@ export function TableView<T>({ table, rows, pending = NOTHING_PENDING }: { table
                 return (
                   <th
                     key={header.id}
-                    data-numeric={header.column.columnDef.meta?.numeric || undefined}
+                    {...columnData(header.column)}
                     data-sortable={header.column.getCanSort() || undefined}
                     aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
                     onClick={header.column.getToggleSortingHandler()}
@@ -82,7 +101,7 @@ export function TableView<T>({ table, rows, pending = NOTHING_PENDING }: { table
             return (
               <tr key={row.id} data-pending={isPending || undefined}>
                 {row.getVisibleCells().map((cell, index) => (
-                  <td key={cell.id} data-numeric={cell.column.columnDef.meta?.numeric || undefined}>
+                  <td key={cell.id} {...columnData(cell.column)}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     {isPending && index === 0 && <PendingBadge />}
                   </td>
@@ -144,6 +163,29 @@ export function Pager({ count, page, pages, onPageChange }: { count: number | un
   );
 }
 
+/**
+ * The page a list shows, kept in the address (`?page=`, replacing the entry): Back from a row's
+ * detail returns to it, and a new page starts at the top (the shell scrolls on every address change).
+ */
+export function useListPage(): [number, (page: number) => void] {
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(search.get('page'))) || 1);
+  const setPage = useCallback(
+    (next: number) =>
+      setSearch(
+        (current) => {
+          const changed = new URLSearchParams(current);
+          if (next > 1) changed.set('page', String(next));
+          else changed.delete('page');
+          return changed;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
+  return [page, setPage];
+}
+
 export function Empty({ text }: { text: string }) {
   return (
     <Text p="4" color="fg.muted">
@@ -192,6 +234,8 @@ export interface LocalDataTableProps<T> {
   empty?: string;
   /** Keys (as rowKey gives them) of the rows with a change waiting to be sent: they get a badge. */
   pending?: ReadonlySet<string | number>;
+  /** The device is still loading the rows' type: no rows yet means "not here yet", not "none". */
+  loading?: boolean;
 }
 
 const NO_ROWS: never[] = [];
@@ -201,11 +245,11 @@ const NO_ROWS: never[] = [];
  * column, dropdown filters on the columns whose meta declares one, and paging, all in memory. For
  * the small types; a type that grows without bound pages through its indexes (MirrorDataTable).
  */
-export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, note, initialSorting = [], empty = 'Nothing to show.', pending }: LocalDataTableProps<T>) {
+export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, note, initialSorting = [], empty = 'Nothing to show.', pending, loading = false }: LocalDataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const [globalFilter, setGlobalFilter] = useState('');
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useListPage();
   // A dropdown filter keeps exact matches ('auto' would also keep "Steel" for "Stainless Steel").
   const withFilters = useMemo(() => columns.map((c) => (c.meta?.filter ? { filterFn: 'equals' as const, ...c } : c)), [columns]);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is not memo-safe; this component owns it.
@@ -259,8 +303,8 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
         {note && <Box ms="auto">{note}</Box>}
       </HStack>
       <TableView table={table} rows={matching.slice((shown - 1) * pageSize, shown * pageSize)} pending={pendingKeys} />
-      {rows === undefined ? <Empty text="Loading…" /> : total === 0 && <Empty text={empty} />}
-      <Pager count={total} page={shown} pages={pages} onPageChange={setPage} />
+      {rows === undefined || (loading && total === 0) ? <Empty text="Loading…" /> : total === 0 && <Empty text={empty} />}
+      <Pager count={rows === undefined || (loading && total === 0) ? undefined : total} page={shown} pages={pages} onPageChange={setPage} />
     </Box>
   );
 }

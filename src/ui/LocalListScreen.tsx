@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Row } from '@tanstack/react-table';
 import { Flex, Heading, Stack } from '@chakra-ui/react';
 import type { DataType } from '../../domain/data-types';
-import { useMirrorStatus } from '../data/mirror/status';
+import { isLoading, useMirrorStatus } from '../data/mirror/status';
 import { reloadData } from '../data/preload';
 import { LocalDataTable, type LocalDataTableProps } from './DataTable';
 import { Freshness } from './Freshness';
@@ -35,7 +35,7 @@ export function LocalListScreen<T>({ title, actions, data, children, ...table }:
         {actions}
       </Flex>
       {children}
-      <LocalDataTable {...table} note={<Freshness {...status} pending={table.pending?.size} onRefresh={() => void reloadData(data)} />} />
+      <LocalDataTable {...table} loading={isLoading(status)} note={<Freshness {...status} pending={table.pending?.size} onRefresh={() => void reloadData(data)} />} />
     </Stack>
   );
 }

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { materialIdFromLabel } from '../../domain/material-label';
-import { labelOf } from '../../domain/options';
 import { listPathOf } from '../../domain/data-types';
-import { MATERIAL_UNITS, type Material, type MaterialName } from '../../domain/material';
+import { materialUnitLabel, type Material, type MaterialName } from '../../domain/material';
 import type { MaterialNamesType } from '../../domain/row-rules';
-import { formatIndian } from '../../domain/rules/numbers';
+import { formatIndian } from '../../domain/decimal';
 import { api } from '../data/api';
 import { mirror } from '../data/mirror/db';
 import { queryMirror } from '../data/mirror/query';
@@ -113,15 +112,20 @@ export function MaterialPicker<T extends MaterialNamesType = 'materials'>({
             minH="14"
             variant="outline"
             justifyContent="space-between"
+            // Whole names: similar materials differ at the end ("… 3 mm Clear" and "… 3 mm Opal").
+            h="auto"
+            py="2"
+            whiteSpace="normal"
+            textAlign="start"
             onClick={() => {
               pick(m);
               setTerm('');
             }}
           >
-            <Text truncate>{m.name}</Text>
-            <Text color="fg.muted" fontSize="sm">
+            <Text>{m.name}</Text>
+            <Text color="fg.muted" fontSize="sm" whiteSpace="nowrap">
               {'quantity' in m && `${formatIndian((m as Material).quantity)} `}
-              {labelOf(MATERIAL_UNITS, m.unit)}
+              {materialUnitLabel(m.unit)}
             </Text>
           </Button>
         ))}

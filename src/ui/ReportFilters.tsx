@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Button, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { displayDateInput } from '../../domain/entity';
 import type { Material } from '../../domain/material';
 import type { Option } from '../../domain/options';
-import { formatDisplayDate, toIsoDate } from '../../domain/rules/dates';
+import { formatDisplayDate, isPartialDate, PARTIAL_DATE_NOTE, toIsoDate } from '../../domain/rules/dates';
 import { mirror } from '../data/mirror/db';
 import { FormStack, SelectField, TextField } from './form';
 import { MaterialPicker } from './MaterialPicker';
@@ -75,6 +75,18 @@ export function ReportFilters({ fields, query, fixed, chosen, onChoose }: { fiel
     defaultValues: Object.fromEntries(Object.entries(chosen).map(([name, value]) => [name, periods.has(name) ? formatDisplayDate(value) : value])),
   });
   const errors = formState.errors;
+  const typed = useWatch({ control });
+  // A date too short to read is left out, as the spec says, and the field says so once the user leaves it.
+  const periodField = (name: string, label: string) => (
+    <TextField
+      key={name}
+      label={label}
+      placeholder="DD-MM-YYYY"
+      registration={register(name)}
+      error={errors[name]}
+      helper={(formState.touchedFields[name] || formState.isSubmitted) && isPartialDate(typed[name]) ? PARTIAL_DATE_NOTE : undefined}
+    />
+  );
   const submit = handleSubmit((values) => {
     // Every filter goes in the address, empty ones too: a period the user cleared stays cleared.
     onChoose(Object.fromEntries(fields.flatMap(filterNames).map((name) => [name, values[name] == null ? '' : String(values[name])])));
@@ -84,10 +96,7 @@ export function ReportFilters({ fields, query, fixed, chosen, onChoose }: { fiel
       <SimpleGrid columns={{ base: 1, md: 4 }} gap="3" alignItems="end">
         {fields.map((f) =>
           f.kind === 'period' ? (
-            [
-              <TextField key={f.from} label="From" placeholder="DD-MM-YYYY" registration={register(f.from)} error={errors[f.from]} />,
-              <TextField key={f.to} label="To" placeholder="DD-MM-YYYY" registration={register(f.to)} error={errors[f.to]} />,
-            ]
+            [periodField(f.from, 'From'), periodField(f.to, 'To')]
           ) : f.kind === 'choice' ? (
             <SelectField key={f.name} label={f.label} options={f.options} placeholder={f.all ?? null} registration={register(f.name)} error={errors[f.name]} />
           ) : null,

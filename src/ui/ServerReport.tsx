@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
@@ -7,13 +8,13 @@ import { labelOf } from '../../domain/options';
 import type { Option } from '../../domain/options';
 import { pathOf, type RouteName } from '../../domain/routes';
 import { formatDisplayDate } from '../../domain/rules/dates';
-import { formatIndian } from '../../domain/rules/numbers';
+import { formatIndian } from '../../domain/decimal';
 import { api } from '../data/api';
 import { useOnline } from '../data/online';
 import { DataTable } from './DataTable';
 import { notify } from './notify';
 import { chosenFilters, ReportFilters, type ReportFilter } from './ReportFilters';
-import { useApiData } from './useApiData';
+import { readFailure } from './connection';
 
 /** A report row as the API sends it; columns pick their fields by name. */
 export type ReportRow = Record<string, unknown>;
@@ -96,12 +97,19 @@ function ReportBody({ report, query, pageSize }: { report: ReportDef; query: Rec
   const routeParams = useParams();
   const path = report.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(routeParams[name] ?? ''));
   const [page, setPage] = useState(1);
-  const load = useCallback(async () => {
-    const { data } = await api.get<ReportPage | ReportRow[]>(path, { params: report.unpaged ? query : { ...query, page, page_size: pageSize } });
-    // An unpaged report may answer with its rows alone.
-    return Array.isArray(data) ? { results: data } : data;
-  }, [path, query, report.unpaged, page, pageSize]);
-  const { data, error, loading } = useApiData(load);
+  const params = report.unpaged ? query : { ...query, page, page_size: pageSize };
+  const result = useQuery({
+    queryKey: ['report', path, params],
+    queryFn: async (): Promise<ReportPage> => {
+      const { data } = await api.get<ReportPage | ReportRow[]>(path, { params });
+      // An unpaged report may answer with its rows alone.
+      return Array.isArray(data) ? { results: data } : data;
+    },
+    // The page on screen stays until the next one arrives.
+    placeholderData: keepPreviousData,
+  });
+  const { data, isFetching: loading } = result;
+  const error = readFailure(result);
   useEffect(() => {
     if (report.emptyNotice && data?.results.length === 0) notify({ type: 'info', message: report.emptyNotice });
   }, [data, report.emptyNotice]);

@@ -1,16 +1,27 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Card, Flex, Stat, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Flex, Stat, Text } from '@chakra-ui/react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { formatCount } from '../../domain/rules/numbers';
+import { isNetworkError } from '../data/api';
 import { useOnline } from '../data/online';
-import { NETWORK_ERROR_MESSAGE } from './server-errors';
-import { useApiData, type ApiData } from './useApiData';
+import { readFailure } from './connection';
 
-/* The building blocks of the named dashboards: fresh server figures, big tiles, bar charts. */
+/* The building blocks of the named dashboards: fresh server figures, big tiles (charts are in ui/charts). */
 
-/** A dashboard's figures, loaded on every entry, and whether the server is out of reach (offline or no answer). */
-export function useDashboardData<T>(load: () => Promise<T>): ApiData<T> & { unreachable: boolean } {
-  const data = useApiData(load);
+export interface DashboardView<T> {
+  data: T | undefined;
+  error: string | null;
+  loading: boolean;
+  reload: () => void;
+  /** Offline, or the server did not answer. */
+  unreachable: boolean;
+}
+
+/** A dashboard's read (a feature's query, fresh on every entry) as its screen shows it. */
+export function useDashboardView<T>(query: UseQueryResult<T>): DashboardView<T> {
   const online = useOnline();
-  return { ...data, unreachable: !online || data.error === NETWORK_ERROR_MESSAGE };
+  const { data, error, isFetching, refetch } = query;
+  return { data, error: readFailure(query), loading: isFetching, reload: () => void refetch(), unreachable: !online || isNetworkError(error) };
 }
 
 /** Why there are no figures: the server is needed, or it refused; both offer to try again. */
@@ -30,10 +41,11 @@ export function DashboardAlert({ unreachable, error, reload }: { unreachable: bo
 /** A big figure: what it counts, the line under it; outlined when it asks for action, a link when `to` says where that action is. */
 export function FigureTile({ label, value, help, alert, testId, to }: { label: string; value: string; help: string; alert?: boolean; testId: string; to?: string }) {
   const body = (
-    <Card.Body>
+    <Card.Body containerType="inline-size">
       <Stat.Root>
         <Stat.Label fontSize="md">{label}</Stat.Label>
-        <Stat.ValueText fontSize="4xl" data-testid={testId}>
+        {/* One line whatever the card's width (₹ never apart from its figure): the size follows the card, at most 4xl. */}
+        <Stat.ValueText fontSize="min(var(--chakra-font-sizes-4xl), 10cqi)" whiteSpace="nowrap" data-testid={testId}>
           {value}
         </Stat.ValueText>
         <Stat.HelpText>{help}</Stat.HelpText>
@@ -49,30 +61,22 @@ export function FigureTile({ label, value, help, alert, testId, to }: { label: s
   );
 }
 
-export interface Bar {
-  key: string;
-  label: string;
-  /** The bar's height against the tallest (a drawing measure only: the figure shown is `text`). */
-  value: number;
-  text: string;
-}
-
-/** Vertical bars drawn with boxes (no chart library in the project), each with its figure above and label below. */
-export function BarChart({ label, bars, color }: { label: string; bars: readonly Bar[]; color: string }) {
-  const max = Math.max(1, ...bars.map((b) => b.value));
+/**
+ * Under a dashboard list cut to its first rows: how many of how many it shows ("The oldest 10 of
+ * 37."), and "View all" to the list screen where the user may open it.
+ */
+export function ListMore({ shown, count, what, to }: { shown: number; count: number; what: string; to?: string }) {
+  if (count <= shown) return null;
   return (
-    <Flex align="flex-end" gap="2" h="48" role="img" aria-label={label}>
-      {bars.map((b) => (
-        <Flex key={b.key} direction="column" align="center" flex="1" h="full" justify="flex-end" minW="0">
-          <Text fontSize="sm" fontWeight="semibold" textAlign="center">
-            {b.text}
-          </Text>
-          <Box w="full" bg={color} rounded="sm" minH="1px" h={`${(b.value / max) * 75}%`} data-key={b.key} data-value={b.text} />
-          <Text fontSize="xs" color="fg.muted" mt="1" textAlign="center" lineClamp={2}>
-            {b.label}
-          </Text>
-        </Flex>
-      ))}
+    <Flex align="center" gap="3" wrap="wrap">
+      <Text color="fg.muted" flex="1">
+        The {what} {formatCount(shown)} of {formatCount(count)}.
+      </Text>
+      {to && (
+        <Button asChild size="lg" variant="outline">
+          <RouterLink to={to}>View all {formatCount(count)}</RouterLink>
+        </Button>
+      )}
     </Flex>
   );
 }

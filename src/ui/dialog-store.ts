@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from 'zustand';
 import type { NotifyType } from '../../domain/rules/notify';
 
 export interface DialogPrompt {
@@ -22,9 +22,7 @@ export interface OpenDialog extends DialogOptions {
   resolve: (value: string | boolean) => void;
 }
 
-let current: OpenDialog | null = null;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const current = createStore<OpenDialog | null>()(() => null);
 
 /**
  * Opens the app's dialog. Resolves to true (or the prompt's value) on OK, false on cancel.
@@ -33,26 +31,18 @@ export function openDialog(options: DialogOptions & { prompt: DialogPrompt }): P
 export function openDialog(options: DialogOptions): Promise<boolean>;
 export function openDialog(options: DialogOptions): Promise<string | boolean> {
   return new Promise((resolve) => {
-    current?.resolve(false);
-    current = { ...options, resolve };
-    emit();
+    current.getState()?.resolve(false);
+    current.setState({ ...options, resolve }, true);
   });
 }
 
 export function closeDialog(value: string | boolean) {
-  const dialog = current;
-  current = null;
-  emit();
+  const dialog = current.getState();
+  current.setState(null, true);
   dialog?.resolve(value);
 }
 
 /** The dialog on screen, if any (the root shell mounts the dialog component only then). */
 export function useCurrentDialog(): OpenDialog | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => current,
-  );
+  return useStore(current);
 }

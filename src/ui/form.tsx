@@ -1,7 +1,8 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Field, Input, NativeSelect, Stack, type InputProps, type StackProps } from '@chakra-ui/react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import type { Option } from '../../domain/options';
+import { trackSave } from './unsaved-changes';
 
 interface FieldProps {
   label: string;
@@ -57,10 +58,21 @@ export function SelectField({ label, error, required, registration, options, pla
   );
 }
 
-/** A form laid out as a stack; the browser's own validation bubbles are off (zod's messages show). */
-export function FormStack({ onSubmit, children, 'aria-label': label, ...stack }: StackProps & { onSubmit: FormEventHandler<HTMLFormElement> }) {
+/**
+ * A form laid out as a stack; the browser's own validation bubbles are off (zod's messages show).
+ * A submit handler that answers a promise is a save: leaving the page while it runs (to the saved
+ * record) does not ask about unsaved input.
+ */
+export function FormStack({ onSubmit, children, 'aria-label': label, ...stack }: StackProps & { onSubmit: (event: FormEvent<HTMLFormElement>) => void | Promise<void> }) {
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={label}>
+    <form
+      onSubmit={(event) => {
+        const save = onSubmit(event);
+        if (save) trackSave(save);
+      }}
+      noValidate
+      aria-label={label}
+    >
       <Stack gap="4" {...stack}>
         {children}
       </Stack>

@@ -14,8 +14,7 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import { materialLabelText } from '../../domain/material-label';
-import { MATERIAL_UNITS, type Material } from '../../domain/material';
-import { labelOf } from '../../domain/options';
+import { materialUnitLabel, type Material } from '../../domain/material';
 import { qrCodeRuns } from './qr-code';
 
 export type LabelledMaterial = Pick<Material, 'id' | 'name' | 'unit'>;
@@ -96,7 +95,7 @@ function drawLabel(page: PDFPage, material: LabelledMaterial, left: number, top:
     baseline -= NAME.leading;
   }
   baseline -= DETAIL.leading - NAME.leading + 2;
-  const unit = fitLines(printable(labelOf(MATERIAL_UNITS, material.unit), fonts.regular), fonts.regular, DETAIL.size, textWidth, 1);
+  const unit = fitLines(printable(materialUnitLabel(material.unit), fonts.regular), fonts.regular, DETAIL.size, textWidth, 1);
   for (const line of [...unit, `No. ${material.id}`]) {
     page.drawText(line, { x: textLeft, y: baseline, size: DETAIL.size, font: fonts.regular, color: GREY });
     baseline -= DETAIL.leading;

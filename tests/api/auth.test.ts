@@ -201,7 +201,7 @@ describe('POST /auth/jwt/refresh/ (rotation)', () => {
   });
 
   it('refuses a refresh token signed with another key', async () => {
-    const foreign = signToken('refresh', await idOf('admin'), 3600, 'x'.repeat(48));
+    const foreign = await signToken('refresh', await idOf('admin'), 3600, 'x'.repeat(48));
     expect((await refreshWith(foreign)).statusCode).toBe(401);
   });
 
@@ -335,7 +335,7 @@ describe('GET /auth/users/me/', () => {
   });
 
   it('answers 401 to the token of a user that no longer exists', async () => {
-    const orphan = signToken('access', 999_999, 300, server.app.jwtSecret);
+    const orphan = await signToken('access', 999_999, 300, server.app.jwtSecret);
     expect((await me(orphan)).statusCode).toBe(401);
   });
 

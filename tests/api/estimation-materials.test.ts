@@ -1,47 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../server/db/client';
 import { auditLog, estimationMaterialCategories, estimationMaterials } from '../../server/db/schema';
 import { ensureEstimationMaterialCategories } from '../../server/modules/estimation-materials/service';
 import { ESTIMATION_MATERIAL_CATEGORIES } from '../../domain/estimation-material';
-import type { MaterialUnit } from '../../domain/material';
-import { signedInAs, startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/server';
+import { makeEstimationCategory, makeEstimationMaterial } from '../support/factories-estimation';
 import { expectAccessMatrix } from '../support/access';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({}, { seed: 'users' });
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
-
-type Client = Awaited<ReturnType<typeof signedInAs>>;
-const as = (username: string): Promise<Client> => signedInAs(server.app, username);
-const db = () => server.database.db;
+const { app, as, db } = useTestServer();
 const names = (body: { results: { name: string }[] }) => body.results.map((r) => r.name);
 
 const CATEGORIES = '/estimationmaterials/estimation_material_categories/';
 const MATERIALS = '/estimationmaterials/estimation_materials/';
 
-let sequence = 0;
-async function makeCategory(database: Db, name = `Category ${++sequence}`) {
-  const [row] = await database.insert(estimationMaterialCategories).values({ name }).returning();
-  return row!;
-}
-async function makeMaterial(database: Db, category: number, values: { name?: string; unit?: MaterialUnit; rate?: string } = {}) {
-  const [row] = await database
-    .insert(estimationMaterials)
-    .values({ category, name: values.name ?? `Material ${++sequence}`, unit: values.unit ?? 'PCS', rate: values.rate ?? '0' })
-    .returning();
-  return row!;
-}
-
 async function costing() {
-  const ms = await makeCategory(db(), 'MS');
-  const glass = await makeCategory(db(), 'toughened glass');
-  const pipe = await makeMaterial(db(), ms.id, { name: 'MS square pipe 25x25', unit: 'FT', rate: '48.50' });
-  const angle = await makeMaterial(db(), ms.id, { name: 'MS angle 40x40', unit: 'KG', rate: '72.00' });
-  const clear = await makeMaterial(db(), glass.id, { name: 'Clear 8mm', unit: 'SQMTR', rate: '1450.00' });
+  const ms = await makeEstimationCategory(db(), 'MS');
+  const glass = await makeEstimationCategory(db(), 'toughened glass');
+  const pipe = await makeEstimationMaterial(db(), ms.id, { name: 'MS square pipe 25x25', unit: 'FT', rate: '48.50' });
+  const angle = await makeEstimationMaterial(db(), ms.id, { name: 'MS angle 40x40', unit: 'KG', rate: '72.00' });
+  const clear = await makeEstimationMaterial(db(), glass.id, { name: 'Clear 8mm', unit: 'SQMTR', rate: '1450.00' });
   return { ms, glass, pipe, angle, clear };
 }
 
@@ -49,8 +26,8 @@ const validMaterial = (category: number) => ({ category, name: 'SS round pipe 1 
 
 describe('estimation material categories', () => {
   it('lists 100 a page, ordered by name', async () => {
-    for (let i = 0; i < 103; i++) await makeCategory(db(), `Category ${String(i).padStart(3, '0')}`);
-    await makeCategory(db(), 'acrylic');
+    for (let i = 0; i < 103; i++) await makeEstimationCategory(db(), `Category ${String(i).padStart(3, '0')}`);
+    await makeEstimationCategory(db(), 'acrylic');
     const design = await as('design');
     const first = (await design.get(CATEGORIES)).json();
     expect(first.count).toBe(104);
@@ -62,21 +39,11 @@ describe('estimation material categories', () => {
     expect((await design.get(`${CATEGORIES}?page=3`)).statusCode).toBe(404);
   });
 
-  it('searches names, treating SQL and LIKE metacharacters as text, and refuses unknown parameters', async () => {
-    await makeCategory(db(), 'painting/polish');
-    await makeCategory(db(), 'service rate');
+  it('searches names ignoring case', async () => {
+    await makeEstimationCategory(db(), 'painting/polish');
+    await makeEstimationCategory(db(), 'service rate');
     const design = await as('design');
     expect(names((await design.get(`${CATEGORIES}?search=POLISH`)).json())).toEqual(['painting/polish']);
-    for (const term of ["'; DROP TABLE estimation_material_categories; --", '%', '_', "' OR 1=1 --"]) {
-      const res = await design.get(`${CATEGORIES}?search=${encodeURIComponent(term)}`);
-      expect(res.statusCode, term).toBe(200);
-      expect(res.json().count, term).toBe(0);
-    }
-    for (const [query, field] of [['?colour=red', 'non_field_errors'], ['?ordering=created_by', 'ordering'], ['?page=0', 'page']] as const) {
-      const res = await design.get(`${CATEGORIES}${query}`);
-      expect(res.statusCode, query).toBe(400);
-      expect(Object.keys(res.json()), query).toContain(field);
-    }
   });
 
   it('creates a category and audits it; names are unique ignoring case and spaces', async () => {
@@ -138,7 +105,7 @@ describe('estimation material categories', () => {
 
   it('soft-deletes an empty category: gone from lists and detail, kept for the delta, audited, name free again', async () => {
     const design = await as('design');
-    const empty = await makeCategory(db(), 'laminate');
+    const empty = await makeEstimationCategory(db(), 'laminate');
     const res = await design.delete(`${CATEGORIES}${empty.id}/`);
     expect(res.statusCode).toBe(200);
     expect(res.json().deleted_at).not.toBeNull();
@@ -170,25 +137,10 @@ describe('the standard categories (business-areas.md §9)', () => {
 
   it('adds all sixteen, in the spec order, to an empty table', async () => {
     const added = await ensureEstimationMaterialCategories(db());
-    expect(added.map((c) => c.name)).toEqual(ESTIMATION_MATERIAL_CATEGORIES.map((c) => c.value));
-    expect((await live()).map((c) => c.name)).toEqual([
-      'MS',
-      'SS square and round pipe',
-      'sheet and rod',
-      'aluminium sheet',
-      'toughened glass',
-      'acrylic',
-      'wooden',
-      'solid wood',
-      'laminate',
-      'MS and SS laser cutting',
-      'hardware',
-      'painting/polish',
-      'powder coating',
-      'service rate',
-      'finishing rate',
-      'miscellaneous',
-    ]);
+    // The sixteen names and their order are pinned literally in tests/domain/enumerations.test.ts.
+    const spec = ESTIMATION_MATERIAL_CATEGORIES.map((c) => c.label);
+    expect(added.map((c) => c.name)).toEqual(spec);
+    expect((await live()).map((c) => c.name)).toEqual(spec);
     const [audit] = await db().select().from(auditLog).where(eq(auditLog.action, 'estimation_material_category.ensure'));
     expect(audit).toMatchObject({ username: null, risk_level: 'low' });
   });
@@ -201,9 +153,9 @@ describe('the standard categories (business-areas.md §9)', () => {
   });
 
   it('counts a category the design department already has under another case or spacing, and keeps their own', async () => {
-    await makeCategory(db(), 'Hard Ware');
-    await makeCategory(db(), 'ms');
-    await makeCategory(db(), 'Granite');
+    await makeEstimationCategory(db(), 'Hard Ware');
+    await makeEstimationCategory(db(), 'ms');
+    await makeEstimationCategory(db(), 'Granite');
     const added = await ensureEstimationMaterialCategories(db());
     expect(added).toHaveLength(14);
     const all = (await live()).map((c) => c.name);
@@ -224,7 +176,7 @@ describe('the standard categories (business-areas.md §9)', () => {
 describe('estimation material list', () => {
   it('pages by 15, ordered by name', async () => {
     const { glass } = await costing();
-    for (let i = 0; i < 15; i++) await makeMaterial(db(), glass.id, { name: `Frosted ${String(i).padStart(2, '0')}mm` });
+    for (let i = 0; i < 15; i++) await makeEstimationMaterial(db(), glass.id, { name: `Frosted ${String(i).padStart(2, '0')}mm` });
     const sales = await as('sales.exec');
     const first = (await sales.get(MATERIALS)).json();
     expect(first.count).toBe(18);
@@ -247,37 +199,6 @@ describe('estimation material list', () => {
     expect(names((await design.get(`${MATERIALS}?ordering=-category,-name`)).json())).toEqual(['Clear 8mm', 'MS square pipe 25x25', 'MS angle 40x40']);
     expect(names((await design.get(`${MATERIALS}?ordering=-id`)).json())).toEqual(['Clear 8mm', 'MS angle 40x40', 'MS square pipe 25x25']);
     expect((await design.get(`${MATERIALS}?category=99999`)).json().count).toBe(0);
-  });
-
-  it('treats SQL and LIKE metacharacters in the search as text', async () => {
-    const { ms } = await costing();
-    await makeMaterial(db(), ms.id, { name: 'Cutting 100% _laser_' });
-    const design = await as('design');
-    for (const term of ['%', '_', '0%']) expect(names((await design.get(`${MATERIALS}?search=${encodeURIComponent(term)}`)).json()), term).toEqual(['Cutting 100% _laser_']);
-    for (const term of ["'; DROP TABLE estimation_materials; --", "' OR 1=1 --", '\\']) {
-      const res = await design.get(`${MATERIALS}?search=${encodeURIComponent(term)}`);
-      expect(res.statusCode, term).toBe(200);
-      expect(res.json().count, term).toBe(0);
-    }
-  });
-
-  it('refuses unknown filters, unknown orderings and malformed parameters with 400', async () => {
-    const design = await as('design');
-    const cases: [string, string][] = [
-      ['?unit=KG', 'non_field_errors'],
-      ['?ordering=unit', 'ordering'],
-      ['?ordering=rate;DROP TABLE estimation_materials', 'ordering'],
-      ['?category=abc', 'category'],
-      ["?category=1' OR '1'='1", 'category'],
-      ['?page=-1', 'page'],
-      ['?limit=0', 'limit'],
-      ['?updated_since=1;', 'updated_since'],
-    ];
-    for (const [query, field] of cases) {
-      const res = await design.get(`${MATERIALS}${query}`);
-      expect(res.statusCode, query).toBe(400);
-      expect(Object.keys(res.json()), query).toContain(field);
-    }
   });
 
   it('sends changed and deleted materials in the delta', async () => {
@@ -322,7 +243,7 @@ describe('adding an estimation material', () => {
 
   it('refuses an unknown or deleted category with a field error', async () => {
     const design = await as('design');
-    const gone = await makeCategory(db(), 'wooden');
+    const gone = await makeEstimationCategory(db(), 'wooden');
     await db().update(estimationMaterialCategories).set({ deleted_at: sql`now()` }).where(eq(estimationMaterialCategories.id, gone.id));
     for (const category of [99999, gone.id]) {
       const res = await design.post(MATERIALS, validMaterial(category));
@@ -344,7 +265,7 @@ describe('adding an estimation material', () => {
       [{ ...validMaterial(ms.id), unit: 'GALLON' }, { unit: ['"GALLON" is not a valid choice.'] }],
       [{ ...validMaterial(ms.id), rate: 'cheap' }, { rate: ['A valid number is required.'] }],
       [{ ...validMaterial(ms.id), rate: '1.005' }, { rate: ['Ensure that there are no more than 2 decimal places.'] }],
-      [{ ...validMaterial(ms.id), rate: '-5' }, { rate: ['Ensure this value is greater than or equal to 0.'] }],
+      [{ ...validMaterial(ms.id), rate: '-5' }, { rate: ['Enter zero or more.'] }],
       [{ ...validMaterial(ms.id), rate: '1e5' }, { rate: ['A valid number is required.'] }],
       [{ ...validMaterial(ms.id), rate: '123456789012345' }, { rate: ['Ensure that there are no more than 14 digits in total.'] }],
     ];
@@ -425,7 +346,7 @@ describe('reading, updating and deleting an estimation material', () => {
 describe('who may call the estimation material endpoints', () => {
   it('answers each demo role as domain/permissions.ts says', async () => {
     const { ms, pipe } = await costing();
-    await expectAccessMatrix(server.app, [
+    await expectAccessMatrix(app(), [
       { method: 'GET', url: CATEGORIES, permission: 'estimation-materials.read' },
       { method: 'GET', url: `${CATEGORIES}${ms.id}/`, permission: 'estimation-materials.read' },
       { method: 'POST', url: CATEGORIES, body: {}, permission: 'estimation-materials.write' },

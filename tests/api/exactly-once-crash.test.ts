@@ -1,13 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database } from '../../server/db/client';
-import { seedDemoUsers } from '../../server/db/seed';
-import { hashPassword } from '../../server/lib/password';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from '../support/server';
-import { startApiProcess, type ApiProcess } from '../support/api-process';
+import { DEMO_PASSWORD } from '../support/server';
+import { shareDatabase, startApiProcess, type ApiProcess, type SharedDatabase } from '../support/api-process';
 import { makeCategory, makeMaterial } from '../support/factories';
 
 /**
@@ -20,51 +14,15 @@ const WRITES = 300;
 const AT_ONCE = 48;
 const KILLS = 3;
 
-/** The database the processes share: the file's PostgreSQL database, or a PGlite data directory. */
-interface SharedDatabase {
-  env: NodeJS.ProcessEnv;
-  material: number;
-  /** Reads the database once no process holds it (PGlite allows one at a time). */
-  read<T>(query: ReturnType<typeof sql>): Promise<T[]>;
-  close(): Promise<void>;
-}
-
-async function shareDatabase(): Promise<SharedDatabase> {
-  if (process.env.TEST_DB === 'postgres') {
-    const server: TestServer = await startTestServer();
-    const material = await makeMaterial(server.database.db, (await makeCategory(server.database.db)).id);
-    return { env: { DATABASE_URL: server.url! }, material: material.id, read: (query) => queryRows(server.database.db, query), close: () => server.close() };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fabops-crash-'));
-  const open = () => openDatabase({ dataDir: dir });
-  const setup: Database = await open();
-  await seedDemoUsers(setup.db, await hashPassword(DEMO_PASSWORD, 1024));
-  const material = await makeMaterial(setup.db, (await makeCategory(setup.db)).id);
-  await setup.close();
-  return {
-    env: { DATA_DIR: dir },
-    material: material.id,
-    read: async (query) => {
-      const database = await open();
-      try {
-        return await queryRows(database.db, query);
-      } finally {
-        await database.close();
-      }
-    },
-    close: async () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
 const signInTo = async (api: ApiProcess) => {
   const res = await fetch(`${api.url}/api/v1/auth/jwt/create/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'stores', password: DEMO_PASSWORD }) });
   return ((await res.json()) as { access: string }).access;
 };
 
 describe('keyed writes through a killed API process', () => {
-  let shared: SharedDatabase;
+  let shared: SharedDatabase<number>;
   beforeAll(async () => {
-    shared = await shareDatabase();
+    shared = await shareDatabase(async (db) => (await makeMaterial(db, (await makeCategory(db)).id)).id);
   }, 60_000);
   afterAll(() => shared.close());
 
@@ -75,7 +33,7 @@ describe('keyed writes through a killed API process', () => {
       const res = await fetch(`${api.url}/api/v1/stockadjustments/stock-adjustments/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `JWT ${access}`, 'idempotency-key': key },
-        body: JSON.stringify({ material: shared.material, quantity: '1.000', reason: key }),
+        body: JSON.stringify({ material: shared.prepared, quantity: '1.000', reason: key }),
       });
       const answer = { status: res.status, body: await res.text(), replayed: res.headers.get('idempotent-replayed') === 'true' };
       answers.set(key, [...(answers.get(key) ?? []), answer]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { JOB_ORDER_MESSAGES, JOB_ORDER_STATUS_FLOW, JOB_ORDER_STATUS_VALUES, jobOrderStatusRefusal, type JobOrderStatus } from '../../domain/job-order';
+import { JOB_ORDER_MESSAGES, JOB_ORDER_STATUS_VALUES, type JobOrderStatus } from '../../domain/job-order';
 import { auditLog, jobOrders, stockTransactions } from '../../server/db/schema';
 import { makeBranch, makeCustomer } from '../support/factories-sales';
 import { makeJobOrder, makeJobOrderItem, makeRequisition } from '../support/factories-requisitions';
@@ -121,15 +121,45 @@ describe('editing a job order', () => {
   });
 });
 
-describe('status changes follow JOB_ORDER_STATUS_FLOW', () => {
-  const steps = JOB_ORDER_STATUS_VALUES.flatMap((from) => JOB_ORDER_STATUS_VALUES.map((to) => [from, to] as const));
+/** The statuses in the words of the refusals. */
+const LABELS: Record<JobOrderStatus, string> = {
+  Created: 'Created',
+  'in-process': 'In Process',
+  'handover-to-dispatch': 'Handover To Dispatch',
+  'ready-to-dispatch': 'Ready To Dispatch',
+  dispatched: 'Dispatched',
+  closed: 'Closed',
+};
+/** The status flow written out: one step forward, or one back to correct a mistake; closing is a call of its own. */
+const MAY_GO: Record<Exclude<JobOrderStatus, 'closed'>, { to: JobOrderStatus[]; words: string }> = {
+  Created: { to: ['in-process'], words: 'In Process' },
+  'in-process': { to: ['handover-to-dispatch', 'Created'], words: 'Handover To Dispatch or Created' },
+  'handover-to-dispatch': { to: ['ready-to-dispatch', 'in-process'], words: 'Ready To Dispatch or In Process' },
+  'ready-to-dispatch': { to: ['dispatched', 'handover-to-dispatch'], words: 'Dispatched or Handover To Dispatch' },
+  dispatched: { to: ['ready-to-dispatch'], words: 'Ready To Dispatch' },
+};
+/** What a status change from `from` to `to` answers: null when it is made, else the 400's message. */
+function expectedRefusal(from: JobOrderStatus, to: JobOrderStatus): string | null {
+  if (from === 'closed') return JOB_ORDER_MESSAGES.closed;
+  if (to === 'closed') return JOB_ORDER_MESSAGES.closeByCall;
+  if (to === from) return JOB_ORDER_MESSAGES.sameStatus;
+  const step = MAY_GO[from];
+  return step.to.includes(to) ? null : `A job order in ${LABELS[from]} can move to ${step.words}, not to ${LABELS[to]}.`;
+}
+
+describe('status changes follow the status flow', () => {
+  const statuses = Object.keys(LABELS) as JobOrderStatus[];
+  const steps = statuses.flatMap((from) => statuses.map((to) => [from, to] as const));
+
+  it('the written flow covers every status of the domain', () => {
+    expect(JOB_ORDER_STATUS_VALUES).toEqual(statuses);
+  });
 
   it.each(steps)('from %s to %s', async (from, to) => {
     const job = await jobOrderIn(from);
     const res = await (await as('foreman')).post(`${base}/update/status/${job.id}/`, { new_status: to, expected_version: job.version });
-    const refusal = jobOrderStatusRefusal(job, to);
+    const refusal = expectedRefusal(from, to);
     if (refusal === null) {
-      expect(JOB_ORDER_STATUS_FLOW[from]).toContain(to);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: job.id, status: to, version: job.version + 1 });
       const detail = (await (await as('foreman')).get(`${base}/${job.id}/`)).json();

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/client';
 import { graItems, gras, lpoItems } from '../../server/db/schema';
 import { recordIssue, recordReturn, reserveMaterial, reverseTransaction } from '../../server/modules/stock/ledger';
-import { signedInAs, startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/server';
 import { makeCategory, makeMaterial, makeSubcategory, userId } from '../support/factories';
 import { makeJobOrder, makeRequisition, receiveThroughGra } from '../support/factories-stock';
 import { makeLpo, makeVendor } from '../support/factories-purchase';
 import { expectAccessMatrix } from '../support/access';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({}, { seed: 'users' });
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const { app, as, db } = useTestServer();
 
-type Client = Awaited<ReturnType<typeof signedInAs>>;
-const as = (username: string): Promise<Client> => signedInAs(server.app, username);
-const db = () => server.database.db;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /* Ledger data, written through the stock ledger itself (as stores would), dated back from the database's today. */
@@ -520,7 +512,7 @@ describe('access', () => {
     const glass = await makeMaterial(db(), sheets.id, { name: 'Glass 5mm' });
     const job = await makeJobOrder(db());
     const base = '/materials/materials';
-    await expectAccessMatrix(server.app, [
+    await expectAccessMatrix(app(), [
       { method: 'GET', url: `${base}/filter_materials/`, permission: 'materials.read' },
       { method: 'GET', url: `${base}/export_to_excel/`, permission: 'materials.read' },
       { method: 'GET', url: `${base}/issue_report/`, permission: 'stock.reports' },

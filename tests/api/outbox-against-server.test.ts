@@ -9,6 +9,7 @@ import { addEntry } from '../../src/data/outbox/entries';
 import { replayOutbox, type ReplayEnv } from '../../src/data/outbox/replay';
 import { signIn, useTestServer } from '../support/server';
 import { userId } from '../support/factories';
+import { createMaterialCategory } from '../../src/data/operations';
 
 /**
  * Issue 15 §5 against a real API server over HTTP: one write the server keeps failing (500) no
@@ -31,8 +32,8 @@ const categoriesNamed = (name: string) => server.db().select().from(materialCate
 describe('the outbox against a server that fails one write', () => {
   it('sends the others past it, and it once it is cured, each applied once', async () => {
     const { env, id } = await tabletOf('stores');
-    const glass = await addEntry('material-category.create', { name: 'Glass' }, { userId: id });
-    await addEntry('material-category.create', { name: 'Metal' }, { userId: id });
+    const glass = await addEntry(createMaterialCategory, { name: 'Glass' }, { userId: id });
+    await addEntry(createMaterialCategory, { name: 'Metal' }, { userId: id });
     const failing = (await outbox.entries.get(glass.entryId))!.idempotencyKey;
     injectIdempotencyFaults(server.app(), {
       beforeCommit: (request) => {

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, requisitions } from '../../server/db/schema';
 import { REQUISITION_MESSAGES } from '../../domain/requisition';
-import { signedInAs, startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/server';
 import { makeCategory, makeMaterial } from '../support/factories';
 import { makeJobOrder, makeRequisition } from '../support/factories-requisitions';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({}, { seed: 'users' });
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const { as, db } = useTestServer();
 
-type Client = Awaited<ReturnType<typeof signedInAs>>;
-const as = (username: string): Promise<Client> => signedInAs(server.app, username);
-const db = () => server.database.db;
 const requisitionRow = async (id: number) => (await db().select().from(requisitions).where(eq(requisitions.id, id)))[0]!;
 
 async function shop() {

@@ -94,9 +94,9 @@ describe('requisition lists by state', () => {
     expect(ids(await get('requisitions_without_issues_or_reservation/?start_date=2026-03-03&end_date=2026-03-09'))).toEqual([r.unapproved.id]);
   });
 
-  it('list_stores_requisitions: what stores may serve now, first come first served; unapproved re-work and closed job orders left out', async () => {
+  it('list_stores_requisitions: what stores may serve now, the newest waiting first; unapproved re-work and closed job orders left out', async () => {
     const { r } = floor;
-    expect(ids(await get('list_stores_requisitions/'))).toEqual([r.reserved.id, r.foremanGlue.id, r.storesGlue.id, r.approved.id, r.rework.id, r.glueReserved.id]);
+    expect(ids(await get('list_stores_requisitions/'))).toEqual([r.glueReserved.id, r.rework.id, r.approved.id, r.storesGlue.id, r.foremanGlue.id, r.reserved.id]);
   });
 
   it('requisitions_for_closed_job_orders: requisitions left on closed or cancelled job orders, optionally only pending ones', async () => {
@@ -223,8 +223,9 @@ describe('report parameters', () => {
     expect(past.statusCode).toBe(404);
     expect(past.json()).toEqual({ detail: 'Invalid page.' });
     const paged = await get('list_stores_requisitions/?page_size=2&page=2');
-    expect(paged).toMatchObject({ count: 6, results: [{ id: floor.r.storesGlue.id }, { id: floor.r.approved.id }] });
+    expect(paged).toMatchObject({ count: 6, results: [{ id: floor.r.approved.id }, { id: floor.r.storesGlue.id }] });
     expect(paged.next).toContain('page=3');
-    expect(paged.previous).toContain('page=1');
+    // DRF's link back to page 1 is the list without `page`.
+    expect(paged.previous).toBe('/api/v1/requisitions/list_stores_requisitions/?page_size=2');
   });
 });

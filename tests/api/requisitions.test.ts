@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, requisitionDetails, requisitions } from '../../server/db/schema';
 import { REQUISITION_JOB_ORDER_REQUIRED, REQUISITION_MESSAGES } from '../../domain/requisition';
 import { jobOrderLabel } from '../../domain/job-order';
-import { signIn, signedInAs, startTestServer, type TestServer } from '../support/server';
+import { signIn, useTestServer } from '../support/server';
 import { makeCategory, makeMaterial, userId } from '../support/factories';
 import { makeCustomer } from '../support/factories-sales';
 import { makeJobOrder, makeRequisition } from '../support/factories-requisitions';
 import { expectAccessMatrix } from '../support/access';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({}, { seed: 'users' });
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const { app, as, db } = useTestServer();
 
-type Client = Awaited<ReturnType<typeof signedInAs>>;
-const as = (username: string): Promise<Client> => signedInAs(server.app, username);
-const db = () => server.database.db;
 const ids = (body: { results: { id: number }[] }) => body.results.map((r) => r.id);
 
 /** DELETE with a body (the cancel reason), which the shared client does not send. */
 async function cancel(username: string, id: number | string, payload: unknown, headers: Record<string, string> = {}) {
-  const { access } = await signIn(server.app, username);
-  return server.app.inject({ method: 'DELETE', url: `/api/v1/requisitions/requisitions/${id}/`, payload: payload as object, headers: { authorization: `JWT ${access}`, ...headers } });
+  const { access } = await signIn(app(), username);
+  return app().inject({ method: 'DELETE', url: `/api/v1/requisitions/requisitions/${id}/`, payload: payload as object, headers: { authorization: `JWT ${access}`, ...headers } });
 }
 
 async function shop() {
@@ -134,7 +126,7 @@ describe('raising a requisition', () => {
       if (Array.isArray(expected)) expect(Object.keys(res.json()).sort(), JSON.stringify(payload)).toEqual([...expected].sort());
       else expect(res.json()).toEqual(expected);
     }
-    const notJson = await server.app.inject({ method: 'POST', url: '/api/v1/requisitions/requisitions/', payload: '{oops', headers: { authorization: `JWT ${(await signIn(server.app, 'foreman')).access}`, 'content-type': 'application/json' } });
+    const notJson = await app().inject({ method: 'POST', url: '/api/v1/requisitions/requisitions/', payload: '{oops', headers: { authorization: `JWT ${(await signIn(app(), 'foreman')).access}`, 'content-type': 'application/json' } });
     expect(notJson.statusCode).toBe(400);
   });
 
@@ -343,7 +335,7 @@ describe('who may do what', () => {
     const req = await makeRequisition(db(), { job_order: job.id, lines: [{ material: acrylic.id }] });
     const line = req.lines[0]!;
     const r = '/requisitions';
-    await expectAccessMatrix(server.app, [
+    await expectAccessMatrix(app(), [
       { method: 'GET', url: `${r}/requisitions/`, permission: 'requisitions.read' },
       { method: 'POST', url: `${r}/requisitions/`, body: {}, permission: 'requisitions.write' },
       { method: 'GET', url: `${r}/requisitions/${req.id}/`, permission: 'requisitions.read' },

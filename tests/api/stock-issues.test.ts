@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, materials, requisitionDetails, requisitions } from '../../server/db/schema';
 import { REQUISITION_MESSAGES } from '../../domain/requisition';
-import { signedInAs, startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/server';
 import { businessDay, ledgerMismatches, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, setNegativeStock } from '../support/factories-stock';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({}, { seed: 'users' });
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const { as, db } = useTestServer();
 
-const db = () => server.database.db;
-const stores = () => signedInAs(server.app, 'stores');
+const stores = () => as('stores');
 const URL = '/stocks/stocktransactions/';
 const DATE = businessDay();
 
@@ -133,7 +127,7 @@ describe('issues against a requisition', () => {
     // Stock beyond what numeric(14,3) holds is the quantity's 400, not a database error.
     await receive(other.id, '99999999999', '0.01');
     const adjustment = (await client.post('/stockadjustments/stock-adjustments/', { material: other.id, quantity: '1', reason: 'Found one more' })).json();
-    const overflow = await (await signedInAs(server.app, 'stores.manager')).post(`/stockadjustments/stock-adjustments/${adjustment.id}/approve/`, {});
+    const overflow = await (await as('stores.manager')).post(`/stockadjustments/stock-adjustments/${adjustment.id}/approve/`, {});
     expect(overflow.statusCode).toBe(400);
     expect(Object.keys(overflow.json())).toEqual(['quantity']);
     expect((await materialRow(sheet.id)).quantity).toBe('5.000');
@@ -179,7 +173,7 @@ describe('weighted average cost', () => {
     const back = await (await stores()).post(URL, { material: sheet.id, transaction_type: 'return', quantity: '8', transaction_date: DATE, job_order: job.id });
     expect(back.json()).toMatchObject({ transaction_type: 'return', quantity: '8.000', rate: '175.00' });
     expect((await materialRow(sheet.id)).average_cost).toBe('175.0000');
-    const value = (await (await signedInAs(server.app, 'accounts')).get('/stocks/stock-value/')).json();
+    const value = (await (await as('accounts')).get('/stocks/stock-value/')).json();
     expect(value.results).toEqual([expect.objectContaining({ material: sheet.id, quantity: '40.000', average_cost: '175.0000', stock_value: '7000.00' })]);
     expect(value.total_value).toBe('7000.00');
   });

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { materials, requisitionDetails, requisitions, stockTransactions } from '../../server/db/schema';
-import { signedInAs, startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/server';
 import { expectAccessMatrix } from '../support/access';
 import { businessDay, ledgerMismatches, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, reverseEntry } from '../support/factories-stock';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({}, { seed: 'users' });
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const { app, as, db } = useTestServer();
 
-const db = () => server.database.db;
-const stores = () => signedInAs(server.app, 'stores');
+const stores = () => as('stores');
 const URL = '/stocks/stocktransactions/';
 
 const DATE = businessDay();
@@ -24,7 +18,7 @@ async function post(body: Record<string, unknown>) {
   return res.json();
 }
 const receive = (material: number, quantity: string, values: { rate?: string; date?: string; requisition?: number } = {}) => receiveThroughGra(db(), material, quantity, values);
-const reverse = (id: number | string, headers: Record<string, string> = {}) => reverseEntry(server.app, id as number, { reason: 'Booked twice' }, { headers });
+const reverse = (id: number | string, headers: Record<string, string> = {}) => reverseEntry(app(), id as number, { reason: 'Booked twice' }, { headers });
 const onHand = async (id: number) => (await db().select().from(materials).where(eq(materials.id, id)))[0]!.quantity;
 
 describe('DELETE stocktransactions/{id}/ (a reversing entry)', () => {
@@ -82,7 +76,7 @@ describe('the ledger lists', () => {
   it('pages the ledger by 15, newest first, and gives the mirror its delta with reversed rows', async () => {
     const sheet = await makeStockMaterial(db());
     for (let i = 0; i < 16; i++) await receive(sheet.id, '1', { date: `2026-10-${String(i + 1).padStart(2, '0')}` });
-    const client = await signedInAs(server.app, 'purchase');
+    const client = await as('purchase');
     const page = (await client.get(URL)).json();
     expect(page.count).toBe(16);
     expect(page.results).toHaveLength(15);
@@ -148,7 +142,7 @@ describe('the ledger lists', () => {
     await receive(sheet.id, '10', { date: businessDay(-40) });
     await receive(sheet.id, '5', { date: businessDay(-2) });
     await post({ material: sheet.id, transaction_type: 'issue', quantity: '-3', job_order: (await makeJobOrder(db())).id });
-    const client = await signedInAs(server.app, 'purchase');
+    const client = await as('purchase');
     const res = await client.get(`${URL}material-movement/?material=${sheet.id}&startDate=${businessDay(-30)}&endDate=${DATE}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Aluminium angle', opening_quantity: '10.000', inward: '5.000', outward: '3.000', closing_quantity: '12.000' });
@@ -164,7 +158,7 @@ describe('the ledger lists', () => {
     const { requisition, lines } = await makeRequisition(db(), [{ material: sheet.id, quantity: '6' }], { type: 'consumables' });
     await receive(sheet.id, '4', { requisition: requisition.id });
     await post({ material: sheet.id, transaction_type: 'issue', quantity: '-2', requisition: requisition.id });
-    const client = await signedInAs(server.app, 'foreman');
+    const client = await as('foreman');
     expect((await client.get(`${URL}req/all/${requisition.id}/`)).json().map((r: { transaction_type: string }) => r.transaction_type)).toEqual(['receipt', 'issue']);
     expect((await client.get(`${URL}req/receipts/${requisition.id}/`)).json()).toHaveLength(1);
     expect((await client.get(`${URL}req/material/${requisition.id}/`)).json()).toEqual([
@@ -178,7 +172,7 @@ describe('access', () => {
   it('answers each demo role as domain/permissions.ts says', async () => {
     const sheet = await makeStockMaterial(db());
     const receipt = await receive(sheet.id, '10');
-    await expectAccessMatrix(server.app, [
+    await expectAccessMatrix(app(), [
       { method: 'GET', url: URL, permission: 'stock.read' },
       { method: 'POST', url: URL, body: {}, permission: 'stock.write' },
       { method: 'DELETE', url: `${URL}999999/`, permission: 'stock.reverse' },
@@ -198,7 +192,7 @@ describe('access', () => {
   });
 
   it('lets a superuser allow negative stock through /stocks/settings/, leaving the settings not sent as they are', async () => {
-    const admin = await signedInAs(server.app, 'admin');
+    const admin = await as('admin');
     expect((await admin.get('/stocks/settings/')).json()).toEqual({ allow_negative_stock: false, stock_backdate_days: 3 });
     expect((await admin.put('/stocks/settings/', { allow_negative_stock: 'yes' })).statusCode).toBe(400);
     expect((await admin.put('/stocks/settings/', { allow_negative_stock: true })).json()).toEqual({ allow_negative_stock: true, stock_backdate_days: 3 });

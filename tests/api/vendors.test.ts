@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, vendors } from '../../server/db/schema';
-import { signedInAs, startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/server';
 import { makeLpo, makeVendor } from '../support/factories-purchase';
 import { expectAccessMatrix } from '../support/access';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({}, { seed: 'users' });
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
-
-type Client = Awaited<ReturnType<typeof signedInAs>>;
-const as = (username: string): Promise<Client> => signedInAs(server.app, username);
-const db = () => server.database.db;
+const { app, as, db } = useTestServer();
 const names = (body: { results: { name: string }[] }) => body.results.map((v) => v.name);
 
 const GSTIN = '27AAPFU0939F1ZV';
@@ -46,13 +37,6 @@ describe('vendor list', () => {
     expect(second.previous).not.toBeNull();
   });
 
-  it('answers a page past the end with 404 Invalid page', async () => {
-    await suppliers();
-    const res = await (await as('purchase')).get('/vendors/vendors/?page=3');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'Invalid page.' });
-  });
-
   it('searches name, contact person, phone and GST number', async () => {
     await suppliers();
     const purchase = await as('purchase');
@@ -60,19 +44,6 @@ describe('vendor list', () => {
     expect(names((await purchase.get('/vendors/vendors/?search=meena')).json())).toEqual(['Acrylic Sheets India']);
     expect(names((await purchase.get('/vendors/vendors/?search=0000001')).json())).toEqual(['Clearview Glass']);
     expect(names((await purchase.get('/vendors/vendors/?search=aapfu0939')).json())).toEqual(['Acrylic Sheets India']);
-  });
-
-  it('treats SQL and LIKE metacharacters in the search as text', async () => {
-    await suppliers();
-    const purchase = await as('purchase');
-    // Unescaped, '%' and '_' would match every vendor.
-    for (const term of ['%', '_', '0%', 'e_M']) expect(names((await purchase.get(`/vendors/vendors/?search=${encodeURIComponent(term)}`)).json()), term).toEqual(['Steel 100% Pure_Mart']);
-    for (const term of ["'; DROP TABLE vendors; --", "' OR 1=1 --", '\\', '%%_']) {
-      const res = await purchase.get(`/vendors/vendors/?search=${encodeURIComponent(term)}`);
-      expect(res.statusCode, term).toBe(200);
-      expect(res.json().count, term).toBe(0);
-    }
-    expect((await purchase.get('/vendors/vendors/')).json().count).toBe(3);
   });
 
   it('filters by state and orders by any listed field', async () => {
@@ -84,40 +55,6 @@ describe('vendor list', () => {
     await makeVendor(db(), { name: 'bharat Tubes' });
     expect(names((await purchase.get('/vendors/vendors/')).json()), 'names sort ignoring case').toEqual(['Acrylic Sheets India', 'bharat Tubes', 'Clearview Glass', 'Steel 100% Pure_Mart']);
     for (const ordering of ['created_at', '-updated_at', 'name,-id']) expect((await purchase.get(`/vendors/vendors/?ordering=${ordering}`)).statusCode, ordering).toBe(200);
-  });
-
-  it('refuses unknown filters, unknown orderings and malformed parameters with 400', async () => {
-    const purchase = await as('purchase');
-    const cases: [string, string][] = [
-      ['?city=Pune', 'non_field_errors'],
-      ['?ordering=gst_number', 'ordering'],
-      ['?ordering=name;DROP TABLE vendors', 'ordering'],
-      ["?state=Karnataka' OR '1'='1", 'state'],
-      ['?state=Atlantis', 'state'],
-      ['?page=0', 'page'],
-      ['?page=x', 'page'],
-      ['?page_size=100000', 'page_size'],
-      ['?updated_since=yesterday', 'updated_since'],
-    ];
-    for (const [query, field] of cases) {
-      const res = await purchase.get(`/vendors/vendors/${query}`);
-      expect(res.statusCode, query).toBe(400);
-      expect(Object.keys(res.json()), query).toContain(field);
-    }
-  });
-
-  it('leaves deleted vendors out of pages and sends them in the delta', async () => {
-    const { glass } = await suppliers();
-    await db().update(vendors).set({ deleted_at: sql`now()` }).where(eq(vendors.id, glass.id));
-    const purchase = await as('purchase');
-    expect(names((await purchase.get('/vendors/vendors/')).json())).not.toContain('Clearview Glass');
-    expect((await purchase.get(`/vendors/vendors/${glass.id}/`)).statusCode).toBe(404);
-    const delta = (await purchase.get('/vendors/vendors/?updated_since=0')).json();
-    expect(delta.count).toBe(3);
-    expect(delta.cursor).toMatch(/^\d+$/);
-    expect(delta.results.find((v: { id: number }) => v.id === glass.id).deleted_at).not.toBeNull();
-    const later = (await purchase.get(`/vendors/vendors/?updated_since=${delta.cursor}`)).json();
-    expect(later.results).toEqual([]);
   });
 });
 
@@ -343,7 +280,7 @@ describe('top vendors report', () => {
 describe('who may call the vendor endpoints', () => {
   it('answers each demo role as domain/permissions.ts says', async () => {
     const { acrylic } = await suppliers();
-    await expectAccessMatrix(server.app, [
+    await expectAccessMatrix(app(), [
       { method: 'GET', url: '/vendors/vendors/', permission: 'vendors.read' },
       { method: 'GET', url: `/vendors/vendors/${acrylic.id}/`, permission: 'vendors.read' },
       { method: 'POST', url: '/vendors/vendors/', body: {}, permission: 'vendors.write' },

@@ -1,7 +1,8 @@
 import './setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, fakeServer, makeToken, storeSession, type FakeServer, type Reply } from './support';
-import { api, isNetworkError, SessionExpiredError, setSessionExpiredHandler } from '../../src/data/api';
+import { api, ApiError, isNetworkError, responseBody, responseStatus, SessionExpiredError, setSessionExpiredHandler, setTransport } from '../../src/data/api';
+import { processing } from '../../src/data/processing';
 
 const REFRESH = '/auth/jwt/refresh/';
 const WEEK = 7 * 86400;
@@ -69,7 +70,6 @@ describe('token renewal before a request', () => {
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${REFRESH}`, 'GET /users/']);
     const [renewal, request] = server.requests;
     expect(renewal!.baseURL).toBe('/api/v1');
-    expect(api.getUri(renewal!.config)).toBe('/api/v1/auth/jwt/refresh/'); // never a fixed host
     expect(renewal!.body).toEqual({ refresh });
     expect(renewal!.authorization).toBeUndefined();
     expect(request!.authorization).toBe(`JWT ${issued[0]!.access}`);
@@ -164,7 +164,7 @@ describe('token renewal before a request', () => {
     storeSession({ access, refresh });
     server.on('POST', REFRESH, reply);
 
-    await expect(api.get('/users/')).rejects.toMatchObject({ isAxiosError: true });
+    await expect(api.get('/users/')).rejects.toBeInstanceOf(ApiError);
 
     expect(localStorage.getItem('access')).toBe(access);
     expect(localStorage.getItem('refresh')).toBe(refresh);
@@ -236,5 +236,159 @@ describe('session-less paths', () => {
     server.on('POST', '/auth/jwt/create/', { status: 401, data: { detail: 'No active account found with the given credentials' } });
     await expect(api.post('/auth/jwt/create/', { username: 'a', password: 'b' })).rejects.toMatchObject({ response: { status: 401 } });
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('what a failed call tells', () => {
+  it("a refusal carries the server's status and body, and is no network failure", async () => {
+    server.on('POST', '/requisitions/close/5/', { status: 409, data: { detail: 'The requisition was changed by someone else.' } });
+    const error: unknown = await api.post('/requisitions/close/5/', { reason: 'done' }).catch((e: unknown) => e);
+    expect(responseStatus(error)).toBe(409);
+    expect(responseBody(error)).toEqual({ detail: 'The requisition was changed by someone else.' });
+    expect(isNetworkError(error)).toBe(false);
+  });
+
+  it('no answer is a network failure, with no status and no body', async () => {
+    server.on('GET', '/users/', 'network-error');
+    const error: unknown = await api.get('/users/').catch((e: unknown) => e);
+    expect(isNetworkError(error)).toBe(true);
+    expect(responseStatus(error)).toBeUndefined();
+    expect(responseBody(error)).toBeUndefined();
+  });
+
+  it('an error that is not a call\'s is neither', () => {
+    const error = new Error('a bug');
+    expect(isNetworkError(error)).toBe(false);
+    expect(responseStatus(error)).toBeUndefined();
+  });
+});
+
+describe('the processing overlay', () => {
+  const inFlight = () => processing.inFlight.getState();
+
+  it('counts a write until its answer, a refusal too', async () => {
+    const reply = deferred<Reply>();
+    server.on('PUT', '/requisitions/approve/5/', () => reply.promise);
+    const write = api.put('/requisitions/approve/5/', {}).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(inFlight()).toBe(1);
+    reply.resolve({ status: 400, data: { non_field_errors: ['Only pending requisitions can be approved.'] } });
+    await write;
+    expect(inFlight()).toBe(0);
+  });
+
+  it('never counts a read', async () => {
+    const reply = deferred<Reply>();
+    server.on('GET', '/users/', () => reply.promise);
+    const read = api.get('/users/');
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(inFlight()).toBe(0);
+    reply.resolve({ status: 200, data: [] });
+    await read;
+  });
+
+  it('does not count the renewal of a read', async () => {
+    storeSession({ access: makeToken('access', 10), refresh: makeToken('refresh', WEEK) });
+    const reply = deferred<Reply>();
+    server.on('POST', REFRESH, () => reply.promise);
+    const read = api.get('/users/');
+    await vi.waitFor(() => expect(server.calls('POST', REFRESH)).toHaveLength(1));
+    expect(inFlight()).toBe(0);
+    reply.resolve({ status: 200, data: { access: makeToken('access', 300), refresh: makeToken('refresh', WEEK) } });
+    await read;
+  });
+});
+
+describe('over the wire (fetch)', () => {
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  let fetched: ReturnType<typeof vi.fn<(url: string, init: RequestInit) => Promise<Response>>>;
+  /** A server that never answers: the call ends only when its signal aborts it. */
+  const noAnswerUntilAborted = (_url: string, init: RequestInit) => new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)));
+  const sent = () => {
+    const [url, init] = fetched.mock.calls[0]!;
+    return { url, init, headers: new Headers(init.headers) };
+  };
+
+  beforeEach(() => {
+    fetched = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(async () => json({ id: 3 }));
+    vi.stubGlobal('fetch', fetched);
+    setTransport(null);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("goes to /api/v1 on the page's own server with the query (empty values left out), the token, JSON and cookies", async () => {
+    const access = makeToken('access', 300);
+    storeSession({ access });
+
+    const response = await api.post('/users/activate/3/', { department: 'sales' }, { params: { page: 2, search: undefined, department: null, active: true } });
+
+    const { url, init, headers } = sent();
+    expect(url).toBe('/api/v1/users/activate/3/?page=2&active=true');
+    expect(init).toMatchObject({ method: 'POST', body: '{"department":"sales"}', credentials: 'include' });
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Authorization')).toBe(`JWT ${access}`);
+    expect(response).toMatchObject({ status: 200, data: { id: 3 } });
+  });
+
+  it('sends If-Match and other headers the caller gives, and no content type without a body', async () => {
+    await api.delete('/materials/materials/12/', { headers: { 'If-Match': '4' } });
+    const { init, headers } = sent();
+    expect(init.body).toBeUndefined();
+    expect(headers.get('If-Match')).toBe('4');
+    expect(headers.get('Content-Type')).toBeNull();
+  });
+
+  it('sends a DELETE with a reason as its JSON body', async () => {
+    await api.delete('/requisitions/5/', { data: { reason: 'Ordered twice' } });
+    expect(sent().init).toMatchObject({ method: 'DELETE', body: '{"reason":"Ordered twice"}' });
+  });
+
+  it('uploads FormData as it is, leaving the multipart content type to the browser', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.7']), 'drawing.pdf');
+    await api.post('/files/', form);
+    const { init, headers } = sent();
+    expect(init.body).toBe(form);
+    expect(headers.get('Content-Type')).toBeNull();
+  });
+
+  it("reads a download as a blob, with the answer's headers by lower-case name", async () => {
+    fetched.mockResolvedValueOnce(new Response('name,qty', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="stock.csv"' } }));
+    const response = await api.get<Blob>('/reports/stock/export/', { responseType: 'blob' });
+    expect(response.headers['content-disposition']).toBe('attachment; filename="stock.csv"');
+    expect(await response.data.text()).toBe('name,qty');
+  });
+
+  it("keeps a refusal's JSON body, and an answer that is not JSON (a proxy's error page) as text", async () => {
+    fetched.mockResolvedValueOnce(json({ quantity: ['Ensure this value is greater than 0.'] }, 400));
+    const refused: unknown = await api.post('/requisitions/', { quantity: '0' }).catch((e: unknown) => e);
+    expect(responseBody(refused)).toEqual({ quantity: ['Ensure this value is greater than 0.'] });
+
+    fetched.mockResolvedValueOnce(new Response('Bad gateway', { status: 502 }));
+    const failed: unknown = await api.get('/users/').catch((e: unknown) => e);
+    expect(responseStatus(failed)).toBe(502);
+    expect(responseBody(failed)).toBe('Bad gateway');
+  });
+
+  it('gives up after 50 s without an answer, as a network failure', async () => {
+    vi.useFakeTimers();
+    fetched.mockImplementationOnce(noAnswerUntilAborted);
+    const call = api.get('/users/').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(49_999);
+    expect(sent().init.signal!.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(isNetworkError(await call)).toBe(true);
+  });
+
+  it("ends with the caller's abort, as a network failure", async () => {
+    fetched.mockImplementationOnce(noAnswerUntilAborted);
+    const controller = new AbortController();
+    const call = api.get('/users/', { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(fetched).toHaveBeenCalledTimes(1));
+    controller.abort();
+    expect(isNetworkError(await call)).toBe(true);
   });
 });

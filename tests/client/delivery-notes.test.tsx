@@ -1,20 +1,17 @@
 import './setup';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import type { User } from '../../domain/user';
 import { DELIVERY_NOTE_MESSAGES } from '../../domain/delivery-note';
-import { routeByName } from '../../domain/routes';
+import type { RouteName } from '../../domain/routes';
+import { renderRoute } from './render-screen';
 import { fakeServer, makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { operationNamed } from '../../src/data/outbox';
 import { canKeepMine } from '../../src/features/sync/ConflictView';
-import { AppDialog } from '../../src/ui/dialog';
-import { Notifications } from '../../src/ui/Notifications';
 import DeliveryNotesScreen from '../../src/features/delivery-notes/DeliveryNotesScreen';
 import DeliveryNoteCreateScreen from '../../src/features/delivery-notes/DeliveryNoteCreateScreen';
 import DeliveryNoteDetailScreen from '../../src/features/delivery-notes/DeliveryNoteDetailScreen';
@@ -25,33 +22,12 @@ import CancelledDeliveryNotesScreen from '../../src/features/delivery-notes/Canc
 
 let user: User = makeUser();
 
-vi.mock('../../src/data/session', async (original) => ({
-  ...(await original<typeof import('../../src/data/session')>()),
-  useSession: () => ({ user, users: [], modules: {}, offline: false }),
-}));
-// The screens only queue; sending is the replayer's business (outbox-replay.test.ts).
-vi.mock('../../src/data/outbox/triggers', async (original) => ({
-  ...(await original<typeof import('../../src/data/outbox/triggers')>()),
-  nudgeReplay: () => undefined,
-  requestBackgroundSync: async () => undefined,
-}));
+vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => user));
+vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
 /** The screen under a route of domain/routes.ts, in a data router as the app has it. */
-function show(routeName: string, Screen: ComponentType, path: string) {
-  const route = routeByName(routeName);
-  const others = ['dnote-home', 'dnote-detail', 'prod-dnote-detail', 'dnotes-cancelled', 'dnote-create', 'dispatches-home', 'dispatch-detail']
-    .filter((n) => n !== routeName)
-    .map((n) => ({ path: routeByName(n).path, element: <p>{n}</p> }));
-  const router = createMemoryRouter([{ path: route.path, element: <Screen />, handle: { route } }, ...others], { initialEntries: [path] });
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <RouterProvider router={router} />
-      <Notifications />
-      <AppDialog />
-    </ChakraProvider>,
-  );
-  return router;
-}
+const show = (routeName: RouteName, Screen: ComponentType, path: string) =>
+  renderRoute(routeName, Screen, path, ['dnote-home', 'dnote-detail', 'prod-dnote-detail', 'dnotes-cancelled', 'dnote-create', 'dispatches-home', 'dispatch-detail']);
 
 const NOW = '2026-11-20T09:00:00.000Z';
 const tracked = { created_by: 1, created_at: NOW, updated_at: NOW, version: 1, deleted_at: null };
@@ -218,7 +194,7 @@ describe('editing a draft note offline', () => {
 describe('dispatch screens', () => {
   it('shows the packing and dispatch dashboard: counts, the 14-day chart and what to dispatch', async () => {
     const daily = Array.from({ length: 14 }, (_, i) => ({ date: `2026-11-${String(i + 7).padStart(2, '0')}`, count: i === 13 ? 3 : i % 2 }));
-    const waitingNote = { id: 702, job_order: 501, job_order_label: '501 - 20-11-2026', customer_name: 'Lulu Hypermarket', delivery_location: 'Pune', delivery_date: '2026-11-18', status: 'approved', since: '2026-11-17', days_waiting: 3 };
+    const waitingNote = { id: 702, job_order: 501, job_order_label: '501 - 20-11-2026', customer_name: 'Lulu Hypermarket', delivery_location: 'Pune', delivery_date: '2026-11-18', status: 'approved', since: '2026-11-17', days_waiting: 3, booking: null };
     fakeServer().on('GET', '/dispatches/dashboard/', {
       status: 200,
       data: { today: '2026-11-20', ready_to_dispatch: [{ ...waitingNote, id: 701, status: 'ready-to-dispatch', days_waiting: 0 }], waiting: [waitingNote], dispatched_today: [], daily },

@@ -5,7 +5,7 @@ import { deferred, fakeServer, makeToken, makeUser, storeSession, type FakeServe
 import { guard, resetGuardForTests } from '../../src/app/guard';
 import { emitRefresh, REFRESH_HISTORY_LIMIT, refreshHistory, useRefreshOn } from '../../src/data/refresh-events';
 import { loadCurrentUser, loadModules, session } from '../../src/data/session';
-import { routeByName } from '../../domain/routes';
+import { routeByName, type RouteName } from '../../domain/routes';
 import type { User } from '../../domain/user';
 
 // These tests are about where a user may go. The preload the guard and the session start is
@@ -21,7 +21,7 @@ function signedIn(user: Partial<User> = {}, modules: Record<string, boolean> = {
   server.on('GET', '/system/modules/', { status: 200, data: modules });
 }
 
-const go = (name: string, fullPath?: string) => guard(routeByName(name), fullPath ?? routeByName(name).path);
+const go = (name: RouteName, fullPath?: string) => guard(routeByName(name), fullPath ?? routeByName(name).path);
 
 beforeEach(() => {
   localStorage.clear();
@@ -35,7 +35,7 @@ afterEach(() => {
 });
 
 describe('step 1: public routes', () => {
-  it.each(['login-root', 'login', 'register', 'logout', 'not-found'])('%s proceeds without a session', async (name) => {
+  it.each(['login-root', 'login', 'register', 'logout', 'not-found'] as const)('%s proceeds without a session', async (name) => {
     await expect(go(name)).resolves.toEqual({ allow: true });
     expect(server.requests).toHaveLength(0);
   });
@@ -44,7 +44,7 @@ describe('step 1: public routes', () => {
     ['login', { department: 'sales', designation: 'executive' }, '/sales/home'],
     ['login-root', { department: 'accounts', designation: 'manager' }, '/accounts'],
     ['register', { department: 'production', designation: 'foreman' }, '/production/foreman'],
-  ] as [string, Partial<User>, string][])('%s with a signed-in user and a stored token redirects to the landing route', async (name, user, landing) => {
+  ] as [RouteName, Partial<User>, string][])('%s with a signed-in user and a stored token redirects to the landing route', async (name, user, landing) => {
     signedIn(user);
     await expect(go(name)).resolves.toEqual({ allow: false, redirect: landing });
   });
@@ -118,6 +118,7 @@ describe('steps 2–3: other routes need a user', () => {
     session.resetForTests();
     server.on('GET', ME, 'network-error');
     server.on('GET', '/system/modules/', 'network-error');
+    server.on('GET', '/system/offline/', 'network-error');
     await expect(go('landing')).resolves.toEqual({ allow: true });
     await vi.waitFor(() => expect(session.state.offline).toBe(true));
   });
@@ -185,6 +186,24 @@ describe('opening the app on a device that knows its user (offline first)', () =
     expect(session.state.user).toBeNull();
   });
 
+  it('follows the offline period the server set: with 60 days, a device last confirmed 45 days ago still opens from its cache', async () => {
+    await usedBefore();
+    localStorage.setItem('offline_work_days', '60');
+    localStorage.setItem('session_confirmed_at', String(Date.now() - 45 * 86_400_000));
+    server.on('GET', ME, 'network-error');
+    server.on('GET', '/system/modules/', 'network-error');
+    server.on('GET', '/system/offline/', 'network-error');
+    await expect(go('landing')).resolves.toEqual({ allow: true });
+    await vi.waitFor(() => expect(session.state).toMatchObject({ user: { id: 7 }, offline: true }));
+  });
+
+  it('learns the offline period from the server when the user loads', async () => {
+    await usedBefore();
+    server.on('GET', '/system/offline/', { status: 200, data: { offline_work_days: 12 } });
+    await expect(go('landing')).resolves.toEqual({ allow: true });
+    await vi.waitFor(() => expect(localStorage.getItem('offline_work_days')).toBe('12'));
+  });
+
   it('sends to sign-in with a network warning but keeps the stored session when the server is unreachable and nothing is cached', async () => {
     signedIn();
     server.on('GET', ME, 'network-error');
@@ -210,7 +229,7 @@ describe('step 4: data loading only warns', () => {
 });
 
 describe('step 5: the superuser area', () => {
-  it.each(['superuser-dashboard', 'system-diagnostics', 'module-management', 'user-management', 'audit-logs', 'performance-monitor', 'system-configuration'])(
+  it.each(['superuser-dashboard', 'system-diagnostics', 'module-management', 'user-management', 'audit-logs', 'performance-monitor', 'system-configuration'] as const)(
     "redirects a non-superuser away from %s with 'Access denied: Superuser privileges required'",
     async (name) => {
       signedIn({ department: 'accounts', designation: 'manager' });
@@ -227,6 +246,25 @@ describe('step 5: the superuser area', () => {
     signedIn({ department: 'admin', designation: 'manager', is_superuser: true });
     await expect(go('superuser-dashboard')).resolves.toEqual({ allow: true });
     await expect(go('system-configuration')).resolves.toEqual({ allow: true });
+  });
+});
+
+describe('screens the permission matrix refuses (issue 17 §1)', () => {
+  it.each([
+    ['jobs-valuation', { department: 'production', designation: 'supervisor' }, '/production'],
+    ['jobs-statuswise-ageing', { department: 'production', designation: 'foreman' }, '/production/foreman'],
+    ['sales-valuation', { department: 'sales', designation: 'executive' }, '/sales/home'],
+    ['foreman-prod-dashboard', { department: 'management', designation: 'manager' }, '/landing'],
+    ['job-order-create', { department: 'production', designation: 'supervisor' }, '/production'],
+  ] as [RouteName, Partial<User>, string][])('refuses %s to a %j, back to their landing page', async (name, user, landing) => {
+    signedIn(user);
+    await expect(go(name)).resolves.toEqual({ allow: false, redirect: landing, message: 'You do not have permission to perform this action.', messageType: 'negative' });
+  });
+
+  it('opens the same screens to those the matrix permits', async () => {
+    signedIn({ department: 'production', designation: 'manager' });
+    await expect(go('jobs-valuation')).resolves.toEqual({ allow: true });
+    await expect(go('job-order-create')).resolves.toEqual({ allow: true });
   });
 });
 

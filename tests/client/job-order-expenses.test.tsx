@@ -1,33 +1,22 @@
 import './setup';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { User } from '../../domain/user';
 import { JOB_ORDER_EXPENSE_MESSAGES } from '../../domain/job-order-expense';
 import { routeByName } from '../../domain/routes';
+import { renderRoutes } from './render-screen';
 import { fakeServer, makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { operationNamed } from '../../src/data/outbox';
-import { AppDialog } from '../../src/ui/dialog';
-import { Notifications } from '../../src/ui/Notifications';
 import JobExpensesScreen from '../../src/features/job-order-expenses/JobExpensesScreen';
 import JobExpenseCreateScreen from '../../src/features/job-order-expenses/JobExpenseCreateScreen';
 
 let user: User = makeUser();
 
-vi.mock('../../src/data/session', async (original) => ({
-  ...(await original<typeof import('../../src/data/session')>()),
-  useSession: () => ({ user, users: [], modules: {}, offline: false }),
-}));
-// The screens only queue; sending is the replayer's business (outbox-replay.test.ts).
-vi.mock('../../src/data/outbox/triggers', async (original) => ({
-  ...(await original<typeof import('../../src/data/outbox/triggers')>()),
-  nudgeReplay: () => undefined,
-  requestBackgroundSync: async () => undefined,
-}));
+vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => user));
+vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
 const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
 
@@ -35,21 +24,13 @@ const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine'
 function show(path: string) {
   const home = routeByName('job-expenses-home');
   const create = routeByName('job-expense-create');
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: home.path, element: <JobExpensesScreen />, handle: { route: home } },
       { path: create.path, element: <JobExpenseCreateScreen />, handle: { route: create } },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <RouterProvider router={router} />
-      <Notifications />
-      <AppDialog />
-    </ChakraProvider>,
-  );
-  return router;
 }
 
 const NOW = '2026-11-20T09:00:00.000Z';
@@ -212,6 +193,8 @@ describe('the expenses list', () => {
     await mirror.rows('jobOrderExpenses').bulkPut([expense(), expense({ id: 901, job_order: 502, status: 'APPROVED' }), expense({ id: 902, status: 'REJECTED' })]);
     show('/jobs/expenses');
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    // The job order choices load from the device after the rows: a choice not yet offered cannot be picked.
+    await waitFor(() => expect(screen.getByLabelText('Job order').querySelector('option[value="501"]')).not.toBeNull());
     fireEvent.change(screen.getByLabelText('Job order'), { target: { value: '501' } });
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Rejected' } });

@@ -1,20 +1,19 @@
 import './setup';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import type { User } from '../../domain/user';
 import { JOB_ORDER_MESSAGES } from '../../domain/job-order';
-import { routeByName } from '../../domain/routes';
+import type { RouteName } from '../../domain/routes';
+import { renderRoute } from './render-screen';
+import { jobOrderRow, NOW, tracked as trackedAt } from './rows';
 import { fakeServer, makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { operationNamed } from '../../src/data/outbox';
 import { canKeepMine } from '../../src/features/sync/ConflictView';
-import { AppDialog } from '../../src/ui/dialog';
-import { Notifications } from '../../src/ui/Notifications';
+import { forgetNotificationsForTests } from '../../src/ui/notify';
 import JobOrdersScreen from '../../src/features/job-orders/JobOrdersScreen';
 import JobOrderDetailScreen from '../../src/features/job-orders/JobOrderDetailScreen';
 import { OFFLINE_NOTE } from '../../src/features/job-orders/writes';
@@ -30,12 +29,7 @@ vi.mock('../../src/data/session', async (original) => ({
   useSession: () => ({ user, users, modules: {}, offline: false }),
   loadUsers: async () => users,
 }));
-// The screens only queue; sending is the replayer's business (outbox-replay.test.ts).
-vi.mock('../../src/data/outbox/triggers', async (original) => ({
-  ...(await original<typeof import('../../src/data/outbox/triggers')>()),
-  nudgeReplay: () => undefined,
-  requestBackgroundSync: async () => undefined,
-}));
+vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 // Reloading the mirror after a cancel or close is the preload's business (preload.test.ts).
 vi.mock('../../src/data/preload', async (original) => ({
   ...(await original<typeof import('../../src/data/preload')>()),
@@ -43,54 +37,12 @@ vi.mock('../../src/data/preload', async (original) => ({
 }));
 
 /** The screen under a route of domain/routes.ts, in a data router as the app has it. */
-function show(routeName: string, Screen: ComponentType, path: string) {
-  const route = routeByName(routeName);
-  const others = ['jobs-home', 'job-order-detail', 'prod-joborder-detail', 'jobs-cancelled', 'jobs-closed', 'job-order-create', 'requisition-detail', 'dnote-detail']
-    .filter((n) => n !== routeName)
-    .map((n) => ({ path: routeByName(n).path, element: <p>{n}</p> }));
-  const router = createMemoryRouter([{ path: route.path, element: <Screen />, handle: { route } }, ...others], { initialEntries: [path] });
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <RouterProvider router={router} />
-      <Notifications />
-      <AppDialog />
-    </ChakraProvider>,
-  );
-  return router;
-}
+const show = (routeName: RouteName, Screen: ComponentType, path: string) =>
+  renderRoute(routeName, Screen, path, ['jobs-home', 'job-order-detail', 'prod-joborder-detail', 'jobs-cancelled', 'jobs-closed', 'job-order-create', 'requisition-detail', 'dnote-detail']);
 
 const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
 
-const NOW = '2026-11-20T09:00:00.000Z';
-const tracked = { created_by: 1, created_at: NOW, updated_at: NOW, version: 3, deleted_at: null };
-const jobOrder = (values: Record<string, unknown> = {}) => ({
-  id: 501,
-  customer: 1,
-  branch: null,
-  contact_person: 'Ravi',
-  contact_number: '9876543210',
-  sales_executive: 9,
-  purchase_order: 'PO-77',
-  purchase_order_date: '2026-11-01',
-  billing_account: '',
-  billing_percentage: '100.00',
-  quotation: null,
-  sales_order: null,
-  status: 'in-process',
-  bucket: 'Production',
-  production_department: null,
-  total_value: '1234567.50',
-  advance_amount: '0.00',
-  closure_remarks: null,
-  cancelled_at: null,
-  closed_at: null,
-  invoice: null,
-  invoice_date: null,
-  invoice_amount: null,
-  reject_remark: null,
-  ...tracked,
-  ...values,
-});
+const tracked = trackedAt();
 const PRODUCTS = [
   { id: 31, job_order: 501, product: 'Acrylic display stand', description: 'Clear, 5 mm', quantity: '10.000', unit_price: '100.00', amount: '1000.00', sales_order_item: null, ...tracked },
 ];
@@ -112,10 +64,10 @@ beforeEach(async () => {
   setOnline(true);
   await Promise.all([...outbox.tables, ...mirror.tables].map((t) => t.clear()));
   await mirror.rows('jobOrders').bulkPut([
-    jobOrder(),
-    jobOrder({ id: 502, customer: 2, status: 'Created', bucket: 'Sales', total_value: '500.00', created_at: '2026-10-05T06:00:00.000Z' }),
-    jobOrder({ id: 503, status: 'dispatched', bucket: 'Dispatch', total_value: '99.00' }),
-    jobOrder({ id: 504, cancelled_at: NOW }),
+    jobOrderRow(),
+    jobOrderRow({ id: 502, customer: 2, status: 'Created', bucket: 'Sales', total_value: '500.00', created_at: '2026-10-05T06:00:00.000Z' }),
+    jobOrderRow({ id: 503, status: 'dispatched', bucket: 'Dispatch', total_value: '99.00' }),
+    jobOrderRow({ id: 504, cancelled_at: NOW }),
   ]);
   await mirror.rows('jobOrderItems').bulkPut(PRODUCTS);
   await mirror.rows('customers').bulkPut([
@@ -126,6 +78,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  forgetNotificationsForTests();
   Reflect.deleteProperty(navigator, 'onLine');
 });
 
@@ -192,9 +145,9 @@ describe('the job order detail', () => {
     expect(screen.getByText('Pending')).toBeTruthy();
     expect(await mirror.rows('jobOrders').get(501)).toMatchObject({ status: 'handover-to-dispatch' });
     // A conflict names the row's own field, so the Sync screen shows theirs beside mine and can keep mine.
-    expect(canKeepMine(operationNamed('job-order.status'), jobOrder({ version: 4 }))).toBe(true);
+    expect(canKeepMine(operationNamed('job-order.status'), jobOrderRow({ version: 4 }))).toBe(true);
     // The server's row settles it.
-    await operationNamed('job-order.status')!.reconcile(mirror, jobOrder({ status: 'handover-to-dispatch', version: 4 }), { tempId: null, rowId: 501, entryId: entry!.id });
+    await operationNamed('job-order.status')!.reconcile(mirror, jobOrderRow({ status: 'handover-to-dispatch', version: 4 }), { tempId: null, rowId: 501, entryId: entry!.id });
     expect(await mirror.rows('jobOrders').get(501)).toMatchObject({ status: 'handover-to-dispatch', version: 4 });
   });
 
@@ -222,7 +175,7 @@ describe('the job order detail', () => {
     user = makeUser({ id: 6, department: 'management', designation: 'manager' });
     const message = `${JOB_ORDER_MESSAGES.activeRequisitions} Requisitions: 61, 62.`;
     const server = fakeServer()
-      .on('GET', '/joborders/joborders/501/', { status: 200, data: { ...jobOrder(), customer_name: 'Lulu Hypermarket', label: '501 - 20-11-2026', items: PRODUCTS, status_history: [] } })
+      .on('GET', '/joborders/joborders/501/', { status: 200, data: { ...jobOrderRow(), customer_name: 'Lulu Hypermarket', label: '501 - 20-11-2026', items: PRODUCTS, status_history: [] } })
       .on('PUT', '/joborders/joborders/cancel/501/', { status: 400, data: { non_field_errors: [message] } });
     show('job-order-detail', JobOrderDetailScreen, '/jobs/job-order-detail/501');
     fireEvent.click(await screen.findByText('Cancel job order'));
@@ -266,7 +219,7 @@ describe('the job order detail', () => {
 });
 
 describe('editing a job order', () => {
-  const view = (row: ReturnType<typeof jobOrder>, items: unknown[] = PRODUCTS) => ({ ...row, customer_name: 'Lulu Hypermarket', label: '501 - 20-11-2026', items, status_history: [] });
+  const view = (row: ReturnType<typeof jobOrderRow>, items: unknown[] = PRODUCTS) => ({ ...row, customer_name: 'Lulu Hypermarket', label: '501 - 20-11-2026', items, status_history: [] });
   const valueShown = () => [...document.querySelectorAll('dt')].find((l) => l.textContent === 'Value')?.nextElementSibling?.textContent;
 
   it('queues an offline edit of the main fields as one entry of the changed fields with expected_version, shown at once with a pending badge', async () => {
@@ -307,7 +260,7 @@ describe('editing a job order', () => {
     expect(await screen.findByText('05-11-2026')).toBeTruthy();
     expect(await screen.findByText('Andheri - Link Road')).toBeTruthy();
     expect(await screen.findByText('Pending')).toBeTruthy();
-    expect(canKeepMine(operationNamed('job-order.update'), jobOrder({ version: 4 }))).toBe(true);
+    expect(canKeepMine(operationNamed('job-order.update'), jobOrderRow({ version: 4 }))).toBe(true);
 
     // A status change made after it, still unsent, expects the version the edit leaves.
     fireEvent.click(buttonNamed(document, 'Handover To Dispatch')!);
@@ -321,8 +274,8 @@ describe('editing a job order', () => {
     user = makeUser({ id: 9, department: 'sales', designation: 'executive' });
     const added = { ...PRODUCTS[0]!, id: 32, product: 'Glass shelf', description: '', quantity: '2.000', unit_price: '0.25', amount: '0.50', version: 1 };
     const server = fakeServer()
-      .on('GET', '/joborders/joborders/501/', { status: 200, data: view(jobOrder()) })
-      .on('POST', '/joborders/joborders/add/product/501/', { status: 201, data: view(jobOrder({ total_value: '1000.50', version: 4 }), [...PRODUCTS, added]) });
+      .on('GET', '/joborders/joborders/501/', { status: 200, data: view(jobOrderRow()) })
+      .on('POST', '/joborders/joborders/add/product/501/', { status: 201, data: view(jobOrderRow({ total_value: '1000.50', version: 4 }), [...PRODUCTS, added]) });
     show('job-order-detail', JobOrderDetailScreen, '/jobs/job-order-detail/501');
     fireEvent.click(await screen.findByText('Add product'));
     const form = (await screen.findByRole('form', { name: 'Add product' })) as HTMLElement;
@@ -343,8 +296,8 @@ describe('editing a job order', () => {
     user = makeUser({ id: 9, department: 'sales', designation: 'executive' });
     const changed = { ...PRODUCTS[0]!, unit_price: '120.00', amount: '1200.00', version: 4 };
     const server = fakeServer()
-      .on('GET', '/joborders/joborders/501/', { status: 200, data: view(jobOrder()) })
-      .on('PUT', '/joborders/joborders/update/product/31/', { status: 200, data: view(jobOrder({ total_value: '1200.00', version: 4 }), [changed]) });
+      .on('GET', '/joborders/joborders/501/', { status: 200, data: view(jobOrderRow()) })
+      .on('PUT', '/joborders/joborders/update/product/31/', { status: 200, data: view(jobOrderRow({ total_value: '1200.00', version: 4 }), [changed]) });
     show('job-order-detail', JobOrderDetailScreen, '/jobs/job-order-detail/501');
     fireEvent.click(await screen.findByRole('button', { name: 'Change Acrylic display stand' }));
     const form = (await screen.findByRole('form', { name: 'Save product' })) as HTMLElement;
@@ -361,7 +314,7 @@ describe('editing a job order', () => {
   it("keeps a product a delivery note carries and shows the server's refusal; the last product cannot be removed", async () => {
     user = makeUser({ id: 9, department: 'sales', designation: 'executive' });
     const server = fakeServer()
-      .on('GET', '/joborders/joborders/501/', { status: 200, data: view(jobOrder()) })
+      .on('GET', '/joborders/joborders/501/', { status: 200, data: view(jobOrderRow()) })
       .on('PUT', '/joborders/joborders/job_order_items/delete/31/', { status: 400, data: { non_field_errors: [JOB_ORDER_MESSAGES.deliveredItem] } });
     show('job-order-detail', JobOrderDetailScreen, '/jobs/job-order-detail/501');
     const remove = (await screen.findByRole('button', { name: 'Remove Acrylic display stand' })) as HTMLButtonElement;
@@ -400,7 +353,7 @@ describe('editing a job order', () => {
   });
 
   describe('on a closed job order', () => {
-    const closed = (values: Record<string, unknown> = {}) => jobOrder({ id: 505, status: 'closed', bucket: 'Accounts', closed_at: NOW, invoice: 'INV-4', invoice_date: '2026-11-25', invoice_amount: '1250.50', ...values });
+    const closed = (values: Record<string, unknown> = {}) => jobOrderRow({ id: 505, status: 'closed', bucket: 'Accounts', closed_at: NOW, invoice: 'INV-4', invoice_date: '2026-11-25', invoice_amount: '1250.50', ...values });
     beforeEach(() => mirror.rows('jobOrders').put(closed()));
 
     it('corrects the invoice details and records the advance for accounts, sending the version seen', async () => {
@@ -509,7 +462,7 @@ describe('the job order reports', () => {
   });
 
   it('shows the closed job orders of the accounts layout, opening the accounts detail', async () => {
-    const row = { ...jobOrder({ status: 'closed', invoice: 'INV-4', invoice_date: '2026-11-25', invoice_amount: '1250.50', closed_at: NOW }), customer_name: 'Lulu Hypermarket', label: '501 - 20-11-2026' };
+    const row = { ...jobOrderRow({ status: 'closed', invoice: 'INV-4', invoice_date: '2026-11-25', invoice_amount: '1250.50', closed_at: NOW }), customer_name: 'Lulu Hypermarket', label: '501 - 20-11-2026' };
     fakeServer().on('GET', '/joborders/joborders/closed/', { status: 200, data: { ...EMPTY_PAGE, count: 1, results: [row] } });
     show('accounts-closed', JobOrderReportScreen, '/accounts/closed');
     await waitFor(() => expect(bodyRows()).toHaveLength(1));

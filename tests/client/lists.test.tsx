@@ -1,11 +1,11 @@
 import './setup';
+import { AppProviders } from './providers';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { MemoryRouter, RouterProvider } from 'react-router-dom';
-import { fakeServer, makeToken, makeUser, storeSession, type FakeServer } from './support';
+import { fakeServer, makeToken, makeUser, settle, storeSession, type FakeServer } from './support';
 import { customer, material, range } from './mirror-fakes';
 import { metaKey, mirror, type MirrorRow } from '../../src/data/mirror/db';
 import { forgetPrimedForTests, useMirrorQuery } from '../../src/data/mirror/query';
@@ -23,9 +23,9 @@ let server: FakeServer;
 // In a router: the materials list links each name to the material's page.
 const renderUi = (ui: ReactNode) =>
   render(
-    <ChakraProvider value={defaultSystem}>
+    <AppProviders>
       <MemoryRouter>{ui}</MemoryRouter>
-    </ChakraProvider>,
+    </AppProviders>,
   );
 /** The body rows of the table, each as its cells' text. */
 const bodyRows = () =>
@@ -39,9 +39,9 @@ const names = () => bodyRows().map(([name]) => name);
 function openApp(path: string) {
   window.history.pushState({}, '', path);
   render(
-    <ChakraProvider value={defaultSystem}>
+    <AppProviders>
       <RouterProvider router={createAppRouter()} />
-    </ChakraProvider>,
+    </AppProviders>,
   );
 }
 
@@ -132,7 +132,7 @@ describe('the materials list (materials-home)', () => {
     rerender(<PageProbe tick={1} />);
     rerender(<PageProbe tick={2} />);
     await screen.findByText('15 rows, tick 2');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await act(() => settle());
     expect(orderBy).toHaveBeenCalledTimes(1);
   });
 
@@ -347,7 +347,7 @@ describe('the routes', () => {
   it.each([
     ['materials-home', MaterialsScreen],
     ['customers-home', CustomersScreen],
-  ])('%s shows its list screen', async (name, component) => {
+  ] as const)('%s shows its list screen', async (name, component) => {
     const { SCREENS } = await import('../../src/app/screens');
     expect((await SCREENS[name]!()).default).toBe(component);
   });

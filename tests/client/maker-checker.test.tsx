@@ -1,11 +1,11 @@
 import './setup';
+import { AppProviders } from './providers';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import type { User } from '../../domain/user';
-import { routeByName } from '../../domain/routes';
+import { routeByName, type RouteName } from '../../domain/routes';
 import { toIsoDate } from '../../domain/rules/dates';
 import { fakeServer, makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
@@ -20,15 +20,8 @@ import JobExpensesScreen from '../../src/features/job-order-expenses/JobExpenses
 /** Issue 14 §4 on the screens: no approve button for the maker, no receipt without a GRA, reversals with a reason. */
 let user: User = makeUser();
 
-vi.mock('../../src/data/session', async (original) => ({
-  ...(await original<typeof import('../../src/data/session')>()),
-  useSession: () => ({ user, users: [], modules: {}, offline: false }),
-}));
-vi.mock('../../src/data/outbox/triggers', async (original) => ({
-  ...(await original<typeof import('../../src/data/outbox/triggers')>()),
-  nudgeReplay: () => undefined,
-  requestBackgroundSync: async () => undefined,
-}));
+vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => user));
+vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
 const NOW = '2026-11-20T09:00:00.000Z';
 const tracked = (created_by: number) => ({ created_by, created_at: NOW, updated_at: NOW, version: 1, deleted_at: null });
@@ -36,14 +29,14 @@ const STORES_MANAGER = { id: 9, department: 'stores', designation: 'manager' } a
 const button = (scope: Element | Document, text: string) => [...scope.querySelectorAll('button')].find((b) => b.textContent === text);
 const bodyRows = () => [...document.querySelectorAll('tbody tr')];
 
-function inApp(element: React.ReactElement, routeName?: string) {
+function inApp(element: React.ReactElement, routeName?: RouteName) {
   const route = routeName ? routeByName(routeName) : null;
   render(
-    <ChakraProvider value={defaultSystem}>
+    <AppProviders>
       {route ? <RouterProvider router={createMemoryRouter([{ path: route.path, element, handle: { route } }], { initialEntries: [route.path] })} /> : <MemoryRouter>{element}</MemoryRouter>}
       <Notifications />
       <AppDialog />
-    </ChakraProvider>,
+    </AppProviders>,
   );
 }
 

@@ -1,7 +1,7 @@
 import './setup';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, fakeServer, makeToken, makeUser, storeSession, type FakeServer } from './support';
+import { deferred, fakeServer, makeToken, makeUser, settle, storeSession, until, type FakeServer } from './support';
 import { FakeList } from './mirror-fakes';
 import { listPathOf, LOADABLE_TYPES, MODULE_HOME_DATA, type DataType } from '../../domain/data-types';
 import { routeByName } from '../../domain/routes';
@@ -28,6 +28,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -71,7 +72,7 @@ describe('the module loader rules (product-frame.md §4)', () => {
     const customers = vi.fn(async () => {});
     const loader = new ModuleLoader(MODULES, { quotations: () => held.promise, customers });
     const loading = loader.loadModule('quotations-home');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await settle();
     expect(customers).not.toHaveBeenCalled();
     held.resolve();
     await loading;
@@ -183,10 +184,16 @@ describe('management users in the app', () => {
   });
 
   it('get customers as their critical preload and no department tiers', async () => {
+    // Only the tier timers are faked: IndexedDB (fake-indexeddb) runs on setImmediate.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await guard(routeByName('landing'), '/landing');
-    await vi.waitFor(() => expect(moduleLoader()?.isTypeLoaded('customers')).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(server.requests.filter((r) => r.url !== '/auth/users/me/' && r.url !== '/system/modules/').map((r) => r.url)).toEqual([path('customers')]);
+    await until(() => expect(moduleLoader()).not.toBeNull());
+    // Past every tier (0, 100 and 300 ms).
+    vi.advanceTimersByTime(300);
+    await until(() => expect(moduleLoader()?.isTypeLoaded('customers')).toBe(true));
+    await settle();
+    const listPaths = new Set(LOADABLE_TYPES.map(path));
+    expect(server.requests.map((r) => r.url).filter((url) => listPaths.has(url))).toEqual(['/customers/customers/']);
   });
 
   it('entering a module home loads its module through the guard, skipping what the preload loaded', async () => {

@@ -4,24 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routeByName } from '../../domain/routes';
+import { routeByName, type RouteName } from '../../domain/routes';
 import { makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { operationNamed } from '../../src/data/outbox';
 import MaterialCategoriesScreen from '../../src/features/material-categories/MaterialCategoriesScreen';
 
-vi.mock('../../src/data/session', async (original) => ({
-  ...(await original<typeof import('../../src/data/session')>()),
-  useSession: () => ({ user: makeUser({ id: 8, department: 'stores' }), users: [], modules: {}, offline: false }),
-}));
-vi.mock('../../src/data/outbox/triggers', async (original) => ({
-  ...(await original<typeof import('../../src/data/outbox/triggers')>()),
-  nudgeReplay: () => undefined,
-  requestBackgroundSync: async () => undefined,
-}));
+vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => makeUser({ id: 8, department: 'stores' })));
+vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
-function show(routeName: string) {
+function show(routeName: RouteName) {
   const route = routeByName(routeName);
   const router = createMemoryRouter([{ path: route.path, element: <MaterialCategoriesScreen />, handle: { route } }], { initialEntries: [route.path] });
   render(

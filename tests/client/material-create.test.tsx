@@ -1,7 +1,7 @@
 import './setup';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { MATERIAL_MESSAGES } from '../../domain/material';
@@ -14,15 +14,8 @@ import MaterialCreateScreen, { MATERIAL_SAVED_OFFLINE, NO_MATERIAL_PERMISSION } 
 const RAVI = 11;
 let mayCreate = true;
 
-vi.mock('../../src/data/session', async (original) => ({
-  ...(await original<typeof import('../../src/data/session')>()),
-  useSession: () => ({ user: makeUser({ id: RAVI, department: 'stores', can_create_materials: mayCreate }), users: [], modules: {}, offline: false }),
-}));
-vi.mock('../../src/data/outbox/triggers', async (original) => ({
-  ...(await original<typeof import('../../src/data/outbox/triggers')>()),
-  nudgeReplay: () => undefined,
-  requestBackgroundSync: async () => undefined,
-}));
+vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => makeUser({ id: RAVI, department: 'stores', can_create_materials: mayCreate })));
+vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
 const SHEETS = 3;
 const ACRYLIC = 30;
@@ -60,10 +53,11 @@ afterEach(() => {
 
 async function fillIn(name: string) {
   renderScreen();
-  await screen.findByRole('option', { name: 'Sheets' });
+  // Within the select: the Unit list has a "Sheets" option of its own, there from the first render.
+  await within(field('Category')).findByRole('option', { name: 'Sheets' });
   fireEvent.change(field('Name'), { target: { value: name } });
   fireEvent.change(field('Category'), { target: { value: String(SHEETS) } });
-  await screen.findByRole('option', { name: 'Acrylic' });
+  await within(field('Subcategory')).findByRole('option', { name: 'Acrylic' });
   fireEvent.change(field('Subcategory'), { target: { value: String(ACRYLIC) } });
   fireEvent.change(field('Unit'), { target: { value: 'SHEET' } });
   fireEvent.change(field('Thickness'), { target: { value: '3mm' } });

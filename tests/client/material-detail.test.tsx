@@ -1,12 +1,12 @@
 import './setup';
+import { AppProviders } from './providers';
 import 'fake-indexeddb/auto';
 import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { User } from '../../domain/user';
-import { routeByName } from '../../domain/routes';
+import { routeByName, type RouteName } from '../../domain/routes';
 import { formatDisplayDate, toIsoDate } from '../../domain/rules/dates';
 import { fakeServer, makeUser, storeSession, type FakeServer } from './support';
 import { material } from './mirror-fakes';
@@ -22,19 +22,19 @@ vi.mock('../../src/data/session', async (original) => ({
 const downloadLabels = vi.fn(async () => undefined);
 vi.mock('../../src/ui/labels', () => ({ downloadLabels }));
 
-const SCREENS: Record<string, ComponentType> = { 'materials-home': MaterialsScreen, 'material-detail': MaterialDetailScreen };
+const SCREENS: Partial<Record<RouteName, ComponentType>> = { 'materials-home': MaterialsScreen, 'material-detail': MaterialDetailScreen };
 
 function show(path: string) {
-  const routes = ['materials-home', 'material-detail', 'material-price-variance', 'material-consumption'].map((name) => {
+  const routes = (['materials-home', 'material-detail', 'material-price-variance', 'material-consumption'] as const).map((name) => {
     const route = routeByName(name);
     const Screen = SCREENS[name];
     return { path: route.path, element: Screen ? <Screen /> : <p>{name}</p>, handle: { route } };
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <ChakraProvider value={defaultSystem}>
+    <AppProviders>
       <RouterProvider router={router} />
-    </ChakraProvider>,
+    </AppProviders>,
   );
   return router;
 }

@@ -1,12 +1,12 @@
 import './setup';
+import { AppProviders } from './providers';
 import 'fake-indexeddb/auto';
 import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { MATERIAL_EXPORT_COLUMNS } from '../../domain/material-report';
-import { routeByName } from '../../domain/routes';
+import { routeByName, type RouteName } from '../../domain/routes';
 import { fakeServer } from './support';
 import { material } from './mirror-fakes';
 import { mirror, type MirrorRow } from '../../src/data/mirror/db';
@@ -17,7 +17,7 @@ import PriceVarianceScreen from '../../src/features/material-reports/PriceVarian
 import RequisitionReportScreen from '../../src/features/requisitions/RequisitionReportScreen';
 
 /** Every report route under its screen, as the app registers them, so links and pickers lead somewhere real. */
-const SCREENS: Readonly<Record<string, ComponentType>> = {
+const SCREENS: Readonly<Partial<Record<RouteName, ComponentType>>> = {
   'materials-reports': MaterialReportsHomeScreen,
   'price-variance': PriceVarianceScreen,
   ...Object.fromEntries(
@@ -26,14 +26,14 @@ const SCREENS: Readonly<Record<string, ComponentType>> = {
   ...Object.fromEntries(['redundant-reserved-materials', 'requisitions-cancelled', 'requisitions-closed'].map((name) => [name, RequisitionReportScreen])),
 };
 
-function show(routeName: string, path = routeByName(routeName).path) {
-  const routes = Object.entries(SCREENS).map(([name, Screen]) => ({ path: routeByName(name).path, element: <Screen />, handle: { route: routeByName(name) } }));
+function show(routeName: RouteName, path = routeByName(routeName).path) {
+  const routes = (Object.entries(SCREENS) as [RouteName, ComponentType][]).map(([name, Screen]) => ({ path: routeByName(name).path, element: <Screen />, handle: { route: routeByName(name) } }));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <ChakraProvider value={defaultSystem}>
+    <AppProviders>
       <RouterProvider router={router} />
       <Notifications />
-    </ChakraProvider>,
+    </AppProviders>,
   );
   return router;
 }

@@ -1,11 +1,12 @@
 import './setup';
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SCREEN_DATA } from '../../domain/data-types';
-import { mirror } from '../../src/data/mirror/db';
+import { metaKey, mirror } from '../../src/data/mirror/db';
+import { makeUser } from './support';
 import MetalGrasScreen from '../../src/features/gras/MetalGrasScreen';
 
 const stamp = { version: 1, created_by: null, created_at: '2026-11-20T09:00:00Z', updated_at: '2026-11-20T09:00:00Z', deleted_at: null };
@@ -43,8 +44,13 @@ const asked = (id: number, req: number, material: number) => ({ id, requisition:
  * asked for glass. Three GRAs brought sheets, pipes, acrylic and glass; a cancelled one brought
  * pipes too.
  */
+const METAL_USER = 14;
+vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => makeUser({ id: METAL_USER, department: 'metal' })));
+
 beforeEach(async () => {
   await Promise.all(mirror.tables.map((t) => t.clear()));
+  // The device has finished loading the screen's lists (until then the list says Loading…).
+  await mirror.meta.bulkPut(SCREEN_DATA['metal-gra']!.map((type) => ({ key: metaKey(METAL_USER, type), userId: METAL_USER, type, cursor: '1', loadedAt: Date.now(), rowCount: 0, error: null })));
   await mirror.rows('materials').bulkPut([
     { id: 1, name: 'MS sheet 2mm', unit: 'SHEET', ...stamp },
     { id: 2, name: 'MS pipe 25mm', unit: 'MTRS', ...stamp },

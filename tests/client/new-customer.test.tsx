@@ -16,16 +16,8 @@ import { SAVED, SAVED_OFFLINE } from '../../src/features/customers/NewCustomerFo
 const ASHA = 7;
 let department: User['department'] = 'sales';
 
-vi.mock('../../src/data/session', async (original) => ({
-  ...(await original<typeof import('../../src/data/session')>()),
-  useSession: () => ({ user: makeUser({ id: ASHA, department }), users: [], modules: {}, offline: false }),
-}));
-// The form only queues; sending is the replayer's business (tests/client/outbox-replay.test.ts).
-vi.mock('../../src/data/outbox/triggers', async (original) => ({
-  ...(await original<typeof import('../../src/data/outbox/triggers')>()),
-  nudgeReplay: () => undefined,
-  requestBackgroundSync: async () => undefined,
-}));
+vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => makeUser({ id: ASHA, department })));
+vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
 const renderScreen = () =>
   render(

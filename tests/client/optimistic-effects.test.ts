@@ -6,6 +6,7 @@ import { outbox } from '../../src/data/outbox/db';
 import { addEntry, discardEntry, resendEntry } from '../../src/data/outbox/entries';
 import { rebase } from '../../src/data/outbox/effects';
 import { replayOutbox, type ReplayEnv } from '../../src/data/outbox/replay';
+import { recordStockTransaction } from '../../src/data/operations';
 
 /**
  * Issue 15 §3: the device never shows wrong stock. An offline issue moves the material's on hand
@@ -18,7 +19,7 @@ const TRACKED = { created_by: 1, created_at: '2026-11-20T09:00:00.000Z', updated
 const copperWire = { id: 131, name: 'Copper Wire 1.5 sqmm', unit: 'SHEET', category: 3, quantity: '118.000', version: 4, ...TRACKED };
 const line = { id: 900, requisition: 319, material: 131, quantity: '300.000', quantity_issued: '117.000', quantity_reserved: '0.000', version: 2, ...TRACKED };
 
-const issue = (quantity: string) => ({ material: 131, transaction_type: 'issue', quantity, transaction_date: '2026-11-25', requisition: 319, requisition_detail: 900 });
+const issue = (quantity: string) => ({ material: 131, transaction_type: 'issue' as const, quantity, transaction_date: '2026-11-25', requisition: 319, requisition_detail: 900 });
 const onHand = async () => (await mirror.rows('materials').get(131))?.quantity;
 const issued = async () => (await mirror.rows('requisitionDetails').get(900))?.quantity_issued;
 
@@ -41,19 +42,19 @@ beforeEach(async () => {
 
 describe('an offline stock issue', () => {
   it('moves on hand and the line’s issued quantity at once', async () => {
-    await addEntry('stock.record', issue('-128'), { userId: STORES });
+    await addEntry(recordStockTransaction, issue('-128'), { userId: STORES });
     expect([await onHand(), await issued()]).toEqual(['-10.000', '245.000']);
   });
 
   it('refused by the server: on hand and issued go back to the server’s figures, and the entry stays for the user', async () => {
-    await addEntry('stock.record', issue('-128'), { userId: STORES });
+    await addEntry(recordStockTransaction, issue('-128'), { userId: STORES });
     expect(await replayOutbox(server(() => true))).toMatchObject({ rejected: 1 });
     expect([await onHand(), await issued()]).toEqual(['118.000', '117.000']);
     expect((await outbox.entries.toArray())[0]).toMatchObject({ state: 'rejected' });
   });
 
   it('refused, then discarded: no trace of it', async () => {
-    const { entryId } = await addEntry('stock.record', issue('-128'), { userId: STORES });
+    const { entryId } = await addEntry(recordStockTransaction, issue('-128'), { userId: STORES });
     await replayOutbox(server(() => true));
     await discardEntry(entryId);
     expect([await onHand(), await issued()]).toEqual(['118.000', '117.000']);
@@ -62,29 +63,29 @@ describe('an offline stock issue', () => {
   });
 
   it('discarded while it waits: on hand and issued as the server has them', async () => {
-    const { entryId } = await addEntry('stock.record', issue('-28'), { userId: STORES });
+    const { entryId } = await addEntry(recordStockTransaction, issue('-28'), { userId: STORES });
     await discardEntry(entryId);
     expect([await onHand(), await issued()]).toEqual(['118.000', '117.000']);
   });
 
   it('fixed and resent: the new quantity counts once', async () => {
-    const { entryId } = await addEntry('stock.record', issue('-128'), { userId: STORES });
+    const { entryId } = await addEntry(recordStockTransaction, issue('-128'), { userId: STORES });
     await replayOutbox(server(() => true));
     await resendEntry(entryId, issue('-100'));
     expect([await onHand(), await issued()]).toEqual(['18.000', '217.000']);
   });
 
   it('refused while another issue of the same material waits: only the other one shows', async () => {
-    await addEntry('stock.record', issue('-10'), { userId: STORES });
-    await addEntry('stock.record', issue('-200'), { userId: STORES });
+    await addEntry(recordStockTransaction, issue('-10'), { userId: STORES });
+    await addEntry(recordStockTransaction, issue('-200'), { userId: STORES });
     expect(await onHand()).toBe('-92.000');
     await replayOutbox(server((body) => body.quantity === '-200'));
     expect([await onHand(), await issued()]).toEqual(['108.000', '127.000']);
   });
 
   it('confirmed while another waits, which is then refused: the confirmed one stays counted', async () => {
-    await addEntry('stock.record', issue('-10'), { userId: STORES });
-    const second = await addEntry('stock.record', issue('-20'), { userId: STORES });
+    await addEntry(recordStockTransaction, issue('-10'), { userId: STORES });
+    const second = await addEntry(recordStockTransaction, issue('-20'), { userId: STORES });
     // The first goes through; the second is held back (not due) this round.
     await outbox.entries.update(second.entryId, { nextAttemptAt: Date.now() + 60_000 });
     await replayOutbox(server(() => false));
@@ -95,7 +96,7 @@ describe('an offline stock issue', () => {
   });
 
   it('the server’s newer row while it waits: shown with the issue on top', async () => {
-    await addEntry('stock.record', issue('-10'), { userId: STORES });
+    await addEntry(recordStockTransaction, issue('-10'), { userId: STORES });
     await rebase('materials', [{ ...copperWire, quantity: '200.000', version: 7 }]);
     expect(await mirror.rows('materials').get(131)).toMatchObject({ quantity: '190.000', version: 7 });
   });

@@ -5,9 +5,11 @@ import { mirror, type MirrorRow } from '../../src/data/mirror/db';
 import { outbox, type OutboxEntry } from '../../src/data/outbox/db';
 import { addEntry } from '../../src/data/outbox/entries';
 import { backoffMs, NEEDS_ATTENTION } from '../../src/data/outbox/classify';
-import { OFFLINE_MESSAGES, OFFLINE_WORK_DAYS } from '../../domain/offline';
+import { OFFLINE_MESSAGES } from '../../domain/offline';
+import { rememberOfflineSettings } from '../../src/data/offline-period';
 import { CLAIM_BATCH, OUTBOX_REPLAY_LOCK, REPLAY_MESSAGES, replayOutbox, type ReplayEnv, type TokenSource } from '../../src/data/outbox/replay';
 import { startOutboxReplay } from '../../src/data/outbox/triggers';
+import { addBranch, createCustomer, createMaterial, createVendor, editBranch } from '../../src/data/operations';
 
 const BASE = '/api/v1';
 const ASHA = 7;
@@ -73,12 +75,13 @@ const env = (tokens: TokenSource = signedIn(ASHA), extra: Partial<ReplayEnv> = {
 function materialRow(body: Record<string, unknown> | null, id = nextId++) {
   return { id, ...body, subcategory: null, quantity: '0.000', created_by: ASHA, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', version: 1, deleted_at: null };
 }
-const newMaterial = (name: string) => ({ name, category: 3, unit: 'PCS' });
+const newMaterial = (name: string) => ({ name, category: 3, unit: 'PCS' as const });
 const entries = () => outbox.entries.toArray();
 const entry = async (id: number) => (await outbox.entries.get(id)) as OutboxEntry;
 
 beforeEach(async () => {
   await Promise.all([...outbox.tables, ...mirror.tables].map((t) => t.clear()));
+  localStorage.clear();
   server = stubServer();
   nextId = 101;
 });
@@ -91,8 +94,8 @@ afterEach(() => {
 describe('replay order and reconcile', () => {
   it('sends entries oldest first, each with its Idempotency-Key and its author’s token, and puts the server rows in place of the temp rows', async () => {
     server.on('POST', '/materials/materials/', (r) => json(201, materialRow(r.body)));
-    const first = await addEntry('material.create', newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
-    const second = await addEntry('material.create', newMaterial('Steel angle'), { userId: ASHA });
+    const first = await addEntry(createMaterial, newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
+    const second = await addEntry(createMaterial, newMaterial('Steel angle'), { userId: ASHA });
     const keys = (await entries()).map((e) => e.idempotencyKey);
     expect(await mirror.rows('materials').toArray()).toMatchObject([{ id: second.tempId }, { id: first.tempId }]);
 
@@ -115,9 +118,9 @@ describe('replay order and reconcile', () => {
     server.on('POST', '/customers/add/', (r) => json(201, { id: 55, ...r.body, branches: [], lpo_codes: [], version: 1 }));
     server.on('POST', '/customers/branch/add/', (r) => json(201, { id: 900, ...r.body, version: 1 }));
     server.on('PATCH', '/customers/branches/edit/900/', (r) => json(200, { id: 900, customer: 55, location: r.body?.location, version: 2 }));
-    const customer = await addEntry('customer.create', { name: 'Zen Displays' }, { userId: ASHA });
-    const branch = await addEntry('customer-branch.add', { customer: customer.tempId, location: 'Pune' }, { userId: ASHA });
-    const edit = await addEntry('customer-branch.edit', { id: branch.tempId, location: 'Pune East', expected_version: 1 }, { userId: ASHA });
+    const customer = await addEntry(createCustomer, { name: 'Zen Displays' }, { userId: ASHA });
+    const branch = await addEntry(addBranch, { customer: customer.tempId!, location: 'Pune' }, { userId: ASHA });
+    const edit = await addEntry(editBranch, { id: branch.tempId!, location: 'Pune East', expected_version: 1 }, { userId: ASHA });
     expect(await entry(branch.entryId)).toMatchObject({ dependsOn: [customer.entryId], body: { customer: `{{tempId:${customer.tempId}}}` } });
     expect(await entry(edit.entryId)).toMatchObject({
       dependsOn: [branch.entryId],
@@ -145,7 +148,7 @@ describe('replay order and reconcile', () => {
   });
 
   it('rejects an entry naming a row created offline that was never saved, instead of sending a placeholder', async () => {
-    await addEntry('customer-branch.add', { customer: -99, location: 'Pune' }, { userId: ASHA });
+    await addEntry(addBranch, { customer: -99, location: 'Pune' }, { userId: ASHA });
     const result = await replayOutbox(env());
     expect(result).toMatchObject({ sent: 0, rejected: 1 });
     expect(server.seen).toEqual([]);
@@ -155,9 +158,9 @@ describe('replay order and reconcile', () => {
   it('keeps a dependant waiting while its parent is rejected, and sends later independent entries', async () => {
     server.on('POST', '/customers/add/', () => json(400, { name: ['A customer with this name already exists.'] }));
     server.on('POST', '/vendors/vendors/', (r) => json(201, { id: 31, ...r.body, version: 1 }));
-    const customer = await addEntry('customer.create', { name: 'Zen Displays' }, { userId: ASHA });
-    await addEntry('customer-branch.add', { customer: customer.tempId, location: 'Pune' }, { userId: ASHA });
-    await addEntry('vendor.create', { name: 'Sharma Metals' }, { userId: ASHA });
+    const customer = await addEntry(createCustomer, { name: 'Zen Displays' }, { userId: ASHA });
+    await addEntry(addBranch, { customer: customer.tempId!, location: 'Pune' }, { userId: ASHA });
+    await addEntry(createVendor, { name: 'Sharma Metals' }, { userId: ASHA });
 
     expect(await replayOutbox(env())).toEqual({ ran: true, sent: 1, rejected: 1, remaining: 2 });
     expect(server.seen.map((r) => r.url)).toEqual(['/customers/add/', '/vendors/vendors/']);
@@ -179,7 +182,7 @@ describe('replay order and reconcile', () => {
     };
     const spy = vi.spyOn(mirror.rows('materials'), 'put').mockImplementation(slowPut as unknown as typeof put);
 
-    const queued = addEntry('material.create', newMaterial('Glass 5mm'), { userId: ASHA });
+    const queued = addEntry(createMaterial, newMaterial('Glass 5mm'), { userId: ASHA });
     await vi.waitFor(async () => expect(await outbox.entries.count()).toBe(1));
     expect(await replayOutbox(env())).toMatchObject({ sent: 0 });
     release();
@@ -195,7 +198,7 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
   const NOW = Date.now() + 60_000;
   const answer = (reply: () => Reply) => {
     server.on('POST', '/materials/materials/', reply);
-    return addEntry('material.create', newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
+    return addEntry(createMaterial, newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
   };
 
   it.each([
@@ -226,7 +229,7 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
     ['a network error', () => 'network-error' as const, null, backoffMs(1)],
   ])('%s (the server’s or the network’s trouble): retried later with backoff, the round stops', async (_what, reply, status, delay) => {
     await answer(reply);
-    await addEntry('vendor.create', { name: 'Sharma Metals' }, { userId: ASHA });
+    await addEntry(createVendor, { name: 'Sharma Metals' }, { userId: ASHA });
     expect(await replayOutbox(env(undefined, { now: () => NOW }))).toMatchObject({ sent: 0, rejected: 0, remaining: 2 });
     const [first, second] = await entries();
     // Date headers have whole seconds.
@@ -243,7 +246,7 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
   ])('%s (this write’s trouble): it alone is retried later, the writes that do not depend on it go on', async (_what, reply, status) => {
     await answer(reply);
     server.on('POST', '/vendors/vendors/', (r) => json(201, { id: 55, ...r.body, version: 1 }));
-    await addEntry('vendor.create', { name: 'Sharma Metals' }, { userId: ASHA });
+    await addEntry(createVendor, { name: 'Sharma Metals' }, { userId: ASHA });
     expect(await replayOutbox(env(undefined, { now: () => NOW }))).toMatchObject({ sent: 1, rejected: 0, remaining: 1 });
     const [first] = await entries();
     expect(first!.nextAttemptAt - NOW).toBe(backoffMs(1));
@@ -257,9 +260,9 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
   it('sends later independent entries of the author past one that waits for its retry; a later change to the same row waits for it', async () => {
     let fail = true;
     server.on('POST', '/materials/materials/', (r) => (fail && r.body?.name === 'First' ? json(500, { detail: 'A server error occurred.' }) : json(201, materialRow(r.body))));
-    const first = await addEntry('material.create', newMaterial('First'), { userId: ASHA });
-    await addEntry('material.create', newMaterial('Second'), { userId: ASHA });
-    await addEntry('material.create', newMaterial('Third'), { userId: ASHA, dependsOn: [first.entryId] });
+    const first = await addEntry(createMaterial, newMaterial('First'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Second'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Third'), { userId: ASHA, dependsOn: [first.entryId] });
     await replayOutbox(env(undefined, { now: () => NOW }));
     expect(server.seen.map((r) => r.body?.name)).toEqual(['First', 'Second']);
     fail = false;
@@ -271,14 +274,14 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
 
   it(`sets aside a write the server fails ${NEEDS_ATTENTION.attempts} times as needing attention, with the server’s message, and sends the rest`, async () => {
     server.on('POST', '/materials/materials/', () => json(500, { detail: 'A server error occurred.' }));
-    await addEntry('material.create', newMaterial('Doomed'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Doomed'), { userId: ASHA });
     for (let attempt = 0; attempt < NEEDS_ATTENTION.attempts; attempt++) await replayOutbox(env(undefined, { now: () => NOW + attempt * 3_600_000 }));
     expect((await entries())[0]).toMatchObject({ state: 'rejected', attempts: NEEDS_ATTENTION.attempts, lastError: { status: 500, attention: true, messages: ['A server error occurred.'] } });
   });
 
   it('sets aside a write the server has failed for a day even with fewer attempts', async () => {
     server.on('POST', '/materials/materials/', () => json(500, {}));
-    await addEntry('material.create', newMaterial('Old'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Old'), { userId: ASHA });
     await replayOutbox(env(undefined, { now: () => NOW }));
     expect((await entries())[0]).toMatchObject({ state: 'pending' });
     await replayOutbox(env(undefined, { now: () => Date.now() + NEEDS_ATTENTION.afterMs }));
@@ -287,23 +290,38 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
 
   it('never sets aside a write for want of a network, however long the tablet is offline', async () => {
     server.on('POST', '/materials/materials/', () => 'network-error');
-    await addEntry('material.create', newMaterial('Patient'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Patient'), { userId: ASHA });
     for (let attempt = 0; attempt < NEEDS_ATTENTION.attempts + 2; attempt++) await replayOutbox(env(undefined, { now: () => Date.now() + NEEDS_ATTENTION.afterMs + attempt * 3_600_000 }));
     expect((await entries())[0]).toMatchObject({ state: 'pending', lastError: { status: null } });
   });
 
-  it('does not send a write older than a device may work offline: the server may have forgotten its key; it waits for its author', async () => {
+  it('does not send a write older than a device may work offline (30 days until the server says otherwise): it waits for its author', async () => {
     server.on('POST', '/materials/materials/', (r) => json(201, materialRow(r.body)));
-    await addEntry('material.create', newMaterial('Ancient'), { userId: ASHA });
-    expect(await replayOutbox(env(undefined, { now: () => Date.now() + (OFFLINE_WORK_DAYS + 1) * 86_400_000 }))).toMatchObject({ sent: 0, rejected: 1 });
+    await addEntry(createMaterial, newMaterial('Ancient'), { userId: ASHA });
+    expect(await replayOutbox(env(undefined, { now: () => Date.now() + 31 * 86_400_000 }))).toMatchObject({ sent: 0, rejected: 1 });
     expect(server.seen).toHaveLength(0);
-    expect((await entries())[0]).toMatchObject({ state: 'rejected', lastError: { messages: [OFFLINE_MESSAGES.tooOld] } });
+    expect((await entries())[0]).toMatchObject({
+      state: 'rejected',
+      lastError: { messages: ['This change was made more than 30 days ago, so the server may no longer know whether it already has it. Check it, then resend or discard it.'] },
+    });
+  });
+
+  it('follows the offline period the server set: with 10 days, a write of 9 days ago goes and one of 11 days ago waits', async () => {
+    await rememberOfflineSettings({ offline_work_days: 10 });
+    server.on('POST', '/materials/materials/', (r) => json(201, materialRow(r.body)));
+    const recent = await addEntry(createMaterial, newMaterial('Recent'), { userId: ASHA });
+    const stale = await addEntry(createMaterial, newMaterial('Stale'), { userId: ASHA });
+    await outbox.entries.update(recent.entryId, { createdAt: Date.now() - 9 * 86_400_000 });
+    await outbox.entries.update(stale.entryId, { createdAt: Date.now() - 11 * 86_400_000 });
+    expect(await replayOutbox(env())).toMatchObject({ sent: 1, rejected: 1 });
+    expect(server.seen.map((r) => r.body?.name)).toEqual(['Recent']);
+    expect((await entries())[0]).toMatchObject({ state: 'rejected', lastError: { messages: [OFFLINE_MESSAGES.tooOld(10)] } });
   });
 
   it('"Send now" skips every wait, the server’s trouble and the write’s alike', async () => {
     let fail = true;
     server.on('POST', '/materials/materials/', (r) => (fail ? json(500, {}) : json(201, materialRow(r.body))));
-    await addEntry('material.create', newMaterial('Retried'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Retried'), { userId: ASHA });
     await replayOutbox(env(undefined, { now: () => NOW }));
     fail = false;
     expect(await replayOutbox(env(undefined, { now: () => NOW + 1, retryNow: true }))).toMatchObject({ sent: 0 });
@@ -314,7 +332,7 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
     let down = true;
     server.on('POST', '/materials/materials/', (r) => (down ? json(503, {}) : json(201, materialRow(r.body))));
     server.on('GET', '/health/', () => (down ? 'network-error' : json(200, { status: 'ok' })));
-    await addEntry('material.create', newMaterial('Waiting'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Waiting'), { userId: ASHA });
     await replayOutbox(env());
     expect((await entries())[0]!.nextAttemptAt).toBeGreaterThan(Date.now() + 1000);
 
@@ -333,7 +351,7 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
   it('skips the wait of a write that failed for want of a server (503) once it answers again', async () => {
     let down = true;
     server.on('POST', '/materials/materials/', (r) => (down ? json(503, {}) : json(201, materialRow(r.body))));
-    await addEntry('material.create', newMaterial('Back'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Back'), { userId: ASHA });
     await replayOutbox(env(undefined, { now: () => NOW }));
     down = false;
     expect(await replayOutbox(env(undefined, { now: () => NOW + 1, retryNow: true }))).toMatchObject({ sent: 1 });
@@ -342,7 +360,7 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
   it('skips the wait of an entry that failed for want of a network when the network is back', async () => {
     let offline = true;
     server.on('POST', '/materials/materials/', (r) => (offline ? 'network-error' : json(201, materialRow(r.body))));
-    await addEntry('material.create', newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
     await replayOutbox(env(undefined, { now: () => NOW }));
     offline = false;
     expect(await replayOutbox(env(undefined, { now: () => NOW + 1, retryNow: true }))).toMatchObject({ sent: 1 });
@@ -351,7 +369,7 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
   it('401: renews the token once and sends again with the same Idempotency-Key', async () => {
     const tokens = signedIn(ASHA);
     server.on('POST', '/materials/materials/', (r) => (r.authorization === `JWT access-${ASHA}-1` ? json(201, materialRow(r.body)) : json(401, { detail: 'Token is invalid or expired' })));
-    await addEntry('material.create', newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
 
     expect(await replayOutbox(env(tokens))).toMatchObject({ sent: 1 });
     expect(tokens.refreshFor).toHaveBeenCalledTimes(1);
@@ -362,8 +380,8 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
   it('401 that a renewal does not cure: the entry waits for its author to sign in again, not rejected', async () => {
     const tokens = signedIn(ASHA);
     server.on('POST', '/materials/materials/', () => json(401, { detail: 'Token is blacklisted' }));
-    await addEntry('material.create', newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
-    await addEntry('material.create', newMaterial('Steel angle'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Steel angle'), { userId: ASHA });
 
     expect(await replayOutbox(env(tokens))).toMatchObject({ sent: 0, rejected: 0, remaining: 2 });
     expect(tokens.refreshFor).toHaveBeenCalledTimes(1);
@@ -376,7 +394,7 @@ describe('a long queue', () => {
   it('sends more entries than one claim takes, in order, each once; the server rows replace the temp rows and nothing is left sending', async () => {
     server.on('POST', '/materials/materials/', (r) => json(201, materialRow(r.body)));
     const names = Array.from({ length: CLAIM_BATCH * 2 + 3 }, (_, i) => `Sheet ${String(i).padStart(2, '0')}`);
-    for (const name of names) await addEntry('material.create', newMaterial(name), { userId: ASHA });
+    for (const name of names) await addEntry(createMaterial, newMaterial(name), { userId: ASHA });
 
     expect(await replayOutbox(env())).toEqual({ ran: true, sent: names.length, rejected: 0, remaining: 0 });
     expect(server.seen.map((r) => r.body?.name)).toEqual(names);
@@ -388,7 +406,7 @@ describe('a long queue', () => {
   it('a network failure in the middle of a claim: the entries not tried are pending again with their attempts as they were', async () => {
     let answered = 0;
     server.on('POST', '/materials/materials/', (r) => (++answered === 3 ? 'network-error' : json(201, materialRow(r.body))));
-    for (let i = 0; i < CLAIM_BATCH; i++) await addEntry('material.create', newMaterial(`Sheet ${i}`), { userId: ASHA });
+    for (let i = 0; i < CLAIM_BATCH; i++) await addEntry(createMaterial, newMaterial(`Sheet ${i}`), { userId: ASHA });
 
     expect(await replayOutbox(env())).toMatchObject({ sent: 2, rejected: 0, remaining: CLAIM_BATCH - 2 });
     const left = await entries();
@@ -399,10 +417,10 @@ describe('a long queue', () => {
   it('a 401 no renewal cures holds back its author’s later entries; another signed-in author’s entries still go', async () => {
     const tokens: TokenSource = { accessFor: async (id) => `access-${id}`, refreshFor: async () => null };
     server.on('POST', '/materials/materials/', (r) => (r.authorization === `JWT access-${ASHA}` ? json(401, { detail: 'Token is blacklisted' }) : json(201, materialRow(r.body))));
-    await addEntry('material.create', newMaterial('Asha 1'), { userId: ASHA });
-    await addEntry('material.create', newMaterial('Ravi 1'), { userId: RAVI });
-    await addEntry('material.create', newMaterial('Asha 2'), { userId: ASHA });
-    await addEntry('material.create', newMaterial('Ravi 2'), { userId: RAVI });
+    await addEntry(createMaterial, newMaterial('Asha 1'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Ravi 1'), { userId: RAVI });
+    await addEntry(createMaterial, newMaterial('Asha 2'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Ravi 2'), { userId: RAVI });
 
     expect(await replayOutbox(env(tokens))).toMatchObject({ sent: 2, rejected: 0, remaining: 2 });
     expect(server.seen.map((r) => r.body?.name)).toEqual(['Asha 1', 'Ravi 1', 'Ravi 2']);
@@ -416,8 +434,8 @@ describe('a long queue', () => {
 describe('the owner rule', () => {
   it('never sends an entry under another user’s token: it waits for its author', async () => {
     server.on('POST', '/materials/materials/', (r) => json(201, materialRow(r.body)));
-    await addEntry('material.create', newMaterial('Ravi’s material'), { userId: RAVI });
-    await addEntry('material.create', newMaterial('Asha’s material'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Ravi’s material'), { userId: RAVI });
+    await addEntry(createMaterial, newMaterial('Asha’s material'), { userId: ASHA });
 
     expect(await replayOutbox(env(signedIn(ASHA)))).toEqual({ ran: true, sent: 1, rejected: 0, remaining: 1 });
     expect(server.seen.map((r) => [r.body?.name, r.authorization])).toEqual([['Asha’s material', `JWT access-${ASHA}-0`]]);
@@ -460,8 +478,8 @@ describe('one replayer at a time', () => {
   it('under Web Locks: a second replay while one runs does nothing, and each entry reaches the server once', async () => {
     const locks = fakeLocks();
     server.on('POST', '/materials/materials/', async (r) => (await new Promise((resolve) => setTimeout(resolve, 5)), json(201, materialRow(r.body))));
-    await addEntry('material.create', newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
-    await addEntry('material.create', newMaterial('Steel angle'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Steel angle'), { userId: ASHA });
 
     const results = await Promise.all([replayOutbox(env()), replayOutbox(env()), replayOutbox(env())]);
 
@@ -473,7 +491,7 @@ describe('one replayer at a time', () => {
 
   it('without Web Locks: the same within the context', async () => {
     server.on('POST', '/materials/materials/', async (r) => (await new Promise((resolve) => setTimeout(resolve, 5)), json(201, materialRow(r.body))));
-    await addEntry('material.create', newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
     const results = await Promise.all([replayOutbox(env()), replayOutbox(env())]);
     expect(results.map((r) => r.ran).sort()).toEqual([false, true]);
     expect(server.seen).toHaveLength(1);
@@ -496,7 +514,7 @@ describe('a crash in the middle of a send', () => {
       // The page dies after the server applied the write and before the answer arrived.
       return crashAfterApplying ? new Promise<Response>(() => {}) : json(201, row);
     });
-    await addEntry('material.create', newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
+    await addEntry(createMaterial, newMaterial('Acrylic sheet 3mm'), { userId: ASHA });
     const { idempotencyKey } = (await entries())[0]!;
 
     void replayOutbox(env());

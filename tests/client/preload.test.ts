@@ -1,10 +1,10 @@
 import './setup';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, makeToken, makeUser, storeSession, type FakeServer } from './support';
+import { fakeServer, makeToken, makeUser, settle, storeSession, until, type FakeServer } from './support';
 import { customer, FakeList, material } from './mirror-fakes';
 import { DATA_TYPES, listPathOf, LOADABLE_TYPES, type DataType } from '../../domain/data-types';
-import { PRELOAD_SETS, type PreloadSet } from '../../domain/preload';
+import type { PreloadSet } from '../../domain/preload';
 import { metaKey, mirror } from '../../src/data/mirror/db';
 import { moduleLoader, startPreload, stopPreload } from '../../src/data/preload';
 import { runPreloadTiers } from '../../src/data/preload/tiers';
@@ -18,6 +18,12 @@ let lists: Record<DataType, FakeList>;
 const typeOfPath = (url: string) => LOADABLE_TYPES.find((t) => listPathOf(t) === url);
 const requestedTypes = () => server.requests.map((r) => typeOfPath(r.url)).filter((t) => t !== undefined);
 const metaOf = (userId: number, type: DataType) => mirror.meta.get(metaKey(userId, type));
+const loaded = (userId: number, types: DataType[]) =>
+  until(async () => {
+    for (const type of types) expect((await metaOf(userId, type))?.loadedAt).toEqual(expect.any(Number));
+  });
+/** Only the tier timers are faked: IndexedDB (fake-indexeddb) runs on setImmediate. */
+const fakeTierTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 
 beforeEach(async () => {
   stopPreload();
@@ -29,9 +35,9 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   holdPreloadUntil(Promise.resolve());
   stopPreload();
-  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -68,20 +74,19 @@ describe('the tiers (product-frame.md §4, §9: 0 ms, 100 ms, 300 ms)', () => {
 
 describe('startPreload', () => {
   it('a stores user’s set is requested tier by tier at its times', async () => {
-    // Only the tier timers are faked: IndexedDB (fake-indexeddb) runs on setImmediate.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const stores = PRELOAD_SETS.stores;
+    const critical: DataType[] = ['materials', 'materialCategories'];
+    const important: DataType[] = ['requisitions', 'requisitionDetails', 'jobOrders', 'materialSubcategories', 'vendors'];
+    fakeTierTimers();
     startPreload(makeUser({ id: 7, department: 'stores', designation: 'executive' }));
-    vi.advanceTimersByTime(0);
-    await vi.waitFor(() => expect(new Set(requestedTypes())).toEqual(new Set(stores.critical)));
     vi.advanceTimersByTime(99);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(new Set(requestedTypes())).toEqual(new Set(stores.critical));
+    await loaded(7, critical);
+    expect(requestedTypes()).toEqual(critical);
     vi.advanceTimersByTime(1);
-    await vi.waitFor(() => expect(new Set(requestedTypes())).toEqual(new Set([...stores.critical, ...stores.important])));
+    await loaded(7, important);
+    expect(requestedTypes()).toEqual([...critical, ...important]);
     vi.advanceTimersByTime(200);
-    await vi.waitFor(() => expect(requestedTypes()).toHaveLength(stores.critical.length + stores.important.length + stores.background.length));
-    expect(requestedTypes().slice(-stores.background.length)).toEqual([...stores.background]);
+    await loaded(7, ['stockAdjustments', 'customers']);
+    expect(requestedTypes()).toEqual([...critical, ...important, 'stockAdjustments', 'customers']);
   });
 
   it('loads into the mirror under the user', async () => {
@@ -102,28 +107,36 @@ describe('startPreload', () => {
   });
 
   it('the same user again starts nothing new', async () => {
+    const accounts: DataType[] = ['customers', 'customerBranches', 'vendors', 'jobOrders', 'customerLpoCodes', 'jobOrderItems'];
     const user = makeUser({ id: 7, department: 'accounts' });
-    const count = Object.values(PRELOAD_SETS.accounts).flat().length;
+    fakeTierTimers();
     startPreload(user);
-    await vi.waitFor(() => expect(requestedTypes()).toHaveLength(count));
+    vi.runAllTimers();
+    await loaded(7, accounts);
+    const running = moduleLoader();
     startPreload(user);
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(requestedTypes()).toHaveLength(count);
+    expect(moduleLoader()).toBe(running);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(requestedTypes()).toEqual(accounts);
   });
 
   it('a department without a set of its own preloads the management set (customers)', async () => {
+    fakeTierTimers();
     startPreload(makeUser({ id: 7, department: 'quality' }));
-    await vi.waitFor(async () => expect(await metaOf(7, 'customers')).toBeDefined());
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    vi.runAllTimers();
+    await loaded(7, ['customers']);
     expect(requestedTypes()).toEqual(['customers']);
   });
 
   it('a type of a switched-off module is not preloaded', async () => {
+    const outsideMaterials: DataType[] = ['requisitions', 'requisitionDetails', 'jobOrders', 'vendors', 'customers'];
     server.on('GET', '/system/modules/', { status: 200, data: { materials: false } });
     await loadModules();
+    fakeTierTimers();
     startPreload(makeUser({ id: 7, department: 'stores' }));
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    await vi.waitFor(() => expect(requestedTypes()).toEqual(['requisitions', 'requisitionDetails', 'jobOrders', 'vendors', 'customers']));
+    vi.runAllTimers();
+    await loaded(7, outsideMaterials);
+    expect(requestedTypes()).toEqual(outsideMaterials);
   });
 });
 
@@ -143,7 +156,12 @@ describe('whose rows', () => {
   it('the same user signing in again keeps the rows and syncs from the cursor', async () => {
     lists.customers.put(customer(1));
     startPreload(makeUser({ id: 7, department: 'management' }));
-    const first = await vi.waitFor(async () => (await metaOf(7, 'customers'))!.cursor!);
+    // The meta is written with no cursor before the first page: wait for the load's cursor.
+    const first = await vi.waitFor(async () => {
+      const cursor = (await metaOf(7, 'customers'))?.cursor;
+      expect(cursor).toEqual(expect.any(String));
+      return cursor;
+    });
     stopPreload();
     startPreload(makeUser({ id: 7, department: 'management' }));
     await vi.waitFor(() => expect(server.calls('GET', DATA_TYPES.customers.path)).toHaveLength(2));
@@ -155,14 +173,17 @@ describe('whose rows', () => {
     storeSession({ access: makeToken('access', 300), refresh: makeToken('refresh', 86400) });
     server.on('GET', '/auth/users/me/', { status: 200, data: makeUser({ id: 7, department: 'stores' }) });
     lists.materials.put(material(1));
+    fakeTierTimers();
     await loadCurrentUser();
-    await vi.waitFor(async () => expect(await metaOf(7, 'materials')).toMatchObject({ rowCount: 1 }));
+    await until(() => expect(moduleLoader()).not.toBeNull());
+    vi.advanceTimersByTime(0);
+    await until(async () => expect(await metaOf(7, 'materials')).toMatchObject({ rowCount: 1 }));
     logout();
-    await vi.waitFor(() => expect(moduleLoader()).toBeNull());
-    await vi.waitFor(async () => expect(await mirror.meta.count()).toBe(0));
-    const requests = requestedTypes().length;
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(requestedTypes()).toHaveLength(requests);
+    await until(() => expect(moduleLoader()).toBeNull());
+    await until(async () => expect(await mirror.meta.count()).toBe(0));
+    vi.advanceTimersByTime(300);
+    await settle();
+    expect(requestedTypes()).toEqual(['materials', 'materialCategories']);
     expect(await mirror.rows('materials').count()).toBe(0);
   });
 
@@ -174,9 +195,10 @@ describe('whose rows', () => {
   });
 
   it('stopping before the tiers are due loads nothing', async () => {
+    fakeTierTimers();
     startPreload(makeUser({ id: 7, department: 'stores' }));
     stopPreload();
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(vi.getTimerCount()).toBe(0);
     expect(requestedTypes()).toEqual([]);
     expect(await mirror.meta.count()).toBe(0);
   });
@@ -193,29 +215,36 @@ describe('whose rows', () => {
 describe('on a page load, held until the first screen is drawn', () => {
   const stores = () => makeUser({ id: 7, department: 'stores' });
 
+  // The hold's time limit is a faked timer: the clock moves only when a test moves it.
+  beforeEach(fakeTierTimers);
+
   it('starts the preload and the screen’s data once the first screen is drawn', async () => {
     let drawn!: () => void;
     holdPreloadUntil(new Promise<void>((resolve) => (drawn = resolve)));
     startPreloadSoon(stores());
     loadRouteDataSoon(null, routeByName('materials-home'), stores());
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.advanceTimersByTimeAsync(PRELOAD_HOLD_MS - 1);
+    expect(moduleLoader()).toBeNull();
     expect(requestedTypes()).toEqual([]);
     drawn();
-    await vi.waitFor(() => expect(requestedTypes()).toContain('materials'));
+    await until(() => expect(requestedTypes()).toEqual(['materials']));
   });
 
   it(`does not wait longer than ${PRELOAD_HOLD_MS} ms for a screen that is not drawn`, async () => {
     holdPreloadUntil(new Promise(() => {}));
-    const asked = Date.now();
     startPreloadSoon(stores());
-    await vi.waitFor(() => expect(requestedTypes()).toContain('materials'), { timeout: PRELOAD_HOLD_MS + 1000 });
-    expect(Date.now() - asked).toBeGreaterThanOrEqual(PRELOAD_HOLD_MS - 10);
+    await vi.advanceTimersByTimeAsync(PRELOAD_HOLD_MS - 1);
+    expect(moduleLoader()).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => expect(moduleLoader()).not.toBeNull());
+    vi.runOnlyPendingTimers();
+    await until(() => expect(requestedTypes()).toContain('materials'));
   });
 
   it('never holds a sign-out: the device is emptied at once', async () => {
     await mirror.rows('materials').put(material(1));
     holdPreloadUntil(new Promise(() => {}));
     stopPreloadSoon({ clearMirror: true });
-    await vi.waitFor(async () => expect(await mirror.rows('materials').count()).toBe(0), { timeout: 500 });
+    await until(async () => expect(await mirror.rows('materials').count()).toBe(0));
   });
 });

@@ -1,8 +1,8 @@
 import './setup';
+import { AppProviders } from './providers';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { User } from '../../domain/user';
 import type { PurchasesDashboard } from '../../domain/dashboard';
@@ -23,9 +23,9 @@ function show() {
   const route = routeByName('purchases-dash');
   const router = createMemoryRouter([{ path: route.path, element: <PurchasesDashboardScreen />, handle: { route } }], { initialEntries: [route.path] });
   render(
-    <ChakraProvider value={defaultSystem}>
+    <AppProviders>
       <RouterProvider router={router} />
-    </ChakraProvider>,
+    </AppProviders>,
   );
 }
 
@@ -94,7 +94,7 @@ describe('the stores and purchase dashboard (purchases-dash)', () => {
     expect(screen.getByRole('link', { name: 'Open the queue' }).getAttribute('href')).toBe('/stores/requisitions');
     const reorder = screen.getByRole('table', { name: 'Materials to reorder' });
     expect(reorder.querySelector('a[href="/material-detail/9"]')!.textContent).toBe('Clear acrylic 3mm');
-    expect(reorder.textContent).toContain('5.00 SHEET');
+    expect(reorder.textContent).toContain('5.00 Sheets');
     expect(screen.getByRole('link', { name: 'Reorder report' }).getAttribute('href')).toBe('/material/reorder');
     const chart = screen.getByRole('img', { name: 'Purchases per month, last 6 months' });
     expect([...chart.querySelectorAll('[data-value]')].map((b) => b.getAttribute('data-value'))).toEqual(['0.00', '1,00,000.00', '2,00,000.00', '3,00,000.00', '4,00,000.00', '5,00,000.00']);

@@ -1,13 +1,14 @@
 import './setup';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { api } from '../../src/data/api';
 import { mirror } from '../../src/data/mirror/db';
 import { QrScanner } from '../../src/ui/QrScanner';
 import { MaterialPicker } from '../../src/ui/MaterialPicker';
+import { settle } from './support';
 
 // The fallback reader: a stand-in, since jsdom has no canvas to read camera frames from.
 const jsQR = vi.hoisted(() => vi.fn<(data: Uint8ClampedArray, width: number, height: number) => { data: string } | null>());
@@ -34,6 +35,35 @@ function fakeDetector(seen: { rawValue: string }[]) {
   return detect;
 }
 
+/** Animation frames on demand: `runDue` runs at once every frame asked for and not yet run or cancelled. */
+function framesOnDemand() {
+  const due = new Map<number, FrameRequestCallback>();
+  const request = window.requestAnimationFrame.bind(window);
+  const cancel = window.cancelAnimationFrame.bind(window);
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+    const id = request((time) => {
+      due.delete(id);
+      callback(time);
+    });
+    due.set(id, callback);
+    return id;
+  });
+  vi.stubGlobal('cancelAnimationFrame', (id: number) => {
+    due.delete(id);
+    cancel(id);
+  });
+  return {
+    runDue: () =>
+      act(() => {
+        for (const [id, callback] of [...due]) {
+          due.delete(id);
+          cancel(id);
+          callback(performance.now());
+        }
+      }),
+  };
+}
+
 const inChakra = (ui: ReactNode) => render(<ChakraProvider value={defaultSystem}>{ui}</ChakraProvider>);
 
 beforeEach(() => {
@@ -54,6 +84,7 @@ describe('scanning a label with the camera', () => {
   it('asks for the back camera, hands over the first code once, closes and turns the camera off', async () => {
     const { track, getUserMedia } = fakeCamera();
     const detect = fakeDetector([{ rawValue: 'fabops:material:12' }]);
+    const frames = framesOnDemand();
     const onScan = vi.fn();
     inChakra(<QrScanner onScan={onScan} />);
     fireEvent.click(screen.getByRole('button', { name: 'Scan label' }));
@@ -62,8 +93,10 @@ describe('scanning a label with the camera', () => {
     expect(getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'environment' }, audio: false });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(track.stop).toHaveBeenCalled();
-    // A few more frames' time: nothing reads on after the code was found.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nothing reads on after the code was found: not the reads under way, nor any frame still due.
+    await settle();
+    frames.runDue();
+    await settle();
     expect(onScan).toHaveBeenCalledOnce();
     expect(detect).toHaveBeenCalledOnce();
   });
@@ -71,6 +104,7 @@ describe('scanning a label with the camera', () => {
   it('keeps looking until a code shows, and turns the camera off when cancelled', async () => {
     const { track } = fakeCamera();
     const detect = fakeDetector([]);
+    const frames = framesOnDemand();
     const onScan = vi.fn();
     inChakra(<QrScanner onScan={onScan} />);
     fireEvent.click(screen.getByRole('button', { name: 'Scan label' }));
@@ -79,8 +113,10 @@ describe('scanning a label with the camera', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(track.stop).toHaveBeenCalled());
+    await settle();
     const reads = detect.mock.calls.length;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    frames.runDue();
+    await settle();
     expect(detect.mock.calls.length).toBe(reads);
     expect(onScan).not.toHaveBeenCalled();
   });
@@ -161,7 +197,7 @@ describe('picking a material by its label', () => {
   });
 
   it('asks the server for a material the device has not loaded yet, when there is a connection', async () => {
-    const get = vi.spyOn(api, 'get').mockResolvedValue({ data: material(99, 'Mirror acrylic gold 2mm') });
+    const get = vi.spyOn(api, 'get').mockResolvedValue({ data: material(99, 'Mirror acrylic gold 2mm'), status: 200, headers: {} });
     const onPick = await scanWith('fabops:material:99');
     await waitFor(() => expect(onPick).toHaveBeenCalledOnce());
     expect(get).toHaveBeenCalledWith('/materials/materials/99/');

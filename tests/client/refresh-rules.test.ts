@@ -1,17 +1,17 @@
 import './setup';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, makeToken, makeUser, storeSession, type FakeServer } from './support';
+import { fakeServer, makeToken, makeUser, settle, storeSession, type FakeServer } from './support';
 import { FakeList, material } from './mirror-fakes';
 import { DATA_TYPES, SCREEN_DATA } from '../../domain/data-types';
-import { routeByName, type RouteDef } from '../../domain/routes';
+import { routeByName, type RouteDef, type RouteName } from '../../domain/routes';
 import { guard, resetGuardForTests } from '../../src/app/guard';
 import { metaKey, mirror } from '../../src/data/mirror/db';
 import { reloadData, stopPreload } from '../../src/data/preload';
 import { reloadsOnEntry } from '../../src/data/refresh-events';
 import { session } from '../../src/data/session';
 
-const route = (name: string) => routeByName(name);
+const route = (name: RouteName) => routeByName(name);
 const list = route('materials-home');
 
 describe('the list refresh rules (product-frame.md §2)', () => {
@@ -37,9 +37,7 @@ describe('the refresh rules reload mirrored data through the guard', () => {
   let server: FakeServer;
   let materials: FakeList;
   const materialRequests = () => server.calls('GET', DATA_TYPES.materials.path).length;
-  const go = async (name: string) => expect(await guard(route(name), route(name).path)).toEqual({ allow: true });
-  /** Lets the background loads of a navigation start and finish. */
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+  const go = async (name: RouteName) => expect(await guard(route(name), route(name).path)).toEqual({ allow: true });
 
   beforeEach(async () => {
     stopPreload();
@@ -52,7 +50,7 @@ describe('the refresh rules reload mirrored data through the guard', () => {
     new FakeList(server, DATA_TYPES.materialCategories.path).put({ id: 1, name: 'Acrylic' });
     storeSession({ access: makeToken('access', 300), refresh: makeToken('refresh', 86400) });
     // Accounts preload neither materials nor their categories: only the screens load them here.
-    server.on('GET', '/auth/users/me/', { status: 200, data: makeUser({ id: 5, department: 'accounts', designation: 'manager' }) });
+    server.on('GET', '/auth/users/me/', { status: 200, data: makeUser({ id: 5, department: 'accounts', designation: 'manager', can_create_materials: true }) });
     server.on('GET', '/system/modules/', { status: 200, data: {} });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
   });

@@ -1,52 +1,29 @@
 import './setup';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '../../domain/user';
-import { routeByName } from '../../domain/routes';
+import type { RouteName } from '../../domain/routes';
+import { renderRoute } from './render-screen';
 import { fakeServer, makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { operationNamed } from '../../src/data/outbox';
 import { replayOutbox } from '../../src/data/outbox/replay';
-import { AppDialog } from '../../src/ui/dialog';
-import { Notifications } from '../../src/ui/Notifications';
 import RequisitionsScreen from '../../src/features/requisitions/RequisitionsScreen';
 import RequisitionCreateScreen from '../../src/features/requisitions/RequisitionCreateScreen';
 import RequisitionDetailScreen from '../../src/features/requisitions/RequisitionDetailScreen';
 
 let user: User = makeUser();
 
-vi.mock('../../src/data/session', async (original) => ({
-  ...(await original<typeof import('../../src/data/session')>()),
-  useSession: () => ({ user, users: [], modules: {}, offline: false }),
-}));
-// The screens only queue; sending is the replayer's business (outbox-replay.test.ts).
-vi.mock('../../src/data/outbox/triggers', async (original) => ({
-  ...(await original<typeof import('../../src/data/outbox/triggers')>()),
-  nudgeReplay: () => undefined,
-  requestBackgroundSync: async () => undefined,
-}));
+vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => user));
+vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
 const SCREENS = { list: RequisitionsScreen, create: RequisitionCreateScreen, detail: RequisitionDetailScreen };
 
 /** The screen under a route of domain/routes.ts, in a data router as the app has it. */
-function show(routeName: string, screenKind: keyof typeof SCREENS, path: string) {
-  const route = routeByName(routeName);
-  const Screen = SCREENS[screenKind];
-  const others = ['requisitions-home', 'requisition-detail', 'foreman-requisition-detail', 'foreman-prod-dashboard'].filter((n) => n !== routeName).map((n) => ({ path: routeByName(n).path, element: <p>{n}</p> }));
-  const router = createMemoryRouter([{ path: route.path, element: <Screen />, handle: { route } }, ...others], { initialEntries: [path] });
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <RouterProvider router={router} />
-      <Notifications />
-      <AppDialog />
-    </ChakraProvider>,
-  );
-  return router;
-}
+const show = (routeName: RouteName, screenKind: keyof typeof SCREENS, path: string) =>
+  renderRoute(routeName, SCREENS[screenKind], path, ['requisitions-home', 'requisition-detail', 'foreman-requisition-detail', 'foreman-prod-dashboard']);
 
 const NOW = '2026-11-20T09:00:00.000Z';
 const tracked = { created_by: 1, created_at: NOW, updated_at: NOW, version: 1, deleted_at: null };
@@ -247,6 +224,27 @@ describe('a requisition in stores', () => {
     expect(await screen.findByText('Partly issued')).toBeTruthy();
   });
 
+  it('offers in each issue box what the line still needs, and says Issued as soon as every line is issued, before the server confirms', async () => {
+    await mirror.rows('requisitions').put(requisitionRow());
+    await mirror.rows('requisitionDetails').bulkPut([line({ quantity_issued: '3.000' }), line({ id: 72, material: 13, quantity: '2.500' })]);
+    show('requisition-detail', 'detail', '/detail/requisition/900');
+    const sheets = (await screen.findByLabelText('Issue quantity of Acrylic sheet clear 5mm')) as HTMLInputElement;
+    const pipe = screen.getByLabelText('Issue quantity of MS square pipe 25mm') as HTMLInputElement;
+    expect([sheets.value, pipe.value]).toEqual(['7', '2.5']);
+    expect(screen.getByText('Partly issued')).toBeTruthy();
+
+    for (const button of screen.getAllByRole('button', { name: 'Issue' })) fireEvent.click(button);
+    await waitFor(async () => expect(await outbox.entries.count()).toBe(2));
+    expect((await outbox.entries.toArray()).map((entry) => entry.payload)).toEqual([
+      expect.objectContaining({ quantity: '-7', requisition_detail: 71 }),
+      expect.objectContaining({ quantity: '-2.5', requisition_detail: 72 }),
+    ]);
+    // The badge, not the column header of the same name.
+    await waitFor(() => expect(screen.getAllByText('Issued').filter((element) => !element.closest('th'))).toHaveLength(1));
+    expect(screen.queryByText('Partly issued')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Issue' })).toBeNull();
+  });
+
   it('a refused issue is taken back on its line, which says why (issue 15 §3)', async () => {
     await mirror.rows('requisitions').put(requisitionRow());
     await mirror.rows('requisitionDetails').put(line());
@@ -270,8 +268,27 @@ describe('a requisition in stores', () => {
     show('requisition-detail', 'detail', '/detail/requisition/900');
     fireEvent.change(await screen.findByLabelText('Issue quantity of Acrylic sheet clear 5mm'), { target: { value: '4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
-    expect(await screen.findByText('At most 3.00 remain to be issued.')).toBeTruthy();
+    expect(await screen.findByText('At most 3.000 remain to be issued.')).toBeTruthy();
     expect(await outbox.entries.count()).toBe(0);
+  });
+
+  it('issues exactly what remains of a line in thousandths: 0.2 of 0.300 with 0.100 issued goes, 0.201 does not (issue 16)', async () => {
+    await mirror.rows('requisitions').put(requisitionRow());
+    await mirror.rows('requisitionDetails').put(line({ quantity: '0.300', quantity_issued: '0.100' }));
+    show('requisition-detail', 'detail', '/detail/requisition/900');
+    const box = await screen.findByLabelText('Issue quantity of Acrylic sheet clear 5mm');
+
+    fireEvent.change(box, { target: { value: '0.201' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
+    expect(await screen.findByText('At most 0.200 remain to be issued.')).toBeTruthy();
+    expect(await outbox.entries.count()).toBe(0);
+
+    fireEvent.change(box, { target: { value: '0.2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue' }));
+    await waitFor(async () => expect(await outbox.entries.count()).toBe(1));
+    expect((await outbox.entries.toArray())[0]!.payload).toMatchObject({ transaction_type: 'issue', quantity: '-0.2', requisition_detail: 71 });
+    expect(await mirror.rows('requisitionDetails').get(71)).toMatchObject({ quantity_issued: '0.300' });
+    expect(screen.queryByText('At most 0.200 remain to be issued.')).toBeNull();
   });
 
   it('a re-work requisition waits for approval: stores sees why and cannot issue', async () => {
@@ -292,7 +309,7 @@ describe('a requisition in stores', () => {
 });
 
 describe('the stores queue', () => {
-  it('lists what stores may issue against now, oldest first: approved re-work, nothing for closed job orders or finished requisitions', async () => {
+  it('lists what stores may issue against now, the newest first: approved re-work, nothing for closed job orders or finished requisitions', async () => {
     user = makeUser({ id: 8, department: 'stores', designation: 'executive' });
     await mirror.rows('requisitions').bulkPut([
       requisitionRow({ id: 907 }),
@@ -308,11 +325,20 @@ describe('the stores queue', () => {
     await mirror.rows('requisitionDetails').put(line({ id: 77, requisition: 907, quantity_issued: '2.000' }));
     show('stores-requisitions', 'list', '/stores/requisitions');
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(5));
-    expect(screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['900', '902', '904', '907']);
+    expect(screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['907', '904', '902', '900']);
     expect(screen.queryByRole('button', { name: 'New requisition' })).toBeNull();
     // The lists of requisitions that are over are in no menu: every requisitions list leads to them.
     expect(screen.getByRole('link', { name: 'Closed requisitions' }).getAttribute('href')).toBe('/requisitions/closed');
     expect(screen.getByRole('link', { name: 'Cancelled requisitions' }).getAttribute('href')).toBe('/requisitions/cancelled');
+  });
+  it('opens on the newest 50 waiting: a requisition just raised is on top of the first page, not on the last', async () => {
+    user = makeUser({ id: 8, department: 'stores', designation: 'executive' });
+    await mirror.rows('requisitions').bulkPut(Array.from({ length: 51 }, (_, i) => requisitionRow({ id: 1000 + i })));
+    show('stores-requisitions', 'list', '/stores/requisitions');
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(51));
+    const first = screen.getAllByRole('row')[1]!;
+    expect(within(first).getAllByRole('cell')[0]!.textContent).toBe('1050');
+    expect(screen.queryByRole('link', { name: '1000' })).toBeNull();
   });
 });
 

@@ -21,7 +21,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-  delete api.defaults.headers.common.Authorization;
 });
 
 describe('loading the current user (product-frame.md §4 Session)', () => {
@@ -189,19 +188,19 @@ describe('loading the current user (product-frame.md §4 Session)', () => {
 });
 
 describe('logout', () => {
-  it("clears 'access', 'refresh', 'user_id', the Authorization header, the users list and the current user", async () => {
+  it("clears 'access', 'refresh', 'user_id', the users list and the current user; later calls carry no Authorization header", async () => {
     server.on('GET', ME, { status: 200, data: makeUser() });
     server.on('GET', '/users/', { status: 200, data: { count: 2, results: [makeUser(), makeUser({ id: 8, username: 'ravi' })] } });
     await loadCurrentUser();
     await loadUsers();
-    api.defaults.headers.common.Authorization = `JWT ${localStorage.getItem('access')}`;
     expect(localStorage.getItem('user_id')).toBe('7');
     expect(session.state.users).toHaveLength(2);
 
     logout();
 
     for (const key of ['access', 'refresh', 'user_id']) expect(localStorage.getItem(key)).toBeNull();
-    expect(api.defaults.headers.common.Authorization).toBeUndefined();
+    await api.get('/users/');
+    expect(server.calls('GET', '/users/').at(-1)!.authorization).toBeUndefined();
     expect(session.state.users).toEqual([]);
     expect(session.state.user).toBeNull();
   });

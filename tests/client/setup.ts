@@ -4,26 +4,16 @@
  * - Fills in the browser APIs jsdom lacks (matchMedia, ResizeObserver, IntersectionObserver,
  *   scrollTo, scrollIntoView, CSS.escape) with stand-ins, so Chakra UI can render.
  * - Gives the testing library's find and waitFor queries 5 s instead of 1 s.
- * - Routes every axios instance's default adapter through `setFallbackAdapter`, so the token
- *   renewal client (a second axios instance inside src/data/api.ts that tests cannot reach)
- *   talks to the same fake server as `api`. This must run before src/data/api.ts is evaluated,
- *   which is why this file is imported first.
+ * - Makes every API call that reaches no fake server (support.ts) fail as a network failure
+ *   that names the call, instead of going to the network.
  */
-import axios, { AxiosError, type AxiosAdapter } from 'axios';
 import { configure } from '@testing-library/react';
+import { setTransport } from '../../src/data/api';
 
 // Screens answer through IndexedDB and lazy chunks: on a busy two-core machine a second is short.
 configure({ asyncUtilTimeout: 5_000 });
 
-let fallback: AxiosAdapter | null = null;
-
-/** The adapter that axios instances created without their own adapter use. */
-export function setFallbackAdapter(adapter: AxiosAdapter | null): void {
-  fallback = adapter;
-}
-
-axios.defaults.adapter = (config) =>
-  fallback ? fallback(config) : Promise.reject(new AxiosError(`No fake server for ${config.method?.toUpperCase()} ${config.url}`, AxiosError.ERR_NETWORK, config));
+setTransport((request) => Promise.reject(new TypeError(`No fake server for ${request.method} ${request.url}`)));
 
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { fakeServer, makeToken, makeUser, storeSession, type FakeServer } from './support';
+import { fakeServer, makeToken, makeUser, storeSession, until, type FakeServer } from './support';
 import { AppShell } from '../../src/app/AppShell';
 import { loadCurrentUser, session } from '../../src/data/session';
 import { addEntry, enqueue, outbox, SESSION_REPLACED } from '../../src/data/outbox';
@@ -12,14 +12,11 @@ import { mirror } from '../../src/data/mirror/db';
 import { AppDialog } from '../../src/ui/dialog';
 import { Notifications } from '../../src/ui/Notifications';
 import SyncScreen from '../../src/features/sync/SyncScreen';
+import { createMaterialCategory, createRequisition } from '../../src/data/operations';
 
 /** Issue 15 §2: on a shared tablet the author of a change is the person on the screen, and nothing anyone leaves behind is lost silently. */
 vi.mock('../../src/data/preload/deferred', () => ({ preloadGeneration: { current: 0 }, startPreloadSoon: vi.fn(), loadRouteDataSoon: vi.fn(), stopPreloadSoon: vi.fn() }));
-vi.mock('../../src/data/outbox/triggers', async (original) => ({
-  ...(await original<typeof import('../../src/data/outbox/triggers')>()),
-  nudgeReplay: () => undefined,
-  requestBackgroundSync: async () => undefined,
-}));
+vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
 const FOREMAN = makeUser({ id: 5, username: 'foreman', first_name: 'Suresh', last_name: 'Patil', department: 'production', designation: 'foreman' });
 const STORES = makeUser({ id: 9, username: 'stores', first_name: 'Farida', last_name: 'Khan', department: 'stores', designation: 'executive' });
@@ -70,6 +67,8 @@ const renderUi = (ui: React.ReactNode) =>
   );
 
 const categoryPayload = { name: 'Glass' };
+/** What a foreman queues: a consumables requisition. */
+const requisitionPayload = (material: number) => ({ requisition_type: 'consumables' as const, requisition_items: [{ material, quantity: '2' }] });
 
 beforeEach(async () => {
   await Promise.all([...outbox.tables, ...mirror.tables].map((t) => t.clear()));
@@ -80,8 +79,9 @@ afterEach(() => cleanup());
 describe('a tab whose session another tab replaced', () => {
   it('saves nothing once someone else signs in in another tab, and says who is signed in now', async () => {
     anotherTabSignsIn(STORES);
-    expect(session.state.replaced).toEqual({ by: STORES });
-    await expect(enqueue('material-category.create', categoryPayload)).rejects.toThrow(SESSION_REPLACED);
+    // The notice names the new user once their profile is read (the user schemas load with it).
+    await until(() => expect(session.state.replaced).toEqual({ by: STORES }));
+    await expect(enqueue(createMaterialCategory, categoryPayload)).rejects.toThrow(SESSION_REPLACED);
     expect(await outbox.entries.count()).toBe(0);
 
     renderUi(<p>screen</p>);
@@ -92,13 +92,13 @@ describe('a tab whose session another tab replaced', () => {
 
   it('saves nothing once the other tab signs out either', async () => {
     anotherTabSignsIn(null);
-    expect(session.state.replaced).toEqual({ by: null });
-    await expect(enqueue('material-category.create', categoryPayload)).rejects.toThrow();
+    await until(() => expect(session.state.replaced).toEqual({ by: null }));
+    await expect(enqueue(createMaterialCategory, categoryPayload)).rejects.toThrow();
     expect(await outbox.entries.count()).toBe(0);
   });
 
   it('records the person on the screen as the author of what it saves', async () => {
-    await enqueue('material-category.create', categoryPayload);
+    await enqueue(createRequisition, requisitionPayload(1));
     const [entry] = await outbox.entries.toArray();
     expect(entry).toMatchObject({ userId: FOREMAN.id, author: { username: 'foreman', name: 'Suresh Patil' } });
   });
@@ -106,8 +106,8 @@ describe('a tab whose session another tab replaced', () => {
 
 describe('signing out with unsent changes', () => {
   it('warns that they stay on this device until the same user signs in again, and how many', async () => {
-    await enqueue('material-category.create', categoryPayload);
-    await enqueue('material-category.create', { name: 'Metal' });
+    await enqueue(createRequisition, requisitionPayload(1));
+    await enqueue(createRequisition, requisitionPayload(2));
     renderUi(<p>screen</p>);
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     const dialog = await screen.findByRole('dialog');
@@ -125,8 +125,8 @@ describe('signing out with unsent changes', () => {
 
 describe('changes a user left on the device', () => {
   const leftByForeman = async () => {
-    await addEntry('material-category.create', categoryPayload, { userId: FOREMAN.id, author: { username: 'foreman', name: 'Suresh Patil' } });
-    await addEntry('material-category.create', { name: 'Metal' }, { userId: FOREMAN.id, author: { username: 'foreman', name: 'Suresh Patil' } });
+    await addEntry(createMaterialCategory, categoryPayload, { userId: FOREMAN.id, author: { username: 'foreman', name: 'Suresh Patil' } });
+    await addEntry(createMaterialCategory, { name: 'Metal' }, { userId: FOREMAN.id, author: { username: 'foreman', name: 'Suresh Patil' } });
   };
 
   it('are listed with kind, date and author; a supervisor exports them, recorded by the server first', async () => {

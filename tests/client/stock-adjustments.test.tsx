@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { User } from '../../domain/user';
-import { routeByName } from '../../domain/routes';
+import { routeByName, type RouteName } from '../../domain/routes';
 import { makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
@@ -14,17 +14,10 @@ import StockAdjustmentsScreen, { ADJUSTMENT_REQUESTED_OFFLINE } from '../../src/
 
 let user: User = makeUser();
 
-vi.mock('../../src/data/session', async (original) => ({
-  ...(await original<typeof import('../../src/data/session')>()),
-  useSession: () => ({ user, users: [], modules: {}, offline: false }),
-}));
-vi.mock('../../src/data/outbox/triggers', async (original) => ({
-  ...(await original<typeof import('../../src/data/outbox/triggers')>()),
-  nudgeReplay: () => undefined,
-  requestBackgroundSync: async () => undefined,
-}));
+vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => user));
+vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
-function show(routeName = 'stock-adjustments-home') {
+function show(routeName: RouteName = 'stock-adjustments-home') {
   const route = routeByName(routeName);
   const router = createMemoryRouter([{ path: route.path, element: <StockAdjustmentsScreen />, handle: { route } }], { initialEntries: [route.path] });
   render(

@@ -8,38 +8,13 @@ import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import StockTransactionsScreen from '../../src/features/stock-transactions/StockTransactionsScreen';
 import StockTransactionCreateScreen from '../../src/features/stock-transactions/StockTransactionCreateScreen';
+import { ledgerRow, NOW, tracked as trackedAt } from './rows';
 import { makeUser, storeSession } from './support';
 
-vi.mock('../../src/data/session', async (original) => ({
-  ...(await original<typeof import('../../src/data/session')>()),
-  useSession: () => ({ user: makeUser({ id: 8, department: 'stores' }), users: [], modules: {}, offline: false }),
-}));
-vi.mock('../../src/data/outbox/triggers', async (original) => ({
-  ...(await original<typeof import('../../src/data/outbox/triggers')>()),
-  nudgeReplay: () => undefined,
-  requestBackgroundSync: async () => undefined,
-}));
+vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => makeUser({ id: 8, department: 'stores' })));
+vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
-const tracked = { created_by: 1, created_at: '2026-11-20T09:00:00.000Z', updated_at: '2026-11-20T09:00:00.000Z', version: 1, deleted_at: null };
-const ledgerRow = (id: number, values: Record<string, unknown>) => ({
-  id,
-  material: 12,
-  transaction_type: 'receipt',
-  quantity: '10.000',
-  transaction_date: '2026-11-20',
-  requisition: null,
-  requisition_detail: null,
-  job_order: null,
-  gra_item: null,
-  stock_adjustment: null,
-  status: 'completed',
-  rate: '120.00',
-  remarks: '',
-  reverses: null,
-  reversed_by: null,
-  ...tracked,
-  ...values,
-});
+const tracked = trackedAt(NOW, 1);
 
 beforeEach(async () => {
   storeSession({ userId: 8 });

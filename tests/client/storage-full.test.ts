@@ -8,13 +8,10 @@ import { addEntry } from '../../src/data/outbox/entries';
 import { ChangeNotSavedError, enqueue, STORAGE_FULL } from '../../src/data/outbox/enqueue';
 import { replayOutbox, type ReplayEnv } from '../../src/data/outbox/replay';
 import * as notifications from '../../src/ui/notify';
+import { createMaterialCategory } from '../../src/data/operations';
 
 /** Issue 15 §5: a full disk never half-writes a change, never leaves the user without a word, and never makes the queue loop. */
-vi.mock('../../src/data/outbox/triggers', async (original) => ({
-  ...(await original<typeof import('../../src/data/outbox/triggers')>()),
-  nudgeReplay: () => undefined,
-  requestBackgroundSync: async () => undefined,
-}));
+vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
 const ASHA = 7;
 const quotaError = () => Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
@@ -30,7 +27,7 @@ describe('a full disk', () => {
   it('when saving: says so at once, keeps nothing half-written, and the screen need not catch it', async () => {
     const told = vi.spyOn(notifications, 'notify');
     vi.spyOn(outbox, 'transaction').mockRejectedValueOnce(quotaError());
-    const saving = enqueue('material-category.create', { name: 'Glass' });
+    const saving = enqueue(createMaterialCategory, { name: 'Glass' });
     await expect(saving).rejects.toBeInstanceOf(ChangeNotSavedError);
     await expect(saving).rejects.toMatchObject({ message: STORAGE_FULL, told: true });
     expect(told).toHaveBeenCalledWith({ type: 'negative', message: STORAGE_FULL });
@@ -40,7 +37,7 @@ describe('a full disk', () => {
   });
 
   it('when storing the server’s answers: the sent writes leave the queue all the same (no resending every minute), and Sync is told', async () => {
-    await addEntry('material-category.create', { name: 'Glass' }, { userId: ASHA });
+    await addEntry(createMaterialCategory, { name: 'Glass' }, { userId: ASHA });
     const fetch = vi.fn(async () => new Response(JSON.stringify({ id: 44, name: 'Glass', version: 1 }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
     const env: ReplayEnv = { fetch: fetch as unknown as typeof globalThis.fetch, baseUrl: '/api/v1', tokens: { accessFor: async () => 'access', refreshFor: async () => 'access' } };
     const full = vi.spyOn(mirror, 'transaction').mockRejectedValue(quotaError());
@@ -50,7 +47,7 @@ describe('a full disk', () => {
     expect((await outbox.meta.get(STORAGE_FULL_KEY))?.value).toBeGreaterThan(0);
 
     full.mockRestore();
-    await addEntry('material-category.create', { name: 'Metal' }, { userId: ASHA });
+    await addEntry(createMaterialCategory, { name: 'Metal' }, { userId: ASHA });
     await replayOutbox(env);
     expect(await outbox.meta.get(STORAGE_FULL_KEY)).toBeUndefined();
   });

@@ -1,8 +1,6 @@
-/** Shared helpers of the client tests: a fake HTTP server behind an axios adapter, JWTs, users. */
-// The setup first: it must install the axios fallback adapter before src/data/api.ts loads.
-import { setFallbackAdapter } from './setup';
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { api } from '../../src/data/api';
+/** Shared helpers of the client tests: a fake HTTP server behind the API client's transport, JWTs, users. */
+import './setup';
+import { ApiError, setTransport, type ApiRequest, type Transport } from '../../src/data/api';
 import type { User } from '../../domain/user';
 
 /** What the fake server answers: a status and body, a network failure, or nothing ever. */
@@ -12,10 +10,12 @@ export type Handler = Reply | ((request: SeenRequest) => Reply | Promise<Reply>)
 export interface SeenRequest {
   method: string;
   url: string;
-  baseURL: string | undefined;
+  baseURL: string;
   authorization: string | undefined;
+  /** The body as it went over the wire (JSON), read back. */
   body: unknown;
-  config: InternalAxiosRequestConfig;
+  /** The call as the client made it: its query parameters as the caller gave them, its headers. */
+  config: ApiRequest;
 }
 
 export interface FakeServer {
@@ -27,43 +27,29 @@ export interface FakeServer {
   calls(method: string, url: string): SeenRequest[];
 }
 
-/**
- * Installs a fake server as the adapter of `api` (and of every other axios instance, through the
- * setup's fallback). Unknown requests answer 404.
- */
+/** Installs a fake server as the API client's transport (token renewals included). Unknown requests answer 404. */
 export function fakeServer(): FakeServer {
   const handlers = new Map<string, Handler>();
   const requests: SeenRequest[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
-    const headers = AxiosHeaders.from(config.headers);
-    const authorization = headers.get('Authorization');
+  const transport: Transport = async (config) => {
+    const { method, url, baseURL, data } = config;
     const seen: SeenRequest = {
       method,
       url,
-      baseURL: config.baseURL,
-      authorization: typeof authorization === 'string' ? authorization : undefined,
-      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
-      config,
+      baseURL,
+      authorization: config.headers.get('Authorization') ?? undefined,
+      body: data === undefined || data instanceof FormData ? data : JSON.parse(JSON.stringify(data)),
+      // A snapshot: a retry after a renewal changes the client's headers, not what this request carried.
+      config: { ...config, headers: new Headers(config.headers) },
     };
     requests.push(seen);
     const handler = handlers.get(`${method} ${url}`) ?? { status: 404, data: { detail: 'Not found.' } };
     const reply = typeof handler === 'function' ? await handler(seen) : handler;
-    if (reply === 'never') return new Promise<AxiosResponse>(() => {});
-    if (reply === 'network-error') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    const response: AxiosResponse = { data: reply.data, status: reply.status, statusText: String(reply.status), headers: {}, config, request: {} };
-    if (reply.status >= 200 && reply.status < 300) return response;
-    throw new AxiosError(
-      `Request failed with status code ${reply.status}`,
-      reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-      config,
-      {},
-      response,
-    );
+    if (reply === 'never') return new Promise(() => {});
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    return { data: reply.data, status: reply.status, headers: {} };
   };
-  api.defaults.adapter = adapter;
-  setFallbackAdapter(adapter);
+  setTransport(transport);
   const server: FakeServer = {
     on(method, url, handler) {
       handlers.set(`${method.toUpperCase()} ${url}`, handler);
@@ -73,6 +59,40 @@ export function fakeServer(): FakeServer {
     calls: (method, url) => requests.filter((r) => r.method === method.toUpperCase() && r.url === url),
   };
   return server;
+}
+
+const callTo = (url: string): ApiRequest => ({ method: 'GET', url, baseURL: '/api/v1', headers: new Headers(), timeout: 50_000, withCredentials: true, responseType: 'json' });
+
+/** The failure of a call that got no answer (offline, timeout). */
+export const networkFailure = (url = '/somewhere/') => new ApiError(callTo(url), undefined, { cause: new TypeError('Failed to fetch') });
+
+/** The failure of a call the server refused with `status` and `data`. */
+export const refusal = (status: number, data: unknown = { detail: 'No.' }, url = '/somewhere/') => new ApiError(callTo(url), { status, data, headers: {} });
+
+/**
+ * Retries `assertion` on every turn of the event loop until it passes (after 50,000 turns, some
+ * seconds, its last failure is thrown). Unlike vi.waitFor it never moves faked timers, which would
+ * let a timer the test holds back go off.
+ */
+export async function until(assertion: () => unknown): Promise<void> {
+  for (let turn = 1; ; turn += 1) {
+    try {
+      await assertion();
+      return;
+    } catch (error) {
+      if (turn === 50_000) throw error;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Lets the work already started run to its end before a test checks that something did NOT
+ * happen: the fake server, fake-indexeddb and promises move on turns of the event loop, never on
+ * the clock, so the count of turns does not depend on the machine’s speed (a sync takes a few dozen).
+ */
+export async function settle(): Promise<void> {
+  for (let turn = 0; turn < 200; turn += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** A promise with its resolve exposed, to hold a reply until the test lets it go. */

@@ -13,6 +13,7 @@ import { addEntry } from '../../src/data/outbox/entries';
 import { AppDialog } from '../../src/ui/dialog';
 import SyncScreen from '../../src/features/sync/SyncScreen';
 import { SyncIndicator } from '../../src/ui/SyncIndicator';
+import { addBranch, createCustomer, createMaterial, createVendor, recordStockTransaction, updateMaterial } from '../../src/data/operations';
 
 const ASHA = 7;
 const RAVI = 8;
@@ -46,9 +47,9 @@ afterEach(() => {
 
 describe('the Sync screen', () => {
   it('lists the user’s waiting changes with when, attempts and next try, and other users’ changes apart, with their author', async () => {
-    const waiting = await addEntry('material.create', { name: 'Acrylic sheet 3mm', category: 3, unit: 'SHEET' }, { userId: ASHA });
+    const waiting = await addEntry(createMaterial, { name: 'Acrylic sheet 3mm', category: 3, unit: 'SHEET' }, { userId: ASHA });
     await outbox.entries.update(waiting.entryId, { attempts: 2, nextAttemptAt: new Date(2030, 0, 2, 10, 30).getTime(), lastError: { status: 503, body: null, messages: ['The server could not take it (503).'] } });
-    await addEntry('vendor.create', { name: 'Ravi’s vendor' }, { userId: RAVI, author: { username: 'ravi', name: 'Ravi Kumar' } });
+    await addEntry(createVendor, { name: 'Ravi’s vendor' }, { userId: RAVI, author: { username: 'ravi', name: 'Ravi Kumar' } });
 
     renderUi(<SyncScreen />);
 
@@ -64,8 +65,8 @@ describe('the Sync screen', () => {
   });
 
   it('shows a refused change with the server’s messages and a change that waits for it', async () => {
-    const customer = await addEntry('customer.create', { name: 'Zen Displays' }, { userId: ASHA });
-    await addEntry('customer-branch.add', { customer: customer.tempId, location: 'Pune' }, { userId: ASHA });
+    const customer = await addEntry(createCustomer, { name: 'Zen Displays' }, { userId: ASHA });
+    await addEntry(addBranch, { customer: customer.tempId!, location: 'Pune' }, { userId: ASHA });
     await reject(customer.entryId, 400, { name: ['A customer with this name already exists.'] }, ['name: A customer with this name already exists.']);
 
     renderUi(<SyncScreen />);
@@ -78,7 +79,7 @@ describe('the Sync screen', () => {
   });
 
   it('shows a write the server kept failing as needing attention, and "Try again" queues it as it was, under its key', async () => {
-    const { entryId } = await addEntry('material.create', { name: 'Acrylic sheet 3mm', category: 3, unit: 'SHEET' }, { userId: ASHA });
+    const { entryId } = await addEntry(createMaterial, { name: 'Acrylic sheet 3mm', category: 3, unit: 'SHEET' }, { userId: ASHA });
     const key = (await outbox.entries.get(entryId))!.idempotencyKey;
     await outbox.entries.update(entryId, { state: 'rejected', attempts: 10, lastError: { status: 500, body: { detail: 'A server error occurred.' }, messages: ['A server error occurred.'], attention: true } });
     renderUi(<SyncScreen />);
@@ -90,7 +91,7 @@ describe('the Sync screen', () => {
 
   it('reads a refused stock issue in the user’s words, and its fix form names the material', async () => {
     await mirror.rows('materials').put(material(131, { name: 'Copper Wire 1.5 sqmm', unit: 'SHEET' }));
-    const { entryId } = await addEntry('stock.record', { material: 131, transaction_type: 'issue', quantity: '-547', transaction_date: '2026-11-25', requisition: 319, requisition_detail: 900 }, { userId: ASHA });
+    const { entryId } = await addEntry(recordStockTransaction, { material: 131, transaction_type: 'issue', quantity: '-547', transaction_date: '2026-11-25', requisition: 319, requisition_detail: 900 }, { userId: ASHA });
     await reject(entryId, 400, { quantity: ['Only 118.000 are free.'] }, ['quantity: Only 118.000 are free.']);
     renderUi(<SyncScreen />);
     const card = (await screen.findByText('Issue 547 Sheets of Copper Wire 1.5 sqmm to requisition 319')).closest('[data-entry]') as HTMLElement;
@@ -99,7 +100,7 @@ describe('the Sync screen', () => {
   });
 
   it('does not say all changes are on the server while one is refused', async () => {
-    const { entryId } = await addEntry('customer.create', { name: 'Zen Displays' }, { userId: ASHA });
+    const { entryId } = await addEntry(createCustomer, { name: 'Zen Displays' }, { userId: ASHA });
     await reject(entryId, 400, { name: ['A customer with this name already exists.'] }, ['name: A customer with this name already exists.']);
 
     renderUi(<SyncScreen />);
@@ -110,8 +111,8 @@ describe('the Sync screen', () => {
   });
 
   it('discards a refused change (and what depends on it) only after confirmation', async () => {
-    const customer = await addEntry('customer.create', { name: 'Zen Displays' }, { userId: ASHA });
-    await addEntry('customer-branch.add', { customer: customer.tempId, location: 'Pune' }, { userId: ASHA });
+    const customer = await addEntry(createCustomer, { name: 'Zen Displays' }, { userId: ASHA });
+    await addEntry(addBranch, { customer: customer.tempId!, location: 'Pune' }, { userId: ASHA });
     await reject(customer.entryId, 400, { name: ['Exists.'] }, ['name: Exists.']);
     renderUi(<SyncScreen />);
 
@@ -130,7 +131,7 @@ describe('the Sync screen', () => {
   });
 
   it('fixes and resends: the payload in a form with the server’s message at its field, checked by the schema', async () => {
-    const { entryId } = await addEntry('material.create', { name: 'Acrylic sheet 3mm', category: 3, unit: 'SHEET' }, { userId: ASHA });
+    const { entryId } = await addEntry(createMaterial, { name: 'Acrylic sheet 3mm', category: 3, unit: 'SHEET' }, { userId: ASHA });
     const { idempotencyKey } = (await outbox.entries.get(entryId))!;
     await reject(entryId, 400, { name: ['Material with this name already exists.'] }, ['name: Material with this name already exists.']);
     renderUi(<SyncScreen />);
@@ -175,10 +176,10 @@ describe('the Sync screen', () => {
 
 describe('the header’s sync indicator', () => {
   it('shows online or offline, the user’s unsent and refused changes, and opens /sync', async () => {
-    await addEntry('vendor.create', { name: 'Sharma Metals' }, { userId: ASHA });
-    const refused = await addEntry('vendor.create', { name: 'Sharma Metals 2' }, { userId: ASHA });
+    await addEntry(createVendor, { name: 'Sharma Metals' }, { userId: ASHA });
+    const refused = await addEntry(createVendor, { name: 'Sharma Metals 2' }, { userId: ASHA });
     await reject(refused.entryId, 403, { detail: 'Not allowed.' }, ['detail: Not allowed.']);
-    await addEntry('vendor.create', { name: 'Ravi’s vendor' }, { userId: RAVI });
+    await addEntry(createVendor, { name: 'Ravi’s vendor' }, { userId: RAVI });
     await outbox.meta.put({ key: 'lastSyncAt', value: new Date(2030, 0, 2, 9, 5).getTime() });
 
     const { rerender } = renderUi(<SyncIndicator offline={false} />);
@@ -201,7 +202,7 @@ describe('a change someone else beat to the server (409 with their row)', () => 
   const theirs = material(4, { name: 'Acrylic 3mm (Jaipur)', brand: 'Jaipur', version: 6 });
   async function conflicted() {
     await mirror.rows('materials').put(material(4, { name: 'Acrylic 3mm', brand: '', version: 5 }));
-    const { entryId } = await addEntry('material.update', { id: 4, name: 'Acrylic sheet 3mm', expected_version: 5 }, { userId: ASHA });
+    const { entryId } = await addEntry(updateMaterial, { id: 4, name: 'Acrylic sheet 3mm', expected_version: 5 }, { userId: ASHA });
     await reject(entryId, 409, { detail: 'This record was changed by someone else.', current: theirs }, ['This record was changed by someone else.']);
     renderUi(<SyncScreen />);
     return { entryId, table: await screen.findByRole('table', { name: 'Theirs and mine' }) };

@@ -3,26 +3,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { dismiss, notify, useNotifications } from '../../src/ui/notify';
+import { dismiss, notify, shownNotifications } from '../../src/ui/notify';
 import { Notifications } from '../../src/ui/Notifications';
 import { AppDialog, openDialog } from '../../src/ui/dialog';
 import { LoadingOverlay } from '../../src/ui/LoadingOverlay';
-import { processing } from '../../src/ui/processing';
+import { processing } from '../../src/data/processing';
 
 const OVERLAY_TEXT = 'Processing your request. Please wait...';
 
+/** The toaster acts on the next animation frames (16 ms each), not on the millisecond. */
+const A_FEW_FRAMES = 50;
+
 const renderUi = (ui: ReactNode) => render(<ChakraProvider value={defaultSystem}>{ui}</ChakraProvider>);
 
-/** The notifications on screen right now, read through the same hook the UI uses. */
-function visibleNotifications() {
-  let current: ReturnType<typeof useNotifications> = [];
-  function Probe() {
-    current = useNotifications();
-    return null;
-  }
-  render(<Probe />).unmount();
-  return current;
-}
+/** The notifications on screen right now, as the toasters hold them. */
+const visibleNotifications = shownNotifications;
 
 afterEach(() => {
   act(() => visibleNotifications().forEach((n) => dismiss(n.id)));
@@ -48,31 +43,33 @@ describe('notify (product-frame.md §5, §9)', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Notification refused'));
   });
 
-  it('shows a notification at the bottom for 5000 ms by default', () => {
+  // The toaster draws a notice a moment after it is asked (a microtask), and times it by animation frames.
+  it('shows a notification at the bottom for 5000 ms by default', async () => {
     vi.useFakeTimers();
     renderUi(<Notifications />);
-    act(() => {
+    await act(async () => {
       expect(notify({ message: 'Saved', caption: 'Lead 12' })).toBe(true);
     });
     expect(screen.getByRole('status')).toHaveProperty('textContent', expect.stringContaining('Saved'));
     expect(screen.getByText('Lead 12')).toBeTruthy();
     expect(visibleNotifications()).toMatchObject([{ message: 'Saved', position: 'bottom', timeout: 5000, type: 'info' }]);
 
-    act(() => vi.advanceTimersByTime(4999));
+    await act(() => vi.advanceTimersByTimeAsync(4999));
     expect(screen.queryByText('Saved')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    await act(() => vi.advanceTimersByTimeAsync(1 + A_FEW_FRAMES));
     expect(screen.queryByText('Saved')).toBeNull();
   });
 
-  it('keeps a notification with timeout 0 until it is dismissed', () => {
+  it('keeps a notification with timeout 0 until it is dismissed', async () => {
     vi.useFakeTimers();
     renderUi(<Notifications />);
-    act(() => {
+    await act(async () => {
       notify({ message: 'Stays', timeout: 0, position: 'top-right' });
     });
-    act(() => vi.advanceTimersByTime(60_000));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(screen.getByText('Stays')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Dismiss' })));
+    await act(() => vi.advanceTimersByTimeAsync(A_FEW_FRAMES));
     expect(screen.queryByText('Stays')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import './setup';
+import { AppProviders } from './providers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { fakeServer, makeUser } from './support';
@@ -19,9 +19,9 @@ const joiner = { id: 31, username: 'new.joiner', first_name: 'Nisha', last_name:
 
 const show = (screenElement: ReactNode) =>
   render(
-    <ChakraProvider value={defaultSystem}>
+    <AppProviders>
       <MemoryRouter>{screenElement}</MemoryRouter>
-    </ChakraProvider>,
+    </AppProviders>,
   );
 
 afterEach(() => cleanup());

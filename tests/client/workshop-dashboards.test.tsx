@@ -1,12 +1,12 @@
 import './setup';
+import { AppProviders } from './providers';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { User } from '../../domain/user';
 import type { WorkshopDashboard } from '../../domain/dashboard';
-import { routeByName } from '../../domain/routes';
+import { routeByName, type RouteName } from '../../domain/routes';
 import { fakeServer, makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
@@ -20,13 +20,13 @@ vi.mock('../../src/data/session', async (original) => ({
   useSession: () => ({ user, users: [], modules: {}, offline: false }),
 }));
 
-function show(routeName: string, Screen = WorkshopDashboardScreen, entry = routeByName(routeName).path) {
+function show(routeName: RouteName, Screen = WorkshopDashboardScreen, entry = routeByName(routeName).path) {
   const route = routeByName(routeName);
   const router = createMemoryRouter([{ path: route.path, element: <Screen />, handle: { route } }], { initialEntries: [entry] });
   render(
-    <ChakraProvider value={defaultSystem}>
+    <AppProviders>
       <RouterProvider router={router} />
-    </ChakraProvider>,
+    </AppProviders>,
   );
 }
 
@@ -113,7 +113,8 @@ describe('the workshop dashboards', () => {
     cleanup();
     show('metal-home');
     await waitFor(() => expect(server.calls('GET', '/dashboard/metal/')).toHaveLength(2));
-    expect(document.querySelector('table[aria-label="Materials low on stock"]')!.textContent).toContain('Clear acrylic 3mm');
+    // The second read's answer arrives after its call: wait for the list it fills.
+    expect((await screen.findByRole('table', { name: 'Materials low on stock' })).textContent).toContain('Clear acrylic 3mm');
   });
 
   it('the foreman sees big tiles and job orders in process with links to raise a requisition and open the job order', async () => {

@@ -5,8 +5,25 @@ import type { z } from 'zod';
 import * as schema from '../../server/db/schema';
 import { ENTITIES, type Entity } from '../../server/db/entities';
 
-/** Platform tables that are not business entities and have no domain read schema of their own. */
-const PLATFORM_TABLES = ['users', 'token_blacklist', 'login_throttle', 'system_secrets', 'system_modules', 'system_config', 'audit_log', 'idempotency_keys'];
+/**
+ * Platform tables that are not business entities and have no domain read schema of their own:
+ * accounts and settings (one-row tables such as the company profile), the audit log, and the
+ * infrastructure that keeps files and mail for every API process.
+ */
+const PLATFORM_TABLES = [
+  'users',
+  'token_blacklist',
+  'login_throttle',
+  'system_secrets',
+  'system_modules',
+  'system_config',
+  'company_profile',
+  'audit_log',
+  'idempotency_keys',
+  'files',
+  'mail',
+  'mail_attachments',
+];
 
 /** The zod kinds a column of each Drizzle column type may be read as. */
 function acceptedKinds(column: PgColumn): string[] {

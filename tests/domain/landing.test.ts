@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { landingRouteFor } from '../../domain/roles';
-import { pathOf } from '../../domain/routes';
+import { pathOf, type RouteName } from '../../domain/routes';
 import type { Department, Designation } from '../../domain/departments';
 
 const user = (department: Department | null, designation: Designation | null, is_superuser = false) => ({ department, designation, is_superuser });
@@ -36,7 +36,7 @@ describe('landing after login (product-frame.md §4)', () => {
     ['human-resources', 'manager', 'landing'],
     ['quality', 'quality-check-supervisor', 'landing'],
     [null, null, 'landing'],
-  ] as [Department | null, Designation | null, string][])('department %j, designation %j lands on %s', (department, designation, route) => {
+  ] as [Department | null, Designation | null, RouteName][])('department %j, designation %j lands on %s', (department, designation, route) => {
     expect(landingRouteFor(user(department, designation))).toBe(route);
     expect(() => pathOf(route)).not.toThrow();
   });

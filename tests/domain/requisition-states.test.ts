@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  REQUISITION_MESSAGES,
   REQUISITION_STATES,
   REQUISITION_TRANSITIONS,
   inStoresQueue,
@@ -10,7 +9,9 @@ import {
   requisitionState,
   type RequisitionAction,
   type RequisitionState,
+  type RequisitionType,
 } from '../../domain/requisition';
+import { REQUISITION_ANSWERS, REQUISITION_STATE_NAMES } from '../support/requisition-answers';
 
 const row = (facts: Partial<{ deleted_at: string | null; closed_at: string | null; is_completed: boolean; is_approved: boolean }> = {}) => ({
   deleted_at: null,
@@ -22,19 +23,31 @@ const row = (facts: Partial<{ deleted_at: string | null; closed_at: string | nul
 const when = '2026-03-01T10:00:00.000Z';
 
 describe('requisitionState', () => {
+  const partlyIssued = [{ quantity: '2.000', quantity_issued: '1.000' }];
+  const issuedInFull = [{ quantity: '2.000', quantity_issued: '2.000' }];
+
   it('reads cancelled before closed before issued before partly issued before approved before open', () => {
-    const issuedLine = [{ quantity_issued: '1.000' }];
-    expect(requisitionState(row({ deleted_at: when, closed_at: when, is_completed: true }), issuedLine)).toBe('cancelled');
-    expect(requisitionState(row({ closed_at: when, is_completed: true }), issuedLine)).toBe('closed');
-    expect(requisitionState(row({ is_completed: true, is_approved: true }), issuedLine)).toBe('issued');
-    expect(requisitionState(row({ is_approved: true }), issuedLine)).toBe('partly-issued');
-    expect(requisitionState(row({ is_approved: true }), [{ quantity_issued: '0.000' }])).toBe('approved');
-    expect(requisitionState(row(), [{ quantity_issued: '0' }])).toBe('open');
+    expect(requisitionState(row({ deleted_at: when, closed_at: when, is_completed: true }), issuedInFull)).toBe('cancelled');
+    expect(requisitionState(row({ closed_at: when, is_completed: true }), issuedInFull)).toBe('closed');
+    expect(requisitionState(row({ is_completed: true, is_approved: true }), issuedInFull)).toBe('issued');
+    expect(requisitionState(row({ is_approved: true }), partlyIssued)).toBe('partly-issued');
+    expect(requisitionState(row({ is_approved: true }), [{ quantity: '2', quantity_issued: '0.000' }])).toBe('approved');
+    expect(requisitionState(row(), [{ quantity: '2', quantity_issued: '0' }])).toBe('open');
+  });
+
+  it('reads issued from the lines it is given, so a screen showing every line issued (unsent issues too) says Issued before the row does', () => {
+    expect(requisitionState(row(), issuedInFull)).toBe('issued');
+    expect(requisitionState(row(), [...issuedInFull, { quantity: '5', quantity_issued: '4.999' }])).toBe('partly-issued');
+    expect(requisitionState(row({ is_completed: true }), partlyIssued)).toBe('partly-issued');
+  });
+
+  it("takes the row's word when no live line is at hand (a requisition always keeps one)", () => {
+    expect(requisitionState(row({ is_completed: true }), [])).toBe('issued');
     expect(requisitionState(row(), [])).toBe('open');
   });
 
   it('ignores material issued on a removed line', () => {
-    expect(requisitionState(row(), [{ quantity_issued: '3', deleted_at: when }])).toBe('open');
+    expect(requisitionState(row(), [{ quantity: '3', quantity_issued: '3', deleted_at: when }])).toBe('open');
   });
 });
 
@@ -47,29 +60,17 @@ describe('requisitionIssuedInFull', () => {
   });
 });
 
-/** The whole table, written out: what each action answers from each state for a standard and a re-work requisition. */
-const ok = null;
-const standard: Record<RequisitionAction, Record<RequisitionState, string | null>> = {
-  approve: Object.fromEntries(REQUISITION_STATES.map((s) => [s.value, REQUISITION_MESSAGES.approvalNotNeeded])) as Record<RequisitionState, string>,
-  issue: { open: ok, approved: ok, 'partly-issued': ok, issued: 'This requisition is issued: it cannot be issued against.', closed: 'This requisition is closed: it cannot be issued against.', cancelled: 'This requisition is cancelled: it cannot be issued against.' },
-  reserve: { open: ok, approved: ok, 'partly-issued': ok, issued: 'This requisition is issued: it cannot be reserved against.', closed: 'This requisition is closed: it cannot be reserved against.', cancelled: 'This requisition is cancelled: it cannot be reserved against.' },
-  'change-items': { open: ok, approved: ok, 'partly-issued': ok, issued: 'This requisition is issued: it cannot be changed.', closed: 'This requisition is closed: it cannot be changed.', cancelled: 'This requisition is cancelled: it cannot be changed.' },
-  close: { open: ok, approved: ok, 'partly-issued': ok, issued: ok, closed: 'This requisition is closed: it cannot be closed.', cancelled: 'This requisition is cancelled: it cannot be closed.' },
-  cancel: { open: ok, approved: ok, 'partly-issued': REQUISITION_MESSAGES.cancelIssued, issued: REQUISITION_MESSAGES.cancelIssued, closed: 'This requisition is closed: it cannot be cancelled.', cancelled: 'This requisition is cancelled: it cannot be cancelled.' },
-};
-const rework: typeof standard = {
-  ...standard,
-  approve: { open: ok, approved: 'This requisition is approved: it cannot be approved.', 'partly-issued': 'This requisition is partly issued: it cannot be approved.', issued: 'This requisition is issued: it cannot be approved.', closed: 'This requisition is closed: it cannot be approved.', cancelled: 'This requisition is cancelled: it cannot be approved.' },
-  issue: { ...standard.issue, open: REQUISITION_MESSAGES.approvalFirst },
-  reserve: { ...standard.reserve, open: REQUISITION_MESSAGES.approvalFirst },
-};
-
 describe('requisitionActionRefusal', () => {
-  for (const [type, table] of [['standard', standard], ['installation', standard], ['consumables', standard], ['re-work', rework], ['shortfall', rework]] as const) {
+  it('the written table covers every state and action of the domain', () => {
+    expect(REQUISITION_STATES.map((s) => s.value)).toEqual(REQUISITION_STATE_NAMES);
+    expect(Object.keys(REQUISITION_TRANSITIONS).sort()).toEqual(Object.keys(REQUISITION_ANSWERS.standard).sort());
+  });
+
+  for (const [type, answers] of Object.entries(REQUISITION_ANSWERS) as [RequisitionType, (typeof REQUISITION_ANSWERS)[RequisitionType]][]) {
     it(`answers every action from every state of a ${type} requisition`, () => {
-      for (const action of Object.keys(REQUISITION_TRANSITIONS) as RequisitionAction[]) {
-        for (const { value: state } of REQUISITION_STATES) {
-          expect(requisitionActionRefusal(action, state, type), `${action} from ${state}`).toBe(table[action][state]);
+      for (const [action, fromState] of Object.entries(answers) as [RequisitionAction, Record<RequisitionState, string | null>][]) {
+        for (const state of REQUISITION_STATE_NAMES) {
+          expect(requisitionActionRefusal(action, state, type), `${action} from ${state}`).toBe(fromState[state]);
         }
       }
     });
@@ -79,7 +80,7 @@ describe('requisitionActionRefusal', () => {
 describe('the stores queue', () => {
   it('holds what stores may issue against now: pending, approved when the type needs it, on a job order still open', () => {
     const queued = (state: RequisitionState, type: 'standard' | 're-work', jobOrderOpen = true) => inStoresQueue(state, type, jobOrderOpen);
-    expect(REQUISITION_STATES.map((s) => s.value).filter((state) => queued(state, 'standard'))).toEqual(['open', 'approved', 'partly-issued']);
+    expect(REQUISITION_STATE_NAMES.filter((state) => queued(state, 'standard'))).toEqual(['open', 'approved', 'partly-issued']);
     expect(queued('open', 're-work')).toBe(false);
     expect(queued('approved', 're-work')).toBe(true);
     expect(queued('partly-issued', 're-work')).toBe(true);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isMenuRoute, pathOf, ROUTES, routeByName } from '../../domain/routes';
+import { isMenuRoute, pathOf, ROUTES, routeByName, type RouteName } from '../../domain/routes';
 import { MODULE_NAMES } from '../../domain/modules';
 import { SCREENS } from '../../src/app/screens';
 
 /** DESIGN.md "Named dashboards and their paths": the dashboards, then the list screens it names. */
-const NAMED_PATHS: readonly [string, string][] = [
+const NAMED_PATHS: readonly [RouteName, string][] = [
   ['sales-dash', '/sales/home'],
   ['landing', '/landing'],
   ['packing-dispatch-dashboard', '/jobs/warehouse'],
@@ -75,7 +75,7 @@ describe('the route table', () => {
   it('fills path parameters, encoded', () => {
     expect(pathOf('invoice-detail', { id: 12 })).toBe('/invoices/12');
     expect(pathOf('lead-detail', { lead: 'a b' })).toBe('/leads/detail/a%20b');
-    expect(() => routeByName('no-such-route')).toThrow('Unknown route: no-such-route');
+    expect(() => routeByName('no-such-route' as RouteName)).toThrow('Unknown route: no-such-route');
   });
 
   it('keeps routes with parameters out of menus', () => {

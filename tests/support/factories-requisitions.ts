@@ -11,13 +11,13 @@ import { userId } from './factories';
 
 const at = (iso: string | undefined) => (iso ? new Date(iso).toISOString() : new Date().toISOString());
 
-export async function makeJobOrder(db: Db, values: { customer?: number; status?: JobOrderStatus; closed?: boolean; cancelled?: boolean; deleted?: boolean } = {}) {
+export async function makeJobOrder(db: Db, values: { customer?: number; salesExecutive?: number; status?: JobOrderStatus; closed?: boolean; cancelled?: boolean; deleted?: boolean } = {}) {
   const customer = values.customer ?? (await makeCustomer(db)).id;
   const [row] = await db
     .insert(jobOrders)
     .values({
       customer,
-      sales_executive: await userId(db, 'sales.exec'),
+      sales_executive: values.salesExecutive ?? (await userId(db, 'sales.exec')),
       status: values.status ?? (values.closed ? 'closed' : 'in-process'),
       closed_at: values.closed ? at(undefined) : null,
       cancelled_at: values.cancelled ? at(undefined) : null,

@@ -236,3 +236,31 @@ export const recurringInvoices = pgTable(
     index('recurring_invoices_txid_idx').on(t.txid),
   ],
 );
+
+/** Money received from a customer, against a sales order and/or a job order, or on account. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serial('id').primaryKey(),
+    sales_order: integer('sales_order').references(() => salesOrders.id),
+    job_order: integer('job_order').references(() => jobOrders.id),
+    customer: integer('customer')
+      .notNull()
+      .references(() => customers.id),
+    receipt_date: date('receipt_date').notNull(),
+    amount: money('amount').notNull(),
+    mode: text('mode').notNull(),
+    /** Cheque number, bank or UPI transaction reference. */
+    reference: text('reference').notNull().default(''),
+    remarks: text('remarks').notNull().default(''),
+    ...tracked(),
+    ...softDelete(),
+  },
+  (t) => [
+    index('receipts_sales_order_idx').on(t.sales_order),
+    index('receipts_job_order_idx').on(t.job_order),
+    index('receipts_customer_idx').on(t.customer),
+    index('receipts_receipt_date_idx').on(t.receipt_date),
+    index('receipts_txid_idx').on(t.txid),
+  ],
+);

@@ -8,3 +8,6 @@ export * from './purchase';
 export * from './stock';
 export * from './accounts';
 export * from './communication';
+export * from './files';
+export * from './mail';
+export * from './company';

@@ -76,6 +76,14 @@ export const systemConfig = pgTable('system_config', {
   allow_negative_stock: boolean('allow_negative_stock').notNull().default(false),
   /** How many days back a stock transaction may be dated without a stores manager (issue 14). */
   stock_backdate_days: integer('stock_backdate_days').notNull().default(3),
+  /** How long a device may work offline (domain/offline.ts); the one before a change, and when it changed, keep keys for devices that learnt it. */
+  offline_work_days: integer('offline_work_days').notNull().default(30),
+  offline_work_days_previous: integer('offline_work_days_previous'),
+  offline_work_days_changed_at: timestamp('offline_work_days_changed_at', { withTimezone: true }),
+  /** The one user outside the sales department offered as a sales executive (product-frame.md §6). */
+  extra_sales_executive: integer('extra_sales_executive').references(() => users.id),
+  /** The company's legal entities a quotation may be issued from (filter_quotations' monarch_entity). */
+  monarch_entities: jsonb('monarch_entities').$type<string[]>().notNull().default([]),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   version: integer('version').notNull().default(1),
 });

@@ -4,7 +4,6 @@ import type { IndianState } from '../../../domain/india';
 import type { LeadRequirement, LeadSource, LeadStage, LeadStatus, LeadType } from '../../../domain/lead';
 import { isoTimestamp, money, quantity, softDelete, tracked } from './columns';
 import { users } from './platform';
-import { jobOrders } from './production';
 
 /** Customers (business-areas.md §3): who the company sells to, with contact and tax details. */
 export const customers = pgTable(
@@ -83,11 +82,14 @@ export const leads = pgTable(
     status: text('status').$type<LeadStatus>().notNull().default('warm'),
     /** Estimated value of the business. */
     potential: money('potential').notNull().default('0'),
+    /** The customer the lead became (set when it converts). */
+    customer: integer('customer').references(() => customers.id),
     ...tracked(),
     ...softDelete(),
   },
   (t) => [
     index('leads_assign_to_idx').on(t.assign_to),
+    index('leads_customer_idx').on(t.customer),
     index('leads_stage_idx').on(t.stage),
     index('leads_followup_date_idx').on(t.followup_date),
     index('leads_created_at_idx').on(t.created_at),
@@ -143,11 +145,19 @@ export const quotations = pgTable(
     /** subtotal − discount_total + tax_amount. */
     total_amount: money('total_amount').notNull().default('0'),
     revision: integer('revision').notNull().default(1),
+    /** Where the offer stands with the customer (domain/quotation.ts); cancelling is deleted_at. */
+    status: text('status').notNull().default('draft'),
+    /** When it was first sent: from then on every saved change is a new revision. */
+    sent_at: isoTimestamp('sent_at'),
+    /** The lead it answers, when it came from one. */
+    lead: integer('lead').references(() => leads.id),
     ...tracked(),
     ...softDelete(),
   },
   (t) => [
     uniqueIndex('quotations_number_key').on(t.number),
+    index('quotations_status_idx').on(t.status),
+    index('quotations_lead_idx').on(t.lead),
     index('quotations_quotation_date_idx').on(t.quotation_date),
     index('quotations_customer_idx').on(t.customer),
     index('quotations_branch_idx').on(t.branch),
@@ -168,6 +178,8 @@ export const quotationItems = pgTable(
     code: text('code').notNull().default(''),
     description: text('description').notNull(),
     quantity: quantity('quantity').notNull(),
+    /** A material unit code (domain/material.ts MATERIAL_UNITS). */
+    unit: text('unit').notNull().default('PCS'),
     unit_price: money('unit_price').notNull(),
     /** Discount on the line, an amount. */
     discount: money('discount').notNull().default('0'),
@@ -267,33 +279,5 @@ export const salesOrderStatusHistory = pgTable(
     index('sales_order_status_history_sales_order_idx').on(t.sales_order),
     index('sales_order_status_history_changed_by_idx').on(t.changed_by),
     index('sales_order_status_history_txid_idx').on(t.txid),
-  ],
-);
-
-/** Money received from a customer, against a sales order and/or a job order, or on account. */
-export const receipts = pgTable(
-  'receipts',
-  {
-    id: serial('id').primaryKey(),
-    sales_order: integer('sales_order').references(() => salesOrders.id),
-    job_order: integer('job_order').references(() => jobOrders.id),
-    customer: integer('customer')
-      .notNull()
-      .references(() => customers.id),
-    receipt_date: date('receipt_date').notNull(),
-    amount: money('amount').notNull(),
-    mode: text('mode').notNull(),
-    /** Cheque number, bank or UPI transaction reference. */
-    reference: text('reference').notNull().default(''),
-    remarks: text('remarks').notNull().default(''),
-    ...tracked(),
-    ...softDelete(),
-  },
-  (t) => [
-    index('receipts_sales_order_idx').on(t.sales_order),
-    index('receipts_job_order_idx').on(t.job_order),
-    index('receipts_customer_idx').on(t.customer),
-    index('receipts_receipt_date_idx').on(t.receipt_date),
-    index('receipts_txid_idx').on(t.txid),
   ],
 );

@@ -251,14 +251,16 @@ export function generateQuotations(ctx: SeedContext, count: number, customers: C
     const exec = rng.pick(['sales.exec', 'sales.senior', 'sales.manager'] as const);
     const deletedAt = variant === 'cancelled' ? cal.ts(cal.after(created, rng.int(2, 30))) : null;
     const revisedAt = revision > 1 ? cal.after(created, rng.int(2, 20)) : created;
+    const entity = rng.pick(COMPANY.entities);
+    const subject = `Supply of ${lines[0]!.description.toLowerCase()}${lines.length > 1 ? ' and related items' : ''}`;
     const id = data.add(quotations, {
       number: firstNumber + i,
       customer: customer.id,
       branch,
       sales_exec: ctx.user(exec),
-      monarch_entity: rng.pick(COMPANY.entities),
+      monarch_entity: entity,
       quotation_date: date,
-      subject: `Supply of ${lines[0]!.description.toLowerCase()}${lines.length > 1 ? ' and related items' : ''}`,
+      subject,
       terms: QUOTATION_TERMS,
       subtotal: money(subtotal),
       discount_total: money(discount),
@@ -290,14 +292,20 @@ export function generateQuotations(ctx: SeedContext, count: number, customers: C
     // Each earlier revision as it stood: the same lines at the prices first offered.
     for (let r = 1; r < revision; r++) {
       const markup = 1 + (revision - r) * 0.05;
-      const items = lines.map((l) => {
+      const amounts = lines.map((l) => Math.round((l.quantity * Math.round((l.price * markup) / 100) * 100) / 1000));
+      const items = lines.map((l, k) => {
         const price = Math.round((l.price * markup) / 100) * 100;
-        return { description: l.description, quantity: qty(l.quantity), unit_price: money(price), discount: '0.00', gross_price: money(Math.round((l.quantity * price) / 1000)) };
+        const code = customer.lpoCodes[k] ?? `MDS-${l.product.hsn}-${k + 1}`;
+        // The same lines at the prices first offered; without ids, revisions compare them by their place.
+        return { id: null, code, description: l.description, quantity: qty(l.quantity), unit: 'PCS', unit_price: money(price), discount: '0.00', gross_price: money(amounts[k]!), image_path: null };
       });
+      const offered = sumOf(amounts);
+      const snapshotHeader = { customer: customer.id, branch, sales_exec: ctx.user(exec), lead: null, monarch_entity: entity, quotation_date: date, subject, terms: QUOTATION_TERMS };
+      const tax = taxOn(offered, taxRate);
       data.add(quotationVersions, {
         quotation: id,
         revision: r,
-        snapshot: { revision: r, quotation_date: date, tax_rate: money(taxRate * 100), items },
+        snapshot: { revision: r, ...snapshotHeader, tax_rate: money(taxRate * 100), subtotal: money(offered), discount_total: '0.00', tax_amount: money(tax), total_amount: money(offered + tax), items },
         created_by: ctx.user(exec),
         created_at: cal.ts(revisedAt),
         updated_at: cal.ts(revisedAt),

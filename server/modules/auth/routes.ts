@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API } from '../../../domain/api-paths';
 import { loginSchema, refreshSchema, tokenPairSchema, verifySchema } from '../../../domain/auth';
 import { registrationSchema, setPasswordSchema, userSchema } from '../../../domain/user';
 import { currentUser } from '../../plugins/auth';
@@ -13,25 +14,25 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const ctx = () => ({ db: app.db, config: app.config, secret: app.jwtSecret });
   const tags = ['auth'];
 
-  app.post('/auth/jwt/create/', { config: { access: 'public' }, schema: { tags, body: loginSchema, response: { 200: tokenPairSchema } } }, (req) =>
+  app.post(API.auth.create, { config: { access: 'public' }, schema: { tags, body: loginSchema, response: { 200: tokenPairSchema } } }, (req) =>
     signIn(ctx(), req.body.username, req.body.password, req.ip),
   );
-  app.post('/auth/jwt/refresh/', { config: { access: 'public' }, schema: { tags, body: refreshSchema, response: { 200: tokenPairSchema } } }, (req) =>
+  app.post(API.auth.refresh, { config: { access: 'public' }, schema: { tags, body: refreshSchema, response: { 200: tokenPairSchema } } }, (req) =>
     refresh(ctx(), req.body.refresh),
   );
-  app.post('/auth/jwt/verify/', { config: { access: 'public' }, schema: { tags, body: verifySchema, response: { 200: z.object({}) } } }, async (req) => {
+  app.post(API.auth.verify, { config: { access: 'public' }, schema: { tags, body: verifySchema, response: { 200: z.object({}) } } }, async (req) => {
     await verify(ctx(), req.body.token);
     return {};
   });
-  app.post('/auth/jwt/blacklist/', { config: { access: 'public' }, schema: { tags, body: refreshSchema, response: { 200: z.object({}) } } }, async (req) => {
+  app.post(API.auth.blacklist, { config: { access: 'public' }, schema: { tags, body: refreshSchema, response: { 200: z.object({}) } } }, async (req) => {
     await revoke(ctx(), req.body.refresh);
     return {};
   });
-  app.get('/auth/users/me/', { config: { access: 'signed-in' }, schema: { tags, response: { 200: userSchema } } }, async (req) => currentUser(req));
-  app.post('/auth/users/', { config: { access: 'public' }, schema: { tags, body: registrationSchema, response: { 201: userSchema } } }, async (req, reply) =>
+  app.get(API.auth.me, { config: { access: 'signed-in' }, schema: { tags, response: { 200: userSchema } } }, async (req) => currentUser(req));
+  app.post(API.auth.register, { config: { access: 'public' }, schema: { tags, body: registrationSchema, response: { 201: userSchema } } }, async (req, reply) =>
     reply.code(201).send(await registerUser(app.db, { config: app.config, address: req.ip }, req.body)),
   );
-  app.post('/auth/users/set_password/', { config: { access: 'signed-in' }, schema: { tags, body: setPasswordSchema } }, async (req, reply) => {
+  app.post(API.auth.setPassword, { config: { access: 'signed-in' }, schema: { tags, body: setPasswordSchema } }, async (req, reply) => {
     await setOwnPassword(app.db, { config: app.config, address: req.ip }, currentUser(req), req.body.current_password, req.body.new_password);
     return reply.code(204).send();
   });

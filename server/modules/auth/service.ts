@@ -5,8 +5,7 @@ import { tokenBlacklist, users } from '../../db/schema';
 import { AUTH_MESSAGES, type TokenPair } from '../../../domain/auth';
 import { signToken, verifyToken } from '../../lib/jwt';
 import { unauthorized } from '../../lib/http-error';
-import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password';
-import { DEMO_PASSWORD } from '../../db/seed';
+import { DEMO_PASSWORD, DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password';
 import { findByUsername } from '../users/service';
 import { recordAudit } from '../audit/service';
 import { claimAttempt, forgetAttempts, returnAttempt, throttleTiming } from './throttle';
@@ -25,11 +24,11 @@ const INVALID = () => unauthorized(AUTH_MESSAGES.invalidToken, 'token_not_valid'
  * A new pair is never stamped before the user's last password change: that instant is rounded up
  * to the next second, and a token issued within that second must not count as an older one.
  */
-function issuePair({ config, secret }: AuthContext, user: Pick<UserRow, 'id' | 'password_changed_at'>): TokenPair {
+async function issuePair({ config, secret }: AuthContext, user: Pick<UserRow, 'id' | 'password_changed_at'>): Promise<TokenPair> {
   const nowMs = Math.max(Date.now(), user.password_changed_at.getTime());
   return {
-    access: signToken('access', user.id, config.ACCESS_TOKEN_MINUTES * 60, secret, nowMs),
-    refresh: signToken('refresh', user.id, config.REFRESH_TOKEN_DAYS * 86400, secret, nowMs),
+    access: await signToken('access', user.id, config.ACCESS_TOKEN_MINUTES * 60, secret, nowMs),
+    refresh: await signToken('refresh', user.id, config.REFRESH_TOKEN_DAYS * 86400, secret, nowMs),
   };
 }
 
@@ -77,7 +76,7 @@ export async function signIn(ctx: AuthContext, username: string, password: strin
  * claim on the old token, so two concurrent refreshes with one token cannot both succeed.
  */
 export async function refresh(ctx: AuthContext, token: string): Promise<TokenPair> {
-  const claims = verifyToken(token, 'refresh', ctx.secret);
+  const claims = await verifyToken(token, 'refresh', ctx.secret);
   if (!claims) throw INVALID();
   const [row] = await ctx.db.select().from(users).where(eq(users.id, claims.user_id));
   if (!row || !row.is_active || row.blocked_at) throw unauthorized(AUTH_MESSAGES.noActiveAccount, 'no_active_account');
@@ -98,7 +97,7 @@ export async function refresh(ctx: AuthContext, token: string): Promise<TokenPai
 
 /** POST /auth/jwt/verify/: any well-signed, unexpired, not blacklisted token. */
 export async function verify(ctx: AuthContext, token: string): Promise<void> {
-  const claims = verifyToken(token, 'access', ctx.secret) ?? verifyToken(token, 'refresh', ctx.secret);
+  const claims = (await verifyToken(token, 'access', ctx.secret)) ?? (await verifyToken(token, 'refresh', ctx.secret));
   if (!claims) throw INVALID();
   if (claims.token_type === 'refresh') {
     const [hit] = await ctx.db.select().from(tokenBlacklist).where(and(eq(tokenBlacklist.jti, claims.jti), gte(tokenBlacklist.expires_at, new Date())));
@@ -111,7 +110,7 @@ export async function verify(ctx: AuthContext, token: string): Promise<void> {
  * so a copy of it cannot renew the session. A token already blacklisted answers as refresh does.
  */
 export async function revoke(ctx: AuthContext, token: string): Promise<void> {
-  const claims = verifyToken(token, 'refresh', ctx.secret);
+  const claims = await verifyToken(token, 'refresh', ctx.secret);
   if (!claims) throw INVALID();
   const [row] = await ctx.db.select().from(users).where(eq(users.id, claims.user_id));
   await ctx.db.transaction(async (tx) => {

@@ -12,9 +12,10 @@ import {
   customerSchema,
   customerUpdateSchema,
 } from '../../../domain/customer';
+import { API } from '../../../domain/api-paths';
 import { currentUser } from '../../plugins/auth';
-import { listPage, listPageSchema, listQuerySchema, type ListQuery } from '../../lib/list';
-import { etagOf, expectedVersion } from '../../lib/rows';
+import { listRoute } from '../../lib/list';
+import { sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import {
   branchList,
@@ -50,58 +51,49 @@ export default async function customersRoutes(fastify: FastifyInstance) {
   const read = { access: 'customers.read' } as const;
   const write = { access: 'customers.write' } as const;
 
-  app.get('/customers/customers/', { config: read, schema: { tags, querystring: listQuerySchema(customerList), response: { 200: listPageSchema(customerSchema) } } }, (req) =>
-    listPage(app.db, req, customerList, req.query as ListQuery),
+  listRoute(app, API.customers.list, { ...read, tags, spec: customerList, item: customerSchema });
+  app.get(API.customers.detail.pattern, { config: read, schema: { tags, params: idParams, response: { 200: customerDetailSchema } } }, async (req, reply) =>
+    sendRow(reply, await customerDetail(app.db, req.params.id)),
   );
-  app.get('/customers/customers/:id/', { config: read, schema: { tags, params: idParams, response: { 200: customerDetailSchema } } }, async (req, reply) => {
-    const row = await customerDetail(app.db, req.params.id);
-    return reply.header('etag', etagOf(row)).send(row);
-  });
-  app.patch('/customers/customers/:id/', { config: write, schema: { tags, params: idParams, body: customerUpdateSchema, response: { 200: customerSchema } } }, async (req, reply) => {
-    const { expected_version, ...changes } = req.body;
-    const row = await updateCustomer(app.db, currentUser(req), req.params.id, changes, expectedVersion(req, { expected_version }));
-    return reply.header('etag', etagOf(row)).send(row);
+  app.patch(API.customers.detail.pattern, { config: write, schema: { tags, params: idParams, body: customerUpdateSchema, response: { 200: customerSchema } } }, async (req, reply) => {
+    const [changes, expected] = versionedBody(req, req.body);
+    return sendRow(reply, await updateCustomer(app.db, currentUser(req), req.params.id, changes, expected));
   });
   // A POST that only reads: the add form asks before it saves.
-  app.post('/customers/exists/:name/', { config: read, schema: { tags, params: nameParams, response: { 200: existsVerdict } } }, async (req) => {
+  app.post(API.customers.exists.pattern, { config: read, schema: { tags, params: nameParams, response: { 200: existsVerdict } } }, async (req) => {
     const customer = await findCustomerByName(app.db, req.params.name);
     return { exists: customer !== null, customer };
   });
-  app.post('/customers/add/', { config: write, schema: { tags, body: customerCreateSchema, response: { 201: customerDetailSchema } } }, async (req, reply) => {
-    const row = await createCustomer(app.db, currentUser(req), req.body);
-    return reply.code(201).header('etag', etagOf(row)).send(row);
-  });
-
-  app.get('/customers/branches/', { config: read, schema: { tags, querystring: listQuerySchema(branchList), response: { 200: listPageSchema(customerBranchSchema) } } }, (req) =>
-    listPage(app.db, req, branchList, req.query as ListQuery),
+  app.post(API.customers.add, { config: write, schema: { tags, body: customerCreateSchema, response: { 201: customerDetailSchema } } }, async (req, reply) =>
+    sendRow(reply, await createCustomer(app.db, currentUser(req), req.body), 201),
   );
-  app.post('/customers/branch/add/', { config: write, schema: { tags, body: customerBranchCreateSchema, response: { 201: customerBranchSchema } } }, async (req, reply) =>
+
+  listRoute(app, API.customerBranches.list, { ...read, tags, spec: branchList, item: customerBranchSchema });
+  app.post(API.customerBranches.add, { config: write, schema: { tags, body: customerBranchCreateSchema, response: { 201: customerBranchSchema } } }, async (req, reply) =>
     reply.code(201).send(await createBranch(app.db, currentUser(req), req.body)),
   );
-  app.patch('/customers/branches/edit/:id/', { config: write, schema: { tags, params: idParams, body: customerBranchUpdateSchema, response: { 200: customerBranchSchema } } }, (req) => {
-    const { expected_version, ...changes } = req.body;
-    return updateBranch(app.db, currentUser(req), req.params.id, changes, expectedVersion(req, { expected_version }));
+  app.patch(API.customerBranches.edit.pattern, { config: write, schema: { tags, params: idParams, body: customerBranchUpdateSchema, response: { 200: customerBranchSchema } } }, (req) => {
+    const [changes, expected] = versionedBody(req, req.body);
+    return updateBranch(app.db, currentUser(req), req.params.id, changes, expected);
   });
-  app.get('/customers/branches/list/:customer/', { config: read, schema: { tags, params: customerParams, response: { 200: z.object({ branches: z.array(branchOptionSchema) }) } } }, async (req) => {
+  app.get(API.customerBranches.ofCustomer.pattern, { config: read, schema: { tags, params: customerParams, response: { 200: z.object({ branches: z.array(branchOptionSchema) }) } } }, async (req) => {
     await findCustomer(app.db, req.params.customer);
     return { branches: await branchOptions(app.db, req.params.customer) };
   });
 
-  app.get('/customers/lpo-codes/', { config: read, schema: { tags, querystring: listQuerySchema(lpoCodeList), response: { 200: listPageSchema(customerLpoCodeSchema) } } }, (req) =>
-    listPage(app.db, req, lpoCodeList, req.query as ListQuery),
-  );
-  app.get('/customers/lpocodes/:customer/', { config: read, schema: { tags, params: customerParams, response: { 200: z.array(customerLpoCodeSchema) } } }, async (req) => {
+  listRoute(app, API.customerLpoCodes.list, { ...read, tags, spec: lpoCodeList, item: customerLpoCodeSchema });
+  app.get(API.customerLpoCodes.ofCustomer.pattern, { config: read, schema: { tags, params: customerParams, response: { 200: z.array(customerLpoCodeSchema) } } }, async (req) => {
     await findCustomer(app.db, req.params.customer);
     return lpoCodesOf(app.db, req.params.customer);
   });
-  app.post('/customers/lpocodes/:customer/', { config: write, schema: { tags, params: customerParams, body: customerLpoCodeCreateSchema, response: { 201: customerLpoCodeSchema } } }, async (req, reply) =>
+  app.post(API.customerLpoCodes.ofCustomer.pattern, { config: write, schema: { tags, params: customerParams, body: customerLpoCodeCreateSchema, response: { 201: customerLpoCodeSchema } } }, async (req, reply) =>
     reply.code(201).send(await createLpoCode(app.db, currentUser(req), req.params.customer, req.body)),
   );
-  app.patch('/customers/lpocodes/edit/:id/', { config: write, schema: { tags, params: idParams, body: customerLpoCodeUpdateSchema, response: { 200: customerLpoCodeSchema } } }, (req) => {
-    const { expected_version, ...changes } = req.body;
-    return updateLpoCode(app.db, currentUser(req), req.params.id, changes, expectedVersion(req, { expected_version }));
+  app.patch(API.customerLpoCodes.edit.pattern, { config: write, schema: { tags, params: idParams, body: customerLpoCodeUpdateSchema, response: { 200: customerLpoCodeSchema } } }, (req) => {
+    const [changes, expected] = versionedBody(req, req.body);
+    return updateLpoCode(app.db, currentUser(req), req.params.id, changes, expected);
   });
-  app.get('/customers/lpocodes/list/:customer/', {
+  app.get(API.customerLpoCodes.withBranches.pattern, {
     config: read,
     schema: { tags, params: customerParams, response: { 200: z.object({ enable_lpo_codes: z.boolean(), lpo_codes: z.array(customerLpoCodeSchema), branches: z.array(branchOptionSchema) }) } },
   }, async (req) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API } from '../../../domain/api-paths';
 import { landingFiguresSchema, productionDashboardQuerySchema, purchasesDashboardSchema, workshopDashboardSchema, type Workshop } from '../../../domain/dashboard';
 import type { Permission } from '../../../domain/permissions';
 import { currentUser } from '../../plugins/auth';
@@ -16,11 +17,11 @@ const WORKSHOP_ACCESS: Readonly<Record<Workshop, Permission>> = {
 
 export default async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/dashboard/landing/', { config: { access: 'dashboard.landing' }, schema: { tags: ['dashboard'], response: { 200: landingFiguresSchema } } }, () =>
+  app.get(API.dashboard.landing, { config: { access: 'dashboard.landing' }, schema: { tags: ['dashboard'], response: { 200: landingFiguresSchema } } }, () =>
     landingFigures(app.db),
   );
   app.get(
-    '/dashboard/production/',
+    API.dashboard.production,
     { config: { access: WORKSHOP_ACCESS.production }, schema: { tags: ['dashboard'], querystring: productionDashboardQuerySchema, response: { 200: workshopDashboardSchema } } },
     (req) => workshopDashboard(app.db, currentUser(req), 'production', req.query.production_department),
   );
@@ -32,7 +33,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     );
   }
   app.get(
-    '/dashboard/purchases/',
+    API.dashboard.purchases,
     { config: { access: 'dashboard.purchases' }, schema: { tags: ['dashboard'], querystring: z.object({}).strict(), response: { 200: purchasesDashboardSchema } } },
     (req) => purchasesDashboard(app.db, currentUser(req)),
   );

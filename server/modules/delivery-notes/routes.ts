@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API } from '../../../domain/api-paths';
 import { jobOrderItemSchema } from '../../../domain/job-order';
 import {
   DELIVERY_NOTE_JOB_STATUS_LISTS,
@@ -14,15 +15,15 @@ import {
   deliveryNoteItemSchema,
   deliveryNoteSchema,
   deliveryNoteUpdateSchema,
+  deliveryNoteStepTo,
   deliveryNoteVersionSchema,
   deliveryNoteViewSchema,
   filterDeliveryNotesQuerySchema,
 } from '../../../domain/delivery-note';
 import { currentUser } from '../../plugins/auth';
-import { notFound } from '../../lib/http-error';
-import { listPage, listPageSchema, listQuerySchema, type ListQuery } from '../../lib/list';
-import { pageQuerySchema, pageSchema, toPage, type Paging, type Slice } from '../../lib/pagination';
-import { etagOf, expectedVersion } from '../../lib/rows';
+import { listRoute } from '../../lib/list';
+import { pageQuerySchema, pageSchema, loadPage, type Paging, type Slice } from '../../lib/pagination';
+import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import {
   approveNote,
@@ -45,13 +46,8 @@ import {
   updateNote,
 } from './service';
 
-/** A page of views: DRF page-number links over what `load` found; a page past the end is 404 as on every list. */
-async function paged<R>(request: FastifyRequest, query: { page: number; page_size?: number }, load: (paging: Paging) => Promise<Slice<R>>) {
-  const paging = { page: query.page, pageSize: query.page_size ?? DELIVERY_NOTE_PAGE_SIZE };
-  const slice = await load(paging);
-  if (!slice.results.length && paging.page > 1) throw notFound('Invalid page.');
-  return toPage(request, slice.results, slice.count, paging.page, paging.pageSize);
-}
+/** A page of views, DELIVERY_NOTE_PAGE_SIZE rows unless the query asks otherwise. */
+const paged = <R>(request: FastifyRequest, query: { page: number; page_size?: number }, load: (paging: Paging) => Promise<Slice<R>>) => loadPage(request, query, DELIVERY_NOTE_PAGE_SIZE, load);
 
 const viewsPage = pageSchema(deliveryNoteViewSchema);
 const pageQuery = pageQuerySchema(DELIVERY_NOTE_PAGE_SIZE).strict();
@@ -68,88 +64,72 @@ export default async function deliveryNotesRoutes(fastify: FastifyInstance) {
   const tags = ['delivery notes'];
   const read = { access: 'delivery-notes.read' } as const;
   const write = { access: 'delivery-notes.write' } as const;
-  const one = '/deliverynotes/delivery_notes';
-  const two = '/deliverychallans/delivery_challans';
-  const details = '/deliverychallans/delivery_challan_details';
-
-  const listRoute = (url: string) =>
-    app.get(url, { config: read, schema: { tags, querystring: listQuerySchema(deliveryNoteList), response: { 200: listPageSchema(deliveryNoteSchema) } } }, (req) =>
-      listPage(app.db, req, deliveryNoteList, req.query as ListQuery),
-    );
+  const notes = { ...read, tags, spec: deliveryNoteList, item: deliveryNoteSchema };
   const detailRoute = (url: string) =>
-    app.get(url, { config: read, schema: { tags, params: idParams, response: { 200: deliveryNoteViewSchema } } }, async (req, reply) => {
-      const view = await deliveryNoteView(app.db, req.params.id);
-      return reply.header('etag', etagOf(view)).send(view);
-    });
+    app.get(url, { config: read, schema: { tags, params: idParams, response: { 200: deliveryNoteViewSchema } } }, async (req, reply) =>
+      sendRow(reply, await deliveryNoteView(app.db, req.params.id)),
+    );
   const createRoute = (url: string) =>
-    app.post(url, { config: write, schema: { tags, body: deliveryNoteCreateSchema, response: { 201: deliveryNoteActionSchema } } }, async (req, reply) => {
-      const view = await createNote(app.db, currentUser(req), req.body);
-      return reply.code(201).header('etag', etagOf(view)).send(view);
-    });
+    app.post(url, { config: write, schema: { tags, body: deliveryNoteCreateSchema, response: { 201: deliveryNoteActionSchema } } }, async (req, reply) =>
+      sendRow(reply, await createNote(app.db, currentUser(req), req.body), 201),
+    );
   const updateRoute = (method: 'patch' | 'put', url: string) =>
     app[method](url, { config: write, schema: { tags, params: idParams, body: deliveryNoteUpdateSchema, response: { 200: deliveryNoteActionSchema } } }, async (req, reply) => {
-      const { expected_version, ...changes } = req.body;
-      const view = await updateNote(app.db, currentUser(req), req.params.id, changes, expectedVersion(req, { expected_version }));
-      return reply.header('etag', etagOf(view)).send(view);
+      const [changes, expected] = versionedBody(req, req.body);
+      return sendRow(reply, await updateNote(app.db, currentUser(req), req.params.id, changes, expected));
     });
 
   // Set 1
-  app.post(`${one}/validate-delivery-note-constraints/`, { config: read, schema: { tags, body: deliveryNoteConstraintsSchema, response: { 200: deliveryNoteConstraintVerdictSchema } } }, (req) =>
+  app.post(API.deliveryNotes.validate, { config: read, schema: { tags, body: deliveryNoteConstraintsSchema, response: { 200: deliveryNoteConstraintVerdictSchema } } }, (req) =>
     checkQuantities(app.db, req.body.job_order, req.body.items, req.body.delivery_note),
   );
-  createRoute(`${one}/create/`);
-  listRoute(`${one}/list/`);
+  createRoute(API.deliveryNotes.create);
+  listRoute(app, [API.deliveryNotes.list, API.deliveryChallans.list], notes);
   for (const status of DELIVERY_NOTE_JOB_STATUS_LISTS) {
-    app.get(`${one}/list/${status}/`, { config: read, schema: { tags, querystring: pageQuery, response: { 200: viewsPage } } }, (req) =>
+    app.get(API.deliveryNotes.byJobStatus[status], { config: read, schema: { tags, querystring: pageQuery, response: { 200: viewsPage } } }, (req) =>
       paged(req, req.query, (paging) => notesByJobStatus(app.db, status, paging)),
     );
   }
-  app.get(`${one}/job_order_items/`, { config: read, schema: { tags, querystring: listQuerySchema(jobOrderItemList), response: { 200: listPageSchema(jobOrderItemSchema) } } }, (req) =>
-    listPage(app.db, req, jobOrderItemList, req.query as ListQuery),
-  );
-  detailRoute(`${one}/:id/`);
-  updateRoute('patch', `${one}/update/:id/`);
-  app.patch(`${one}/:id/approval/`, { config: { access: 'delivery-notes.approve' }, schema: { tags, params: idParams, body: optionalVersion, response: { 200: deliveryNoteActionSchema } } }, (req) =>
+  listRoute(app, API.deliveryNotes.jobOrderItems, { ...read, tags, spec: jobOrderItemList, item: jobOrderItemSchema });
+  detailRoute(API.deliveryNotes.detail.pattern);
+  updateRoute('patch', API.deliveryNotes.update.pattern);
+  app.patch(API.deliveryNotes.approval.pattern, { config: { access: deliveryNoteStepTo('approved').permission }, schema: { tags, params: idParams, body: optionalVersion, response: { 200: deliveryNoteActionSchema } } }, (req) =>
     approveNote(app.db, currentUser(req), req.params.id, expectedVersion(req, req.body)),
   );
-  app.patch(`${one}/:id/ready-to-dispatch/`, { config: { access: 'delivery-notes.ready' }, schema: { tags, params: idParams, body: optionalVersion, response: { 200: deliveryNoteActionSchema } } }, (req) =>
+  app.patch(API.deliveryNotes.readyToDispatch.pattern, { config: { access: deliveryNoteStepTo('ready-to-dispatch').permission }, schema: { tags, params: idParams, body: optionalVersion, response: { 200: deliveryNoteActionSchema } } }, (req) =>
     readyNote(app.db, currentUser(req), req.params.id, expectedVersion(req, req.body)),
   );
-  app.put(`${one}/:id/delete/item/`, { config: write, schema: { tags, params: idParams, body: deliveryNoteItemDeleteSchema, response: { 200: deliveryNoteActionSchema } } }, (req) =>
+  app.put(API.deliveryNotes.deleteItem.pattern, { config: write, schema: { tags, params: idParams, body: deliveryNoteItemDeleteSchema, response: { 200: deliveryNoteActionSchema } } }, (req) =>
     deleteNoteItem(app.db, currentUser(req), req.params.id, req.body.item, expectedVersion(req, req.body)),
   );
-  app.put(`${one}/delete/:id/`, { config: write, schema: { tags, params: idParams, body: optionalVersion, response: { 200: deliveryNoteActionSchema } } }, (req) =>
+  app.put(API.deliveryNotes.delete.pattern, { config: write, schema: { tags, params: idParams, body: optionalVersion, response: { 200: deliveryNoteActionSchema } } }, (req) =>
     deleteNote(app.db, currentUser(req), req.params.id, expectedVersion(req, req.body)),
   );
-  app.put(`${one}/item/qty/update/:itemId/`, { config: write, schema: { tags, params: itemParams, body: deliveryNoteItemQuantityUpdateSchema, response: { 200: deliveryNoteItemActionSchema } } }, (req) =>
+  app.put(API.deliveryNotes.itemQuantity.pattern, { config: write, schema: { tags, params: itemParams, body: deliveryNoteItemQuantityUpdateSchema, response: { 200: deliveryNoteItemActionSchema } } }, (req) =>
     updateItemQuantity(app.db, currentUser(req), req.params.itemId, req.body.quantity, expectedVersion(req, req.body)),
   );
 
   // Set 2
-  listRoute(`${two}/`);
-  createRoute(`${two}/`);
-  app.get(`${two}/cancelled_dnotes/`, { config: read, schema: { tags, querystring: pageQuery, response: { 200: viewsPage } } }, (req) => paged(req, req.query, (paging) => cancelledNotes(app.db, paging)));
-  app.get(`${two}/filter_dnotes/`, { config: read, schema: { tags, querystring: filterDeliveryNotesQuerySchema, response: { 200: viewsPage } } }, (req) =>
+  createRoute(API.deliveryChallans.list);
+  app.get(API.deliveryChallans.cancelled, { config: read, schema: { tags, querystring: pageQuery, response: { 200: viewsPage } } }, (req) => paged(req, req.query, (paging) => cancelledNotes(app.db, paging)));
+  app.get(API.deliveryChallans.filter, { config: read, schema: { tags, querystring: filterDeliveryNotesQuerySchema, response: { 200: viewsPage } } }, (req) =>
     paged(req, req.query, (paging) => filterNotes(app.db, req.query, paging)),
   );
-  detailRoute(`${two}/:id/`);
-  updateRoute('patch', `${two}/:id/`);
-  updateRoute('put', `${two}/:id/`);
+  detailRoute(API.deliveryChallans.detail.pattern);
+  updateRoute('patch', API.deliveryChallans.detail.pattern);
+  updateRoute('put', API.deliveryChallans.detail.pattern);
   // A DELETE has no body: the version comes as If-Match.
-  app.delete(`${two}/:id/`, { config: write, schema: { tags, params: idParams, response: { 200: deliveryNoteActionSchema } } }, (req) =>
+  app.delete(API.deliveryChallans.detail.pattern, { config: write, schema: { tags, params: idParams, response: { 200: deliveryNoteActionSchema } } }, (req) =>
     deleteNote(app.db, currentUser(req), req.params.id, expectedVersion(req)),
   );
-  app.get(`${details}/`, { config: read, schema: { tags, querystring: listQuerySchema(deliveryNoteItemList), response: { 200: listPageSchema(deliveryNoteItemSchema) } } }, (req) =>
-    listPage(app.db, req, deliveryNoteItemList, req.query as ListQuery),
+  listRoute(app, API.deliveryChallanDetails.list, { ...read, tags, spec: deliveryNoteItemList, item: deliveryNoteItemSchema });
+  app.get(API.deliveryChallanDetails.detail.pattern, { config: read, schema: { tags, params: idParams, response: { 200: deliveryNoteItemSchema } } }, async (req, reply) =>
+    sendRow(reply, await findItem(app.db, req.params.id)),
   );
-  app.get(`${details}/:id/`, { config: read, schema: { tags, params: idParams, response: { 200: deliveryNoteItemSchema } } }, async (req, reply) => {
-    const item = await findItem(app.db, req.params.id);
-    return reply.header('etag', etagOf(item)).send(item);
-  });
-  app.patch(`${details}/:id/`, { config: write, schema: { tags, params: idParams, body: deliveryNoteItemQuantityUpdateSchema, response: { 200: deliveryNoteItemActionSchema } } }, (req) =>
+  app.patch(API.deliveryChallanDetails.detail.pattern, { config: write, schema: { tags, params: idParams, body: deliveryNoteItemQuantityUpdateSchema, response: { 200: deliveryNoteItemActionSchema } } }, (req) =>
     updateItemQuantity(app.db, currentUser(req), req.params.id, req.body.quantity, expectedVersion(req, req.body)),
   );
-  app.delete(`${details}/:id/`, { config: write, schema: { tags, params: idParams, response: { 200: deliveryNoteItemActionSchema } } }, (req) =>
+  app.delete(API.deliveryChallanDetails.detail.pattern, { config: write, schema: { tags, params: idParams, response: { 200: deliveryNoteItemActionSchema } } }, (req) =>
     deleteItem(app.db, currentUser(req), req.params.id, expectedVersion(req)),
   );
 }

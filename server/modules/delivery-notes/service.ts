@@ -5,19 +5,18 @@ import { customers, deliveryNoteItems, deliveryNotes, jobOrderItems, jobOrders }
 import {
   DELIVERY_NOTE_MESSAGES,
   deliveryNoteEditable,
+  deliveryNoteStepTo,
   deliveryNoteStatusSchema,
   exceedsOrderMessage,
-  fromThousandths,
-  toThousandths,
   type DeliveryNoteConstraintVerdict,
   type DeliveryNoteJobStatusList,
   type DeliveryNoteLine,
-  type DeliveryNoteStatus,
   type DeliveryNoteView,
   type FilterDeliveryNotesQuery,
   type deliveryNoteCreateSchema,
   type deliveryNoteUpdateSchema,
 } from '../../../domain/delivery-note';
+import { compare, max, sub, toQuantity } from '../../../domain/decimal';
 import { jobOrderLabel } from '../../../domain/job-order';
 import type { User } from '../../../domain/user';
 import { HttpError, badRequest, fieldError, notFound, type FieldErrors } from '../../lib/http-error';
@@ -210,25 +209,25 @@ export async function checkQuantities(db: Db, jobOrder: number, items: readonly 
         product: product?.product ?? '',
         ordered: '0.000',
         delivered_elsewhere: '0.000',
-        requested: fromThousandths(toThousandths(item.quantity)),
+        requested: toQuantity(item.quantity),
         remaining: '0.000',
         ok: false,
         message: product ? DELIVERY_NOTE_MESSAGES.otherJobOrder : invalidPk(item.job_order_item),
       };
     }
-    const remaining = toThousandths(product.ordered) - toThousandths(product.elsewhere);
-    const requested = toThousandths(item.quantity);
-    const ok = requested <= remaining;
-    const most = fromThousandths(remaining < 0n ? 0n : remaining);
+    const ordered = toQuantity(product.ordered);
+    const elsewhere = toQuantity(product.elsewhere);
+    const most = toQuantity(max(sub(ordered, elsewhere), '0'));
+    const ok = compare(item.quantity, most) <= 0;
     return {
       job_order_item: item.job_order_item,
       product: product.product,
-      ordered: fromThousandths(toThousandths(product.ordered)),
-      delivered_elsewhere: fromThousandths(toThousandths(product.elsewhere)),
-      requested: fromThousandths(requested),
+      ordered,
+      delivered_elsewhere: elsewhere,
+      requested: toQuantity(item.quantity),
       remaining: most,
       ok,
-      message: ok ? null : exceedsOrderMessage(product.product, fromThousandths(toThousandths(product.ordered)), fromThousandths(toThousandths(product.elsewhere)), most),
+      message: ok ? null : exceedsOrderMessage(product.product, ordered, elsewhere, most),
     };
   });
   const failed = lines.find((line) => !line.ok);
@@ -325,15 +324,16 @@ export async function updateNote(db: Db, actor: User, id: number, input: UpdateI
   return withMessage(view, DELIVERY_NOTE_MESSAGES.updated);
 }
 
-/** A step of the note's way out (draft → approved → ready to dispatch), refused from any other state. */
-async function step(db: Db, actor: User, id: number, from: DeliveryNoteStatus, values: Partial<typeof deliveryNotes.$inferInsert>, refusal: string, expected: number | undefined, name: string) {
+/** A step of the note's way out (DELIVERY_NOTE_STEPS), refused from any status but its own `from`. */
+async function step(db: Db, actor: User, id: number, to: 'approved' | 'ready-to-dispatch', values: Partial<typeof deliveryNotes.$inferInsert>, refusal: string, expected: number | undefined, name: string) {
+  const { from } = deliveryNoteStepTo(to);
   return auditedWrite(
     db,
     actor,
     async (tx) => {
       const note = await lockNote(tx, id);
       if (note.status !== from) throw new HttpError(400, { detail: refusal });
-      await updateRow(tx, deliveryNotes, id, values, expected);
+      await updateRow(tx, deliveryNotes, id, { ...values, status: to }, expected);
       return deliveryNoteView(tx, id);
     },
     noteAudit(name, 'medium'),
@@ -343,13 +343,13 @@ async function step(db: Db, actor: User, id: number, from: DeliveryNoteStatus, v
 /** PATCH {id}/approval/: a draft note becomes final. */
 export const approveNote = async (db: Db, actor: User, id: number, expected: number | undefined) =>
   withMessage(
-    await step(db, actor, id, 'draft', { status: 'approved', approved_by: actor.id, approved_at: sql`now()` as unknown as string }, DELIVERY_NOTE_MESSAGES.notDraft, expected, 'approve'),
+    await step(db, actor, id, 'approved', { approved_by: actor.id, approved_at: sql`now()` as unknown as string }, DELIVERY_NOTE_MESSAGES.notDraft, expected, 'approve'),
     DELIVERY_NOTE_MESSAGES.approved,
   );
 
 /** PATCH {id}/ready-to-dispatch/: an approved note is packed. */
 export const readyNote = async (db: Db, actor: User, id: number, expected: number | undefined) =>
-  withMessage(await step(db, actor, id, 'approved', { status: 'ready-to-dispatch' }, DELIVERY_NOTE_MESSAGES.notApproved, expected, 'ready'), DELIVERY_NOTE_MESSAGES.readyToDispatch);
+  withMessage(await step(db, actor, id, 'ready-to-dispatch', {}, DELIVERY_NOTE_MESSAGES.notApproved, expected, 'ready'), DELIVERY_NOTE_MESSAGES.readyToDispatch);
 
 /** PUT delete/{id}/: the note is cancelled (kept for the cancelled list); its quantities are free again. A dispatched note stays. */
 export async function deleteNote(db: Db, actor: User, id: number, expected: number | undefined) {

@@ -4,7 +4,17 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { customers, deliveryNotes, dispatches, jobOrders } from '../../db/schema';
 import { DELIVERY_NOTE_MESSAGES } from '../../../domain/delivery-note';
-import { DASHBOARD_DAYS, dispatchStatusSchema, type DashboardNote, type DispatchView, type dispatchCreateSchema, type PackingDispatchDashboard } from '../../../domain/dispatch';
+import {
+  bookedDispatch,
+  DASHBOARD_DAYS,
+  DISPATCH_STATUSES_GONE,
+  dispatchStatusSchema,
+  isReadyToDispatch,
+  type DashboardNote,
+  type DispatchView,
+  type dispatchCreateSchema,
+  type PackingDispatchDashboard,
+} from '../../../domain/dispatch';
 import { jobOrderLabel } from '../../../domain/job-order';
 import type { User } from '../../../domain/user';
 import { HttpError, fieldError, notFound } from '../../lib/http-error';
@@ -59,11 +69,27 @@ export async function dispatchView(db: Db, id: number): Promise<DispatchView> {
 /** The company works on Indian Standard Time: "today" is the day in Kolkata. */
 const TODAY = sql`(now() AT TIME ZONE 'Asia/Kolkata')::date`;
 
+/** The live (not cancelled) dispatches of notes, per note. */
+async function liveDispatchesOf(db: Db, noteIds: readonly number[]) {
+  const rows = noteIds.length
+    ? await db
+        .select()
+        .from(dispatches)
+        .where(and(inArray(dispatches.delivery_note, [...noteIds]), ne(dispatches.status, 'cancelled')))
+        .orderBy(asc(dispatches.id))
+    : [];
+  const byNote = new Map<number, (typeof rows)[number][]>();
+  for (const row of rows) byNote.set(row.delivery_note, [...(byNote.get(row.delivery_note) ?? []), row]);
+  return (note: number) => byNote.get(note) ?? [];
+}
+
 /**
- * POST dispatches/: a ready note leaves on a vehicle. One live (not cancelled) dispatch per
- * note; a dispatch recorded as dispatched or delivered marks the note dispatched.
+ * POST dispatches/: a ready note (isReadyToDispatch) leaves on a vehicle. One live (not
+ * cancelled) dispatch per note: when a vehicle was booked for it, the booking is what leaves
+ * (200, the booking with what this call says); otherwise the dispatch is new (201). A dispatch
+ * recorded as dispatched or delivered marks the note dispatched.
  */
-export async function createDispatch(db: Db, actor: User, input: CreateInput): Promise<DispatchView> {
+export async function createDispatch(db: Db, actor: User, input: CreateInput): Promise<{ view: DispatchView; created: boolean }> {
   return auditedWrite(
     db,
     actor,
@@ -71,25 +97,43 @@ export async function createDispatch(db: Db, actor: User, input: CreateInput): P
       const [note] = await tx.select().from(deliveryNotes).where(eq(deliveryNotes.id, input.delivery_note)).for('update');
       if (!note || note.deleted_at) throw fieldError('delivery_note', `Invalid pk "${input.delivery_note}" - object does not exist.`);
       if (note.job_order !== input.job_order) throw fieldError('job_order', DELIVERY_NOTE_MESSAGES.noteOfOtherJobOrder);
-      const [other] = await tx
-        .select({ id: dispatches.id })
-        .from(dispatches)
-        .where(and(eq(dispatches.delivery_note, note.id), ne(dispatches.status, 'cancelled')));
-      if (other) throw new HttpError(400, { detail: DELIVERY_NOTE_MESSAGES.alreadyDispatched });
-      if (note.status !== 'ready-to-dispatch') throw new HttpError(400, { detail: DELIVERY_NOTE_MESSAGES.notReady });
-      const [row] = await tx
-        .insert(dispatches)
-        .values({ ...input, created_by: actor.id })
-        .returning();
-      if (input.status === 'dispatched' || input.status === 'delivered') await tx.update(deliveryNotes).set({ status: 'dispatched' }).where(eq(deliveryNotes.id, note.id));
-      return dispatchView(tx, row!.id);
+      const live = (await liveDispatchesOf(tx, [note.id]))(note.id);
+      if (!isReadyToDispatch(note, live)) {
+        const gone = note.status === 'dispatched' || live.some((d) => DISPATCH_STATUSES_GONE.includes(d.status));
+        throw new HttpError(400, { detail: gone ? DELIVERY_NOTE_MESSAGES.alreadyDispatched : DELIVERY_NOTE_MESSAGES.notReady });
+      }
+      const booking = bookedDispatch(live);
+      if (booking && input.status === 'scheduled') throw new HttpError(400, { detail: DELIVERY_NOTE_MESSAGES.alreadyBooked });
+      const [row] = booking
+        ? await tx
+            .update(dispatches)
+            .set({
+              dispatch_date: input.dispatch_date,
+              status: input.status,
+              // What the call leaves empty, the booking already says.
+              vehicle_number: input.vehicle_number || booking.vehicle_number,
+              driver_name: input.driver_name || booking.driver_name,
+              driver_phone: input.driver_phone || booking.driver_phone,
+              remarks: input.remarks || booking.remarks,
+            })
+            .where(eq(dispatches.id, booking.id))
+            .returning()
+        : await tx
+            .insert(dispatches)
+            .values({ ...input, created_by: actor.id })
+            .returning();
+      if (DISPATCH_STATUSES_GONE.includes(input.status)) await tx.update(deliveryNotes).set({ status: 'dispatched' }).where(eq(deliveryNotes.id, note.id));
+      return { view: await dispatchView(tx, row!.id), created: !booking };
     },
-    (view) => ({ action: 'dispatch.create', target: `dispatches:${view.id}`, risk: 'low', metadata: { delivery_note: view.delivery_note, status: view.status } }),
+    ({ view, created }) => ({ action: created ? 'dispatch.create' : 'dispatch.send', target: `dispatches:${view.id}`, risk: 'low', metadata: { delivery_note: view.delivery_note, status: view.status } }),
   );
 }
 
-/** Live notes in a status with no live dispatch, with the day they reached it and how long ago. */
-async function notesWaiting(db: Db, status: 'approved' | 'ready-to-dispatch'): Promise<DashboardNote[]> {
+/**
+ * Live notes in a status (ready ones: ready to dispatch as the domain defines it), with the day
+ * they reached it, how long ago, and their booked vehicle.
+ */
+async function notesIn(db: Db, status: 'approved' | 'ready-to-dispatch'): Promise<DashboardNote[]> {
   // Approval has its own time; readiness is the note's last change while it stays ready.
   const since = status === 'approved' ? sql`coalesce(${deliveryNotes.approved_at}, ${deliveryNotes.updated_at})` : deliveryNotes.updated_at;
   const rows = await db
@@ -101,21 +145,29 @@ async function notesWaiting(db: Db, status: 'approved' | 'ready-to-dispatch'): P
       delivery_location: deliveryNotes.delivery_location,
       delivery_date: deliveryNotes.delivery_date,
       status: deliveryNotes.status,
+      deleted_at: deliveryNotes.deleted_at,
       since: sql<string>`to_char((${since} AT TIME ZONE 'Asia/Kolkata')::date, 'YYYY-MM-DD')`,
       days_waiting: sql<number>`(${TODAY} - (${since} AT TIME ZONE 'Asia/Kolkata')::date)`.mapWith(Number),
     })
     .from(deliveryNotes)
     .innerJoin(jobOrders, eq(jobOrders.id, deliveryNotes.job_order))
     .innerJoin(customers, eq(customers.id, jobOrders.customer))
-    .where(
-      and(
-        eq(deliveryNotes.status, status),
-        isNull(deliveryNotes.deleted_at),
-        sql`NOT EXISTS (SELECT 1 FROM ${dispatches} d WHERE d.delivery_note = ${deliveryNotes.id} AND d.status <> 'cancelled')`,
-      ),
-    )
+    .where(and(eq(deliveryNotes.status, status), isNull(deliveryNotes.deleted_at)))
     .orderBy(asc(since), asc(deliveryNotes.id));
-  return rows.map(({ job_order_created_at, ...row }) => ({ ...row, job_order_label: jobOrderLabel({ id: row.job_order, created_at: job_order_created_at }) }));
+  const dispatchesOf = await liveDispatchesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows
+    .filter((row) => status !== 'ready-to-dispatch' || isReadyToDispatch(row, dispatchesOf(row.id)))
+    .map(({ job_order_created_at, deleted_at: _, ...row }) => {
+      const booking = bookedDispatch(dispatchesOf(row.id));
+      return {
+        ...row,
+        job_order_label: jobOrderLabel({ id: row.job_order, created_at: job_order_created_at }),
+        booking: booking ? { id: booking.id, dispatch_date: booking.dispatch_date, vehicle_number: booking.vehicle_number } : null,
+      };
+    });
 }
 
 /** GET dispatches/dashboard/: what the packing and dispatch team acts on now, and the last two weeks at a glance. */
@@ -135,8 +187,8 @@ export async function packingDispatchDashboard(db: Db): Promise<PackingDispatchD
     .orderBy(desc(dispatches.id));
   return {
     today,
-    ready_to_dispatch: await notesWaiting(db, 'ready-to-dispatch'),
-    waiting: await notesWaiting(db, 'approved'),
+    ready_to_dispatch: await notesIn(db, 'ready-to-dispatch'),
+    waiting: await notesIn(db, 'approved'),
     dispatched_today: todays.length
       ? await dispatchViews(
           db,

@@ -1,20 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API } from '../../../domain/api-paths';
 import { filterGrasQuerySchema, graItemSchema, graListRowSchema, graPageQuerySchema, graViewSchema } from '../../../domain/gra';
-import { notFound } from '../../lib/http-error';
-import { listPage, listPageSchema, listQuerySchema, type ListQuery } from '../../lib/list';
-import { pageSchema, toPage, type Paging, type Slice } from '../../lib/pagination';
-import { etagOf } from '../../lib/rows';
+import { listRoute } from '../../lib/list';
+import { pageSchema, loadPage, type Paging, type Slice } from '../../lib/pagination';
+import { sendRow } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { cancelledGras, describeGras, filterGras, GRA_PAGE_SIZE, graItemList, graList, graScope, graView } from './service';
 
-/** A page of views: DRF page-number links over what `load` found; a page past the end is 404 as on every list. */
-async function paged<R>(request: FastifyRequest, query: { page: number; page_size?: number }, load: (paging: Paging) => Promise<Slice<R>>) {
-  const paging = { page: query.page, pageSize: query.page_size ?? GRA_PAGE_SIZE };
-  const slice = await load(paging);
-  if (!slice.results.length && paging.page > 1) throw notFound('Invalid page.');
-  return toPage(request, slice.results, slice.count, paging.page, paging.pageSize);
-}
+/** A page of views, GRA_PAGE_SIZE rows unless the query asks otherwise. */
+const paged = <R>(request: FastifyRequest, query: { page: number; page_size?: number }, load: (paging: Paging) => Promise<Slice<R>>) => loadPage(request, query, GRA_PAGE_SIZE, load);
 
 /**
  * Goods received advices, the read side (business-areas.md §7 "GRA"): paths under /api/v1/gra/.
@@ -26,22 +21,15 @@ export default async function grasRoutes(fastify: FastifyInstance) {
   const read = { access: 'gras.read' } as const;
   const viewsPage = pageSchema(graViewSchema);
 
-  app.get('/gra/gras/', { config: read, schema: { tags, querystring: listQuerySchema(graList), response: { 200: listPageSchema(graListRowSchema) } } }, async (req) => {
-    const query = req.query as ListQuery;
-    const page = await listPage(app.db, req, graList, query, graScope(query));
-    return { ...page, results: await describeGras(app.db, page.results) };
-  });
-  app.get('/gra/gras/filter_gras/', { config: read, schema: { tags, querystring: filterGrasQuerySchema, response: { 200: viewsPage } } }, (req) =>
+  listRoute(app, API.gras.list, { ...read, tags, spec: graList, item: graListRowSchema, scope: (req) => graScope(req.query), describe: describeGras });
+  app.get(API.gras.filter, { config: read, schema: { tags, querystring: filterGrasQuerySchema, response: { 200: viewsPage } } }, (req) =>
     paged(req, req.query, (paging) => filterGras(app.db, req.query, paging)),
   );
-  app.get('/gra/cancelled_gras/', { config: read, schema: { tags, querystring: graPageQuerySchema, response: { 200: viewsPage } } }, (req) =>
+  app.get(API.gras.cancelled, { config: read, schema: { tags, querystring: graPageQuerySchema, response: { 200: viewsPage } } }, (req) =>
     paged(req, req.query, (paging) => cancelledGras(app.db, paging)),
   );
-  app.get('/gra/gras/:id/', { config: read, schema: { tags, params: idParams, response: { 200: graViewSchema } } }, async (req, reply) => {
-    const view = await graView(app.db, req.params.id);
-    return reply.header('etag', etagOf(view)).send(view);
-  });
-  app.get('/gra/gra_items/', { config: read, schema: { tags, querystring: listQuerySchema(graItemList), response: { 200: listPageSchema(graItemSchema) } } }, (req) =>
-    listPage(app.db, req, graItemList, req.query as ListQuery),
+  app.get(API.gras.detail.pattern, { config: read, schema: { tags, params: idParams, response: { 200: graViewSchema } } }, async (req, reply) =>
+    sendRow(reply, await graView(app.db, req.params.id)),
   );
+  listRoute(app, API.graItems.list, { ...read, tags, spec: graItemList, item: graItemSchema });
 }

@@ -8,9 +8,10 @@ import {
   jobOrderExpenseSummarySchema,
   jobOrderExpenseUpdateSchema,
 } from '../../../domain/job-order-expense';
+import { API } from '../../../domain/api-paths';
 import { currentUser } from '../../plugins/auth';
-import { listPage, listPageSchema, listQuerySchema, type ListQuery } from '../../lib/list';
-import { etagOf, expectedVersion } from '../../lib/rows';
+import { listRoute } from '../../lib/list';
+import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { createExpense, decideExpense, deleteExpense, expenseSummary, findExpense, jobOrderExpenseList, jobOrderScope, updateExpense } from './service';
 
@@ -23,39 +24,29 @@ export default async function jobOrderExpensesRoutes(fastify: FastifyInstance) {
   const tags = ['job order expenses'];
   const read = { access: 'job-order-expenses.read' } as const;
   const write = { access: 'job-order-expenses.write' } as const;
-  const base = '/joborders/joborders';
-  const listQuery = listQuerySchema(jobOrderExpenseList);
-  const page = listPageSchema(jobOrderExpenseSchema);
+  const list = { ...read, tags, spec: jobOrderExpenseList, item: jobOrderExpenseSchema };
 
-  app.get(`${base}/expenses/`, { config: read, schema: { tags, querystring: listQuery, response: { 200: page } } }, (req) =>
-    listPage(app.db, req, jobOrderExpenseList, req.query as ListQuery),
-  );
-  app.get(`${base}/expenses/summary/`, { config: read, schema: { tags, querystring: jobOrderExpenseSummaryQuerySchema, response: { 200: jobOrderExpenseSummarySchema } } }, (req) =>
+  listRoute(app, API.jobOrderExpenses.list, list);
+  app.get(API.jobOrderExpenses.summary, { config: read, schema: { tags, querystring: jobOrderExpenseSummaryQuerySchema, response: { 200: jobOrderExpenseSummarySchema } } }, (req) =>
     expenseSummary(app.db, req.query.job_order),
   );
-  app.get(`${base}/:id/expenses/`, { config: read, schema: { tags, params: idParams, querystring: listQuery, response: { 200: page } } }, async (req) =>
-    listPage(app.db, req, jobOrderExpenseList, req.query as ListQuery, await jobOrderScope(app.db, req.params.id)),
+  listRoute(app, API.jobOrderExpenses.ofJobOrder.pattern, { ...list, byParent: true, scope: (req) => jobOrderScope(app.db, req.params.id) });
+  app.post(API.jobOrderExpenses.ofJobOrder.pattern, { config: write, schema: { tags, params: idParams, body: jobOrderExpenseBodySchema, response: { 201: jobOrderExpenseSchema } } }, async (req, reply) =>
+    sendRow(reply, await createExpense(app.db, currentUser(req), req.params.id, req.body), 201),
   );
-  app.post(`${base}/:id/expenses/`, { config: write, schema: { tags, params: idParams, body: jobOrderExpenseBodySchema, response: { 201: jobOrderExpenseSchema } } }, async (req, reply) => {
-    const expense = await createExpense(app.db, currentUser(req), req.params.id, req.body);
-    return reply.code(201).header('etag', etagOf(expense)).send(expense);
-  });
-  app.get(`${base}/expenses/:id/`, { config: read, schema: { tags, params: idParams, response: { 200: jobOrderExpenseSchema } } }, async (req, reply) => {
-    const expense = await findExpense(app.db, req.params.id);
-    return reply.header('etag', etagOf(expense)).send(expense);
-  });
-  app.put(`${base}/expenses/:id/`, { config: write, schema: { tags, params: idParams, body: jobOrderExpenseUpdateSchema, response: { 200: jobOrderExpenseSchema } } }, async (req, reply) => {
-    const { expected_version, ...changes } = req.body;
-    const expense = await updateExpense(app.db, currentUser(req), req.params.id, changes, expectedVersion(req, { expected_version }));
-    return reply.header('etag', etagOf(expense)).send(expense);
+  app.get(API.jobOrderExpenses.detail.pattern, { config: read, schema: { tags, params: idParams, response: { 200: jobOrderExpenseSchema } } }, async (req, reply) =>
+    sendRow(reply, await findExpense(app.db, req.params.id)),
+  );
+  app.put(API.jobOrderExpenses.detail.pattern, { config: write, schema: { tags, params: idParams, body: jobOrderExpenseUpdateSchema, response: { 200: jobOrderExpenseSchema } } }, async (req, reply) => {
+    const [changes, expected] = versionedBody(req, req.body);
+    return sendRow(reply, await updateExpense(app.db, currentUser(req), req.params.id, changes, expected));
   });
   // A DELETE has no body: the version comes as If-Match.
-  app.delete(`${base}/expenses/:id/`, { config: write, schema: { tags, params: idParams, response: { 200: jobOrderExpenseSchema } } }, (req) =>
+  app.delete(API.jobOrderExpenses.detail.pattern, { config: write, schema: { tags, params: idParams, response: { 200: jobOrderExpenseSchema } } }, (req) =>
     deleteExpense(app.db, currentUser(req), req.params.id, expectedVersion(req)),
   );
-  app.patch(`${base}/expenses/:id/approve/`, { config: { access: 'job-order-expenses.approve' }, schema: { tags, params: idParams, body: jobOrderExpenseApprovalSchema, response: { 200: jobOrderExpenseSchema } } }, async (req, reply) => {
-    const { status, approved_by, expected_version } = req.body;
-    const expense = await decideExpense(app.db, currentUser(req), req.params.id, status, approved_by, expectedVersion(req, { expected_version }));
-    return reply.header('etag', etagOf(expense)).send(expense);
+  app.patch(API.jobOrderExpenses.approve.pattern, { config: { access: 'job-order-expenses.approve' }, schema: { tags, params: idParams, body: jobOrderExpenseApprovalSchema, response: { 200: jobOrderExpenseSchema } } }, async (req, reply) => {
+    const [{ status, approved_by }, expected] = versionedBody(req, req.body);
+    return sendRow(reply, await decideExpense(app.db, currentUser(req), req.params.id, status, approved_by, expected));
   });
 }

@@ -18,7 +18,8 @@ import { materialScopeOf } from '../../../domain/row-rules';
 import type { User } from '../../../domain/user';
 import type { z } from 'zod';
 import { badRequest, fieldError, notFound } from '../../lib/http-error';
-import { byId, byText, byValue, filter, flagParam, type ListSpec } from '../../lib/list';
+import { byId, byText, byValue, filter, type ListSpec } from '../../lib/list';
+import { flagParam } from '../../../domain/query-params';
 import { findRow, softDeleteRow, updateRow, withUniqueField } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 

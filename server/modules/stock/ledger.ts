@@ -8,7 +8,8 @@ import { STOCK_SETTINGS_DEFAULTS, type StockSettings } from '../../../domain/sys
 import type { User } from '../../../domain/user';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { recordAudit } from '../audit/service';
-import { COST, MONEY, qty, qtyText, rescale, valueOf, weightedAverage } from './quantities';
+import { abs, add, amountOf, compare, max, negate, sign, sub, toMoney, toQuantity, type Decimal } from '../../../domain/decimal';
+import { weightedAverage } from './valuation';
 
 /**
  * The stock ledger (DESIGN.md "Stock is a ledger"). Every function here runs inside the caller's
@@ -70,7 +71,7 @@ export interface ReserveInput {
 }
 
 /** numeric(14,3) holds 11 digits before the point. */
-const MAX_QUANTITY = 10n ** 14n;
+const MAX_QUANTITY = '100000000000';
 const invalidPk = (field: string, id: number) => fieldError(field, `Invalid pk "${id}" - object does not exist.`);
 /** The business day (India), which dates ledger rows and bounds the dates stores may give them. */
 const today = sql`(now() AT TIME ZONE 'Asia/Kolkata')::date`;
@@ -122,7 +123,7 @@ async function checkRequisitionAllows(tx: Db, requisition: RequisitionRow, actio
  * cancelled nor closed), leaving out one line: the one being served, whose own reservation is
  * its to use.
  */
-async function reservedFor(tx: Db, material: number, exceptLine?: number): Promise<bigint> {
+async function reservedFor(tx: Db, material: number, exceptLine?: number): Promise<Decimal> {
   const [row] = await tx
     .select({ reserved: sql<string>`coalesce(sum(${requisitionDetails.quantity_reserved}), 0)::text` })
     .from(requisitionDetails)
@@ -136,27 +137,27 @@ async function reservedFor(tx: Db, material: number, exceptLine?: number): Promi
         exceptLine === undefined ? undefined : ne(requisitionDetails.id, exceptLine),
       ),
     );
-  return qty(row!.reserved);
+  return row!.reserved;
 }
 
 /** 409 when `outgoing` units are more than is free, unless negative stock is allowed. */
-async function checkFree(tx: Db, material: MaterialRow, outgoing: bigint, exceptLine?: number): Promise<void> {
+async function checkFree(tx: Db, material: MaterialRow, outgoing: Decimal, exceptLine?: number): Promise<void> {
   if (await negativeStockAllowed(tx)) return;
-  const available = qty(material.quantity) - (await reservedFor(tx, material.id, exceptLine));
-  if (outgoing > available) throw conflict(notEnoughStock(material.name, qtyText(outgoing), qtyText(available > 0n ? available : 0n)));
+  const available = sub(material.quantity, await reservedFor(tx, material.id, exceptLine));
+  if (compare(outgoing, available) > 0) throw conflict(notEnoughStock(material.name, toQuantity(outgoing), toQuantity(max(available, '0'))));
 }
 
 /** Sets is_completed when every live line is issued in full (and clears it when a reversal undoes that). */
 async function settleCompletion(tx: Db, requisition: number): Promise<void> {
   const lines = await liveLinesOf(tx, requisition);
-  const complete = lines.length > 0 && lines.every((line) => qty(line.quantity_issued) >= qty(line.quantity));
+  const complete = lines.length > 0 && lines.every((line) => compare(line.quantity_issued, line.quantity) >= 0);
   await tx.update(requisitions).set({ is_completed: complete }).where(and(eq(requisitions.id, requisition), ne(requisitions.is_completed, complete)));
 }
 
 interface Move {
   type: StockTransactionType;
-  /** Signed, in thousandths. */
-  quantity: bigint;
+  /** Signed. */
+  quantity: Decimal;
   /** Value per unit this stock moves at (4 decimals); null moves it at the current average. */
   cost: string | null;
   transaction_date?: string;
@@ -175,8 +176,9 @@ interface Move {
  * rate is what the stock moved at (a receipt's price, the average an issue went out at).
  */
 async function applyMove(tx: Db, actor: Actor, material: MaterialRow, move: Move): Promise<StockTransactionRow> {
-  const onHand = qty(material.quantity);
-  if (onHand + move.quantity >= MAX_QUANTITY || onHand + move.quantity <= -MAX_QUANTITY) throw fieldError('quantity', `This would take the stock of ${material.name} beyond what can be recorded.`);
+  const onHand = material.quantity;
+  const after = add(onHand, move.quantity);
+  if (compare(abs(after), MAX_QUANTITY) >= 0) throw fieldError('quantity', `This would take the stock of ${material.name} beyond what can be recorded.`);
   const cost = move.cost ?? material.average_cost;
   const average = move.cost === null ? material.average_cost : weightedAverage(onHand, material.average_cost, move.quantity, move.cost);
   const [row] = await tx
@@ -184,7 +186,7 @@ async function applyMove(tx: Db, actor: Actor, material: MaterialRow, move: Move
     .values({
       material: material.id,
       transaction_type: move.type,
-      quantity: qtyText(move.quantity),
+      quantity: toQuantity(move.quantity),
       transaction_date: move.transaction_date ?? today,
       requisition: move.requisition ?? null,
       requisition_detail: move.requisition_detail ?? null,
@@ -193,14 +195,14 @@ async function applyMove(tx: Db, actor: Actor, material: MaterialRow, move: Move
       gra_item: move.gra_item ?? null,
       reverses: move.reverses ?? null,
       status: move.status ?? 'completed',
-      rate: rescale(cost, COST, MONEY),
+      rate: toMoney(cost),
       remarks: move.remarks ?? '',
       created_by: actor.id,
     })
     .returning();
   await tx
     .update(materials)
-    .set({ quantity: qtyText(onHand + move.quantity), average_cost: average })
+    .set({ quantity: toQuantity(after), average_cost: average })
     .where(eq(materials.id, material.id));
   return row!;
 }
@@ -240,10 +242,9 @@ async function lockedLine(tx: Db, id: number): Promise<RequisitionDetailRow> {
   return line!;
 }
 
-function positive(quantity: string): bigint {
-  const units = qty(quantity);
-  if (units <= 0n) throw fieldError('quantity', 'Ensure this value is greater than 0.');
-  return units;
+function positive(quantity: string): Decimal {
+  if (sign(quantity) <= 0) throw fieldError('quantity', 'Ensure this value is greater than 0.');
+  return quantity;
 }
 
 /**
@@ -258,10 +259,10 @@ export async function recordIssue(tx: Db, actor: Actor, input: IssueInput): Prom
   const served = await lineOf(tx, input);
   if (served) {
     await checkRequisitionAllows(tx, served.requisition, 'issue', 'requisition');
-    const remaining = qty(served.line.quantity) - qty(served.line.quantity_issued);
-    if (outgoing > remaining) {
+    const remaining = sub(served.line.quantity, served.line.quantity_issued);
+    if (compare(outgoing, remaining) > 0) {
       const [named] = await tx.select({ name: materials.name }).from(materials).where(eq(materials.id, input.material));
-      throw fieldError('quantity', issueBeyondLine(named?.name ?? 'this material', qtyText(outgoing), qtyText(remaining > 0n ? remaining : 0n)));
+      throw fieldError('quantity', issueBeyondLine(named?.name ?? 'this material', toQuantity(outgoing), toQuantity(max(remaining, '0'))));
     }
   }
   const material = await lockMaterial(tx, input.material);
@@ -269,7 +270,7 @@ export async function recordIssue(tx: Db, actor: Actor, input: IssueInput): Prom
   await checkFree(tx, material, outgoing, served?.line.id);
   const row = await applyMove(tx, actor, material, {
     type: 'issue',
-    quantity: -outgoing,
+    quantity: negate(outgoing),
     cost: null,
     transaction_date: input.transaction_date,
     requisition: served?.requisition.id ?? null,
@@ -279,10 +280,10 @@ export async function recordIssue(tx: Db, actor: Actor, input: IssueInput): Prom
     remarks: input.remarks,
   });
   if (served) {
-    const reserved = qty(served.line.quantity_reserved) - outgoing;
+    const reserved = sub(served.line.quantity_reserved, outgoing);
     await tx
       .update(requisitionDetails)
-      .set({ quantity_issued: qtyText(qty(served.line.quantity_issued) + outgoing), quantity_reserved: qtyText(reserved > 0n ? reserved : 0n) })
+      .set({ quantity_issued: toQuantity(add(served.line.quantity_issued, outgoing)), quantity_reserved: toQuantity(max(reserved, '0')) })
       .where(eq(requisitionDetails.id, served.line.id));
     await settleCompletion(tx, served.requisition.id);
   }
@@ -319,7 +320,7 @@ export async function recordReceipt(tx: Db, actor: Actor, input: ReceiptInput): 
 }
 
 /** What is out on a job order of a material outside requisitions: its issues less their returns (reversals net out). */
-async function issuedToJobOrder(tx: Db, material: number, jobOrder: number): Promise<bigint> {
+async function issuedToJobOrder(tx: Db, material: number, jobOrder: number): Promise<Decimal> {
   const [row] = await tx
     .select({ net: sql<string>`coalesce(-sum(${stockTransactions.quantity}), 0)::text` })
     .from(stockTransactions)
@@ -332,7 +333,7 @@ async function issuedToJobOrder(tx: Db, material: number, jobOrder: number): Pro
         isNull(stockTransactions.deleted_at),
       ),
     );
-  return qty(row!.net);
+  return row!.net;
 }
 
 /**
@@ -345,11 +346,11 @@ export async function recordReturn(tx: Db, actor: Actor, input: ReturnInput): Pr
   await checkJobOrder(tx, input.job_order);
   const served = await lineOf(tx, input);
   if (!served && input.job_order == null) throw fieldError('requisition', STOCK_MESSAGES.returnTarget);
-  if (served && incoming > qty(served.line.quantity_issued)) throw fieldError('quantity', STOCK_MESSAGES.returnBeyondIssued);
+  if (served && compare(incoming, served.line.quantity_issued) > 0) throw fieldError('quantity', STOCK_MESSAGES.returnBeyondIssued);
   const material = await lockMaterial(tx, input.material);
   if (material.deleted_at) throw fieldError('material', STOCK_MESSAGES.materialDeleted);
   // The material is locked: no other movement of it changes what is out on the job order meanwhile.
-  if (!served && incoming > (await issuedToJobOrder(tx, material.id, input.job_order!))) throw fieldError('quantity', STOCK_MESSAGES.returnBeyondJobOrder);
+  if (!served && compare(incoming, await issuedToJobOrder(tx, material.id, input.job_order!)) > 0) throw fieldError('quantity', STOCK_MESSAGES.returnBeyondJobOrder);
   const row = await applyMove(tx, actor, material, {
     type: 'return',
     quantity: incoming,
@@ -363,7 +364,7 @@ export async function recordReturn(tx: Db, actor: Actor, input: ReturnInput): Pr
   if (served) {
     await tx
       .update(requisitionDetails)
-      .set({ quantity_issued: qtyText(qty(served.line.quantity_issued) - incoming) })
+      .set({ quantity_issued: toQuantity(sub(served.line.quantity_issued, incoming)) })
       .where(eq(requisitionDetails.id, served.line.id));
     await settleCompletion(tx, served.requisition.id);
   }
@@ -383,20 +384,20 @@ export async function recordReturn(tx: Db, actor: Actor, input: ReturnInput): Pr
  * (negative stock is never reserved, whatever the configuration).
  */
 export async function reserveMaterial(tx: Db, actor: Actor, input: ReserveInput): Promise<RequisitionDetailRow> {
-  const target = qty(input.quantity);
-  if (target < 0n) throw fieldError('quantity', 'Ensure this value is greater than or equal to 0.');
+  const target = input.quantity;
+  if (sign(target) < 0) throw fieldError('quantity', 'Ensure this value is greater than or equal to 0.');
   const [found] = await tx.select().from(requisitionDetails).where(and(eq(requisitionDetails.id, input.requisition_detail), isNull(requisitionDetails.deleted_at)));
   if (!found) throw invalidPk('requisition_detail', input.requisition_detail);
   const requisition = await lockRequisition(tx, found.requisition, 'requisition_detail');
   await checkRequisitionAllows(tx, requisition, 'reserve', 'requisition_detail');
   const line = await lockedLine(tx, found.id);
-  if (target > qty(line.quantity) - qty(line.quantity_issued)) throw fieldError('quantity', STOCK_MESSAGES.reserveBeyondLine);
+  if (compare(target, sub(line.quantity, line.quantity_issued)) > 0) throw fieldError('quantity', STOCK_MESSAGES.reserveBeyondLine);
   const material = await lockMaterial(tx, line.material);
-  if (target > qty(line.quantity_reserved)) {
-    const free = qty(material.quantity) - (await reservedFor(tx, material.id, line.id));
-    if (target > free) throw conflict(notEnoughToReserve(material.name, qtyText(target), qtyText(free > 0n ? free : 0n)));
+  if (compare(target, line.quantity_reserved) > 0) {
+    const free = sub(material.quantity, await reservedFor(tx, material.id, line.id));
+    if (compare(target, free) > 0) throw conflict(notEnoughToReserve(material.name, toQuantity(target), toQuantity(max(free, '0'))));
   }
-  const [row] = await tx.update(requisitionDetails).set({ quantity_reserved: qtyText(target) }).where(eq(requisitionDetails.id, line.id)).returning();
+  const [row] = await tx.update(requisitionDetails).set({ quantity_reserved: toQuantity(target) }).where(eq(requisitionDetails.id, line.id)).returning();
   await recordAudit(tx, {
     actor,
     action: 'stock.reserve',
@@ -418,19 +419,19 @@ export async function reverseTransaction(tx: Db, actor: Actor, id: number, reaso
   if (!original) throw notFound();
   if (original.reverses !== null) throw fieldError('non_field_errors', STOCK_MESSAGES.reversalOfReversal);
   if (original.reversed_by !== null) throw conflict(STOCK_MESSAGES.alreadyReversed);
-  const moved = -qty(original.quantity);
+  const moved = negate(original.quantity);
   const touchesLine = original.requisition_detail !== null && (original.transaction_type === 'issue' || original.transaction_type === 'return');
   const line = touchesLine ? await lockRequisition(tx, original.requisition!).then(() => lockedLine(tx, original.requisition_detail!)) : null;
   // Undoing an issue gives back what it issued on the line; undoing a return issues it again,
   // within what the line asks for and using its reservation first, as an issue would.
-  const issuedAfter = line ? qty(line.quantity_issued) - moved : 0n;
-  if (line && issuedAfter < 0n) throw fieldError('non_field_errors', STOCK_MESSAGES.reverseRequisitionLine);
-  if (line && moved < 0n && issuedAfter > qty(line.quantity)) throw fieldError('non_field_errors', STOCK_MESSAGES.reverseRequisitionLine);
+  const issuedAfter = line ? sub(line.quantity_issued, moved) : '0';
+  if (line && sign(issuedAfter) < 0) throw fieldError('non_field_errors', STOCK_MESSAGES.reverseRequisitionLine);
+  if (line && sign(moved) < 0 && compare(issuedAfter, line.quantity) > 0) throw fieldError('non_field_errors', STOCK_MESSAGES.reverseRequisitionLine);
   const material = await lockMaterial(tx, original.material);
-  if (moved < 0n) await checkFree(tx, material, -moved, line?.id);
+  if (sign(moved) < 0) await checkFree(tx, material, negate(moved), line?.id);
   // Undoing an issue to a job order (outside requisitions) may not leave more returned from it than went out.
   const jobOrderIssue = original.transaction_type === 'issue' && original.requisition_detail === null && original.job_order !== null;
-  if (jobOrderIssue && (await issuedToJobOrder(tx, material.id, original.job_order!)) < moved) throw fieldError('non_field_errors', STOCK_MESSAGES.reverseJobOrderIssue);
+  if (jobOrderIssue && compare(await issuedToJobOrder(tx, material.id, original.job_order!), moved) < 0) throw fieldError('non_field_errors', STOCK_MESSAGES.reverseJobOrderIssue);
   const row = await applyMove(tx, actor, material, {
     type: original.transaction_type,
     quantity: moved,
@@ -445,10 +446,10 @@ export async function reverseTransaction(tx: Db, actor: Actor, id: number, reaso
   });
   await tx.update(stockTransactions).set({ reversed_by: row.id }).where(eq(stockTransactions.id, original.id));
   if (line) {
-    const reserved = moved < 0n ? qty(line.quantity_reserved) + moved : qty(line.quantity_reserved);
+    const reserved = sign(moved) < 0 ? add(line.quantity_reserved, moved) : line.quantity_reserved;
     await tx
       .update(requisitionDetails)
-      .set({ quantity_issued: qtyText(issuedAfter), quantity_reserved: qtyText(reserved > 0n ? reserved : 0n) })
+      .set({ quantity_issued: toQuantity(issuedAfter), quantity_reserved: toQuantity(max(reserved, '0')) })
       .where(eq(requisitionDetails.id, line.id));
     await settleCompletion(tx, line.requisition);
   }
@@ -467,9 +468,9 @@ export async function reverseTransaction(tx: Db, actor: Actor, id: number, reaso
  * out follows the negative-stock rule). The adjustment moves stock at the current average cost.
  */
 export async function recordAdjustment(tx: Db, actor: Actor, adjustment: typeof stockAdjustments.$inferSelect): Promise<StockTransactionRow> {
-  const moved = qty(adjustment.quantity);
+  const moved = adjustment.quantity;
   const material = await lockMaterial(tx, adjustment.material);
-  if (moved < 0n) await checkFree(tx, material, -moved);
+  if (sign(moved) < 0) await checkFree(tx, material, negate(moved));
   return applyMove(tx, actor, material, { type: 'adjustment', quantity: moved, cost: null, stock_adjustment: adjustment.id, remarks: adjustment.reason });
 }
 
@@ -478,15 +479,15 @@ export async function onHandOf(tx: Db, material: number): Promise<StockPosition>
   const [row] = await tx.select().from(materials).where(eq(materials.id, material));
   if (!row) throw notFound();
   const reserved = await reservedFor(tx, material);
-  const available = qty(row.quantity) - reserved;
+  const available = sub(row.quantity, reserved);
   return {
     material: row.id,
     name: row.name,
     unit: row.unit,
     quantity: row.quantity,
-    reserved: qtyText(reserved),
-    available: qtyText(available),
+    reserved: toQuantity(reserved),
+    available: toQuantity(available),
     average_cost: row.average_cost,
-    stock_value: valueOf(row.quantity, row.average_cost),
+    stock_value: amountOf(row.quantity, row.average_cost),
   };
 }

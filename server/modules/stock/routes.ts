@@ -2,6 +2,7 @@ import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API } from '../../../domain/api-paths';
 import { isoDateSchema, refSchema } from '../../../domain/entity';
 import { requisitionDetailSchema } from '../../../domain/requisition';
 import { stockSettingsSchema, stockSettingsUpdateSchema } from '../../../domain/system';
@@ -17,9 +18,9 @@ import {
   stockTransactionUpdateSchema,
 } from '../../../domain/stock';
 import { currentUser } from '../../plugins/auth';
-import { listPage, listPageSchema, listQuerySchema, type ListQuery } from '../../lib/list';
+import { listRoute, type ListRequest } from '../../lib/list';
 import { pageQuerySchema } from '../../lib/pagination';
-import { etagOf, expectedVersion } from '../../lib/rows';
+import { sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { stockAdjustments, stockTransactions } from '../../db/schema';
 import { materialScope } from '../materials/service';
@@ -77,60 +78,51 @@ export default async function stockRoutes(fastify: FastifyInstance) {
   const tags = ['stock'];
   const read = { access: 'stock.read' } as const;
   const write = { access: 'stock.write' } as const;
-  const base = '/stocks/stocktransactions';
+  const transactions = { ...read, tags, item: stockTransactionSchema };
+  const inMaterialScope = (req: ListRequest) => materialScope(currentUser(req), stockTransactions.material);
 
-  app.get(`${base}/`, { config: read, schema: { tags, querystring: listQuerySchema(transactionList), response: { 200: listPageSchema(stockTransactionSchema) } } }, (req) =>
-    listPage(app.db, req, transactionList, req.query as ListQuery, materialScope(currentUser(req), stockTransactions.material)),
-  );
-  app.post(`${base}/`, { config: write, schema: { tags, body: stockTransactionCreateSchema, response: { 201: stockTransactionSchema } } }, async (req, reply) =>
+  listRoute(app, API.stockTransactions.list, { ...transactions, spec: transactionList, scope: inMaterialScope });
+  app.post(API.stockTransactions.list, { config: write, schema: { tags, body: stockTransactionCreateSchema, response: { 201: stockTransactionSchema } } }, async (req, reply) =>
     reply.code(201).send(await recordTransaction(app.db, currentUser(req), req.body)),
   );
   // Never a removal: answers with the reversing entry.
-  app.delete(`${base}/:id/`, { config: { access: 'stock.reverse' }, schema: { tags, params: idParams, body: stockTransactionReverseSchema, response: { 200: stockTransactionSchema } } }, (req) =>
+  app.delete(API.stockTransactions.detail.pattern, { config: { access: 'stock.reverse' }, schema: { tags, params: idParams, body: stockTransactionReverseSchema, response: { 200: stockTransactionSchema } } }, (req) =>
     reverse(app.db, currentUser(req), req.params.id, req.body.reason),
   );
-  app.get(`${base}/req/receipts/:id/`, { config: read, schema: { tags, params: idParams, response: { 200: z.array(stockTransactionSchema) } } }, (req) => requisitionReceipts(app.db, req.params.id));
-  app.get(`${base}/req/all/:id/`, { config: read, schema: { tags, params: idParams, response: { 200: z.array(stockTransactionSchema) } } }, (req) => requisitionLedger(app.db, req.params.id));
-  app.get(`${base}/req/material/:id/`, { config: read, schema: { tags, params: idParams, response: { 200: z.array(requisitionMaterialSchema) } } }, (req) =>
+  app.get(API.stockTransactions.requisitionReceipts.pattern, { config: read, schema: { tags, params: idParams, response: { 200: z.array(stockTransactionSchema) } } }, (req) => requisitionReceipts(app.db, req.params.id));
+  app.get(API.stockTransactions.requisitionLedger.pattern, { config: read, schema: { tags, params: idParams, response: { 200: z.array(stockTransactionSchema) } } }, (req) => requisitionLedger(app.db, req.params.id));
+  app.get(API.stockTransactions.requisitionMaterials.pattern, { config: read, schema: { tags, params: idParams, response: { 200: z.array(requisitionMaterialSchema) } } }, (req) =>
     requisitionMaterials(app.db, req.params.id),
   );
-  app.get(`${base}/list_materials_in_transit/`, { config: read, schema: { tags, querystring: listQuerySchema(inTransitList), response: { 200: listPageSchema(stockTransactionSchema) } } }, (req) =>
-    listPage(app.db, req, inTransitList, req.query as ListQuery, and(inTransitScope, materialScope(currentUser(req), stockTransactions.material))),
-  );
-  app.patch(`${base}/:id/update-status/`, { config: write, schema: { tags, params: idParams, body: stockTransactionUpdateSchema, response: { 200: stockTransactionSchema } } }, async (req, reply) => {
-    const { expected_version, ...changes } = req.body;
-    const row = await updateStatus(app.db, currentUser(req), req.params.id, changes, expectedVersion(req, { expected_version }));
-    return reply.header('etag', etagOf(row)).send(row);
+  listRoute(app, API.stockTransactions.inTransit, { ...transactions, spec: inTransitList, scope: (req) => and(inTransitScope, inMaterialScope(req)) });
+  app.patch(API.stockTransactions.updateStatus.pattern, { config: write, schema: { tags, params: idParams, body: stockTransactionUpdateSchema, response: { 200: stockTransactionSchema } } }, async (req, reply) => {
+    const [changes, expected] = versionedBody(req, req.body);
+    return sendRow(reply, await updateStatus(app.db, currentUser(req), req.params.id, changes, expected));
   });
-  app.get(`${base}/material-movement/`, { config: read, schema: { tags, querystring: movementQuerySchema, response: { 200: movementSchema } } }, (req) => materialMovement(app.db, currentUser(req), req.query));
-  app.get(`${base}/filter_transactions/`, { config: read, schema: { tags, querystring: listQuerySchema(filteredTransactionList), response: { 200: listPageSchema(stockTransactionSchema) } } }, (req) =>
-    listPage(app.db, req, filteredTransactionList, req.query as ListQuery, materialScope(currentUser(req), stockTransactions.material)),
-  );
+  app.get(API.stockTransactions.materialMovement, { config: read, schema: { tags, querystring: movementQuerySchema, response: { 200: movementSchema } } }, (req) => materialMovement(app.db, currentUser(req), req.query));
+  listRoute(app, API.stockTransactions.filter, { ...transactions, spec: filteredTransactionList, scope: inMaterialScope });
 
-  app.get('/stocks/stock-value/', {
+  app.get(API.stock.value, {
     config: { access: 'stock.reports' },
     schema: { tags, querystring: pageQuerySchema(15), response: { 200: z.object({ count: z.number().int(), total_value: z.string(), results: z.array(stockPositionSchema) }) } },
   }, (req) => stockValuation(app.db, currentUser(req), req.query.page, req.query.page_size));
-  app.get('/stocks/stock-value/:id/', { config: { access: 'stock.reports' }, schema: { tags, params: idParams, response: { 200: stockPositionSchema } } }, (req) => stockPosition(app.db, currentUser(req), req.params.id));
-  app.get('/stocks/settings/', { config: { access: 'system.config' }, schema: { tags, response: { 200: stockSettingsSchema } } }, () => readStockSettings(app.db));
-  app.put('/stocks/settings/', { config: { access: 'system.config' }, schema: { tags, body: stockSettingsUpdateSchema, response: { 200: stockSettingsSchema } } }, (req) =>
+  app.get(API.stock.valueOf.pattern, { config: { access: 'stock.reports' }, schema: { tags, params: idParams, response: { 200: stockPositionSchema } } }, (req) => stockPosition(app.db, currentUser(req), req.params.id));
+  app.get(API.stock.settings, { config: { access: 'system.config' }, schema: { tags, response: { 200: stockSettingsSchema } } }, () => readStockSettings(app.db));
+  app.put(API.stock.settings, { config: { access: 'system.config' }, schema: { tags, body: stockSettingsUpdateSchema, response: { 200: stockSettingsSchema } } }, (req) =>
     writeStockSettings(app.db, currentUser(req), req.body),
   );
 
   // reserve_material is a materials call in the spec; the ledger owns what it changes.
-  app.post('/materials/materials/reserve_material/', { config: write, schema: { tags, body: reserveMaterialSchema, response: { 200: requisitionDetailSchema } } }, (req) =>
+  app.post(API.materials.reserve, { config: write, schema: { tags, body: reserveMaterialSchema, response: { 200: requisitionDetailSchema } } }, (req) =>
     app.db.transaction((tx) => reserveMaterial(tx, currentUser(req), req.body)),
   );
 
-  const adjustments = '/stockadjustments/stock-adjustments';
-  app.get(`${adjustments}/`, { config: read, schema: { tags, querystring: listQuerySchema(adjustmentList), response: { 200: listPageSchema(stockAdjustmentSchema) } } }, (req) =>
-    listPage(app.db, req, adjustmentList, req.query as ListQuery, materialScope(currentUser(req), stockAdjustments.material)),
-  );
-  app.post(`${adjustments}/`, { config: { access: 'stock-adjustments.request' }, schema: { tags, body: stockAdjustmentCreateSchema, response: { 201: stockAdjustmentSchema } } }, async (req, reply) =>
+  listRoute(app, API.stockAdjustments.list, { ...read, tags, spec: adjustmentList, item: stockAdjustmentSchema, scope: (req) => materialScope(currentUser(req), stockAdjustments.material) });
+  app.post(API.stockAdjustments.list, { config: { access: 'stock-adjustments.request' }, schema: { tags, body: stockAdjustmentCreateSchema, response: { 201: stockAdjustmentSchema } } }, async (req, reply) =>
     reply.code(201).send(await requestAdjustment(app.db, currentUser(req), req.body)),
   );
-  for (const [path, decision] of [['approve', 'approved'], ['reject', 'rejected']] as const) {
-    app.post(`${adjustments}/:id/${path}/`, { config: { access: 'stock-adjustments.decide' }, schema: { tags, params: idParams, body: stockAdjustmentDecisionSchema, response: { 200: stockAdjustmentSchema } } }, (req) =>
+  for (const [path, decision] of [[API.stockAdjustments.approve, 'approved'], [API.stockAdjustments.reject, 'rejected']] as const) {
+    app.post(path.pattern, { config: { access: 'stock-adjustments.decide' }, schema: { tags, params: idParams, body: stockAdjustmentDecisionSchema, response: { 200: stockAdjustmentSchema } } }, (req) =>
       decideAdjustment(app.db, currentUser(req), req.params.id, decision, req.body.remarks),
     );
   }

@@ -16,12 +16,13 @@ import type { StockSettings, StockSettingsUpdate } from '../../../domain/system'
 import type { User } from '../../../domain/user';
 import { checkDuty } from '../../lib/duties';
 import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { byId, byValue, filter, flagParam, fromDate, toDate, type ListSpec } from '../../lib/list';
+import { byId, byValue, filter, fromDate, toDate, type ListSpec } from '../../lib/list';
+import { flagParam } from '../../../domain/query-params';
 import { findRow, updateRow } from '../../lib/rows';
 import { auditedWrite, recordAudit } from '../audit/service';
 import { materialScope } from '../materials/service';
 import { checkTransactionDate, onHandOf, recordAdjustment, recordIssue, recordReturn, reverseTransaction, stockSettingsOf, type StockTransactionRow } from './ledger';
-import { qty, qtyText, valueOf } from './quantities';
+import { abs, add, amountOf, max, sign, sub, sum, toQuantity } from '../../../domain/decimal';
 
 type TransactionInput = z.output<typeof stockTransactionCreateSchema>;
 type StatusChanges = Omit<z.output<typeof stockTransactionUpdateSchema>, 'expected_version'>;
@@ -102,7 +103,7 @@ export async function adjustmentsAwaitingApproval(db: Db): Promise<number> {
  * body's quantity is signed as in the ledger; the ledger takes amounts.
  */
 export async function recordTransaction(db: Db, actor: User, input: TransactionInput): Promise<StockTransactionRow> {
-  const amount = qtyText(qty(input.quantity) < 0n ? -qty(input.quantity) : qty(input.quantity));
+  const amount = toQuantity(abs(input.quantity));
   return db.transaction(async (tx) => {
     await checkTransactionDate(tx, actor, input.transaction_date);
     if (input.transaction_type === 'issue') return recordIssue(tx, actor, { ...input, quantity: amount });
@@ -167,8 +168,7 @@ export async function requisitionMaterials(db: Db, requisition: number) {
     .where(and(eq(requisitionDetails.requisition, requisition), isNull(requisitionDetails.deleted_at)))
     .orderBy(asc(requisitionDetails.id));
   return lines.map((line) => {
-    const pending = qty(line.quantity) - qty(line.quantity_issued);
-    return { ...line, quantity_pending: qtyText(pending > 0n ? pending : 0n) };
+    return { ...line, quantity_pending: toQuantity(max(sub(line.quantity, line.quantity_issued), '0')) };
   });
 }
 
@@ -189,9 +189,9 @@ export async function materialMovement(db: Db, user: User, query: MovementQuery)
   const ofMaterial = and(eq(stockTransactions.material, material.id), isNull(stockTransactions.deleted_at));
   const sumWhere = async (where: SQL | undefined) => {
     const [row] = await db.select({ total: sql<string>`coalesce(sum(${stockTransactions.quantity}), 0)::text` }).from(stockTransactions).where(and(ofMaterial, where));
-    return qty(row!.total);
+    return row!.total;
   };
-  const opening = query.startDate ? await sumWhere(lt(stockTransactions.transaction_date, query.startDate)) : 0n;
+  const opening = query.startDate ? await sumWhere(lt(stockTransactions.transaction_date, query.startDate)) : '0';
   const transactions = await ledgerOf(
     db,
     and(
@@ -200,16 +200,16 @@ export async function materialMovement(db: Db, user: User, query: MovementQuery)
       query.endDate ? lte(stockTransactions.transaction_date, query.endDate) : undefined,
     ),
   );
-  const inward = transactions.reduce((sum, row) => (qty(row.quantity) > 0n ? sum + qty(row.quantity) : sum), 0n);
-  const outward = transactions.reduce((sum, row) => (qty(row.quantity) < 0n ? sum - qty(row.quantity) : sum), 0n);
+  const inward = sum(transactions.filter((row) => sign(row.quantity) > 0).map((row) => row.quantity));
+  const outward = abs(sum(transactions.filter((row) => sign(row.quantity) < 0).map((row) => row.quantity)));
   return {
     material: material.id,
     name: material.name,
     unit: material.unit,
-    opening_quantity: qtyText(opening),
-    inward: qtyText(inward),
-    outward: qtyText(outward),
-    closing_quantity: qtyText(opening + inward - outward),
+    opening_quantity: toQuantity(opening),
+    inward: toQuantity(inward),
+    outward: toQuantity(outward),
+    closing_quantity: toQuantity(sub(add(opening, inward), outward)),
     transactions,
   };
 }
@@ -246,9 +246,9 @@ export async function stockValuation(db: Db, user: User, page: number, pageSize:
     total_value: rows[0] ? valueText(rows[0].total) : '0.00',
     results: rows.map(({ count: _, total: __, ...row }) => ({
       ...row,
-      reserved: qtyText(qty(row.reserved)),
-      available: qtyText(qty(row.quantity) - qty(row.reserved)),
-      stock_value: valueOf(row.quantity, row.average_cost),
+      reserved: toQuantity(row.reserved),
+      available: toQuantity(sub(row.quantity, row.reserved)),
+      stock_value: amountOf(row.quantity, row.average_cost),
     })),
   };
 }

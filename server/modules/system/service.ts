@@ -4,6 +4,7 @@ import { systemConfig, systemModules, users } from '../../db/schema';
 import { MODULE_NAMES, type ModuleDetail, type ModuleName } from '../../../domain/modules';
 import { ROUTES } from '../../../domain/routes';
 import { SYSTEM_CONFIG_DEFAULTS, type SystemConfig } from '../../../domain/system';
+import { keyRetentionDays, OFFLINE_SETTINGS_DEFAULTS, type OfflineSettings } from '../../../domain/offline';
 import type { User } from '../../../domain/user';
 import { notFound } from '../../lib/http-error';
 import { recordAudit } from '../audit/service';
@@ -72,4 +73,34 @@ export async function writeConfig(db: Db, actor: User, config: SystemConfig): Pr
     await recordAudit(tx, { actor, action: 'system.config.update', target: 'system_config', risk: 'critical', metadata: { ...config } });
   });
   return readConfig(db);
+}
+
+/** GET /system/offline/: how long a device may work offline, for every signed-in device. */
+export async function readOfflineSettings(db: Db): Promise<OfflineSettings> {
+  const [row] = await db.select({ offline_work_days: systemConfig.offline_work_days }).from(systemConfig).where(eq(systemConfig.id, 1));
+  return row ?? OFFLINE_SETTINGS_DEFAULTS;
+}
+
+/** PUT /admin/system/offline/: a change keeps the period it replaces, so keys stay for devices that learnt it. */
+export async function writeOfflineSettings(db: Db, actor: User, settings: OfflineSettings): Promise<OfflineSettings> {
+  await db.transaction(async (tx) => {
+    const current = await readOfflineSettings(tx);
+    if (current.offline_work_days === settings.offline_work_days) return;
+    const values = { ...settings, offline_work_days_previous: current.offline_work_days, offline_work_days_changed_at: new Date() };
+    await tx
+      .insert(systemConfig)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: systemConfig.id, set: { ...values, updated_at: new Date(), version: sql`${systemConfig.version} + 1` } });
+    await recordAudit(tx, { actor, action: 'system.config.offline', target: 'system_config', risk: 'high', metadata: { from: current.offline_work_days, to: settings.offline_work_days } });
+  });
+  return readOfflineSettings(db);
+}
+
+/** How many days the server keeps Idempotency-Keys today (domain/offline.ts keyRetentionDays). */
+export async function idempotencyKeyDays(db: Db, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ offline_work_days: systemConfig.offline_work_days, previous_days: systemConfig.offline_work_days_previous, changed_at: systemConfig.offline_work_days_changed_at })
+    .from(systemConfig)
+    .where(eq(systemConfig.id, 1));
+  return keyRetentionDays(row ?? { ...OFFLINE_SETTINGS_DEFAULTS, previous_days: null, changed_at: null }, now);
 }

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pageSizeParam } from '../../../domain/query-params';
+import { API } from '../../../domain/api-paths';
 import { decimalSchema, idSchema, isoDateSchema } from '../../../domain/entity';
 import { isValidDateRange } from '../../../domain/rules/dates';
 import { vendorCreateSchema, vendorSchema, vendorUpdateSchema } from '../../../domain/vendor';
 import { vendors } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
-import { listPage, listPageSchema, listQuerySchema, type ListQuery } from '../../lib/list';
-import { etagOf, expectedVersion, findRow } from '../../lib/rows';
+import { listRoute } from '../../lib/list';
+import { findRow, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { createVendor, topVendors, updateVendor, VENDOR_MESSAGES, vendorList } from './service';
 
@@ -15,7 +17,7 @@ const topVendorsQuery = z
   .object({
     start_date: isoDateSchema.optional(),
     end_date: isoDateSchema.optional(),
-    limit: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(100).default(10),
+    limit: pageSizeParam(100).default(10),
     by: z.enum(['value', 'count']).default('value'),
   })
   .strict()
@@ -43,24 +45,20 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
   const read = { access: 'vendors.read' } as const;
   const write = { access: 'vendors.write' } as const;
 
-  app.get('/vendors/vendors/', { config: read, schema: { tags, querystring: listQuerySchema(vendorList), response: { 200: listPageSchema(vendorSchema) } } }, (req) =>
-    listPage(app.db, req, vendorList, req.query as ListQuery),
-  );
-  app.post('/vendors/vendors/', { config: write, schema: { tags, body: vendorCreateSchema, response: { 201: vendorSchema } } }, async (req, reply) =>
+  listRoute(app, API.vendors.list, { ...read, tags, spec: vendorList, item: vendorSchema });
+  app.post(API.vendors.list, { config: write, schema: { tags, body: vendorCreateSchema, response: { 201: vendorSchema } } }, async (req, reply) =>
     reply.code(201).send(await createVendor(app.db, currentUser(req), req.body)),
   );
-  app.get('/vendors/vendors/top_vendors/', { config: { access: 'vendors.report' }, schema: { tags, querystring: topVendorsQuery, response: { 200: topVendorsReport } } }, async (req) => ({
+  app.get(API.vendors.topVendors, { config: { access: 'vendors.report' }, schema: { tags, querystring: topVendorsQuery, response: { 200: topVendorsReport } } }, async (req) => ({
     results: await topVendors(app.db, req.query),
     start_date: req.query.start_date ?? null,
     end_date: req.query.end_date ?? null,
   }));
-  app.get('/vendors/vendors/:id/', { config: read, schema: { tags, params: idParams, response: { 200: vendorSchema } } }, async (req, reply) => {
-    const row = await findRow(app.db, vendors, req.params.id);
-    return reply.header('etag', etagOf(row)).send(row);
-  });
-  app.patch('/vendors/vendors/:id/', { config: write, schema: { tags, params: idParams, body: vendorUpdateSchema, response: { 200: vendorSchema } } }, async (req, reply) => {
-    const { expected_version, ...changes } = req.body;
-    const row = await updateVendor(app.db, currentUser(req), req.params.id, changes, expectedVersion(req, { expected_version }));
-    return reply.header('etag', etagOf(row)).send(row);
+  app.get(API.vendors.detail.pattern, { config: read, schema: { tags, params: idParams, response: { 200: vendorSchema } } }, async (req, reply) =>
+    sendRow(reply, await findRow(app.db, vendors, req.params.id)),
+  );
+  app.patch(API.vendors.detail.pattern, { config: write, schema: { tags, params: idParams, body: vendorUpdateSchema, response: { 200: vendorSchema } } }, async (req, reply) => {
+    const [changes, expected] = versionedBody(req, req.body);
+    return sendRow(reply, await updateVendor(app.db, currentUser(req), req.params.id, changes, expected));
   });
 }

@@ -75,6 +75,8 @@ export class MirrorDatabase extends Dexie {
             delete meta.resume;
           }),
       );
+    // Version 7: lead remarks (issue 18).
+    this.version(7).stores(storesOf());
     this.use(derivedFieldsMiddleware);
   }
 

@@ -14,6 +14,9 @@ export interface MirrorStatus {
   error: string | null;
 }
 
+/** Still loading: a load is running, or one of the types was never loaded and nothing failed. */
+export const isLoading = (status: MirrorStatus): boolean => status.progress !== null || (status.loadedAt === null && status.error === null);
+
 /** The freshness of the current user's mirrored `types`, live from the meta and the running syncs. */
 export function useMirrorStatus(types: readonly DataType[]): MirrorStatus {
   const userId = useSession().user?.id;

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from 'zustand';
 import type { Table } from 'dexie';
 import { z } from 'zod';
 import { apiErrorMessage } from '../../../domain/api-errors';
@@ -56,28 +56,21 @@ export function syncFailure(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-let progress: Readonly<Partial<Record<DataType, SyncProgress>>> = {};
-const progressListeners = new Set<() => void>();
+type Progress = Readonly<Partial<Record<DataType, SyncProgress>>>;
+const progress = createStore<Progress>()(() => ({}));
 
 function setProgress(type: DataType, value: SyncProgress | undefined): void {
-  const { [type]: _, ...others } = progress;
-  progress = value ? { ...others, [type]: value } : others;
-  progressListeners.forEach((l) => l());
+  const { [type]: _, ...others } = progress.getState();
+  progress.setState(value ? { ...others, [type]: value } : others, true);
 }
 
 /** The syncs running now, by data type. */
-export function syncProgress(): Readonly<Partial<Record<DataType, SyncProgress>>> {
-  return progress;
+export function syncProgress(): Progress {
+  return progress.getState();
 }
 
-export function useSyncProgress(): Readonly<Partial<Record<DataType, SyncProgress>>> {
-  return useSyncExternalStore(
-    (listener) => {
-      progressListeners.add(listener);
-      return () => progressListeners.delete(listener);
-    },
-    () => progress,
-  );
+export function useSyncProgress(): Progress {
+  return useStore(progress);
 }
 
 // A stop bumps the generation: a page whose sync began before it is not written.
@@ -91,8 +84,7 @@ export function stopSyncs(): void {
   controller.abort();
   controller = new AbortController();
   running.clear();
-  progress = {};
-  progressListeners.forEach((l) => l());
+  progress.setState({}, true);
 }
 
 /** One read-write transaction that refuses to write once the syncs were stopped. */

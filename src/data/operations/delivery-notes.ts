@@ -1,3 +1,4 @@
+import { API } from '../../../domain/api-paths';
 import {
   deliveryNoteCreateSchema,
   deliveryNoteItemQuantityUpdateSchema,
@@ -34,11 +35,12 @@ const withoutMessage = (row: unknown) => {
  */
 export const createDeliveryNote = defineOperation({
   name: 'delivery-note.create',
+  permission: 'delivery-notes.write',
   label: 'New delivery note',
   type: 'deliveryNotes',
   schema: deliveryNoteCreateSchema,
   creates: true,
-  request: (note) => ({ method: 'POST', url: '/deliverynotes/delivery_notes/create/', body: note }),
+  request: (note) => ({ method: 'POST', url: API.deliveryNotes.create, body: note }),
   apply: async (mirror, note, ctx) => {
     const products = new Map(
       ((await mirror.rows('jobOrderItems').bulkGet(note.items.map((i) => i.job_order_item))) as (JobOrderItem | undefined)[])
@@ -69,11 +71,12 @@ export const createDeliveryNote = defineOperation({
 /** PATCH deliverynotes/delivery_notes/update/{id}/ with If-Match: delivery location, remarks (and date). */
 export const updateDeliveryNote = defineOperation({
   name: 'delivery-note.update',
+  permission: 'delivery-notes.write',
   label: 'Delivery note changed',
   type: 'deliveryNotes',
   schema: deliveryNoteUpdateSchema.extend({ id: localRefSchema }),
   rowId: (changes) => changes.id,
-  request: ({ id, expected_version, ...changes }) => ({ method: 'PATCH', url: `/deliverynotes/delivery_notes/update/${ref(id)}/`, body: changes, headers: ifMatch(expected_version) }),
+  request: ({ id, expected_version, ...changes }) => ({ method: 'PATCH', url: API.deliveryNotes.update(ref(id)), body: changes, headers: ifMatch(expected_version) }),
   apply: (mirror, { id, expected_version: _, ...changes }, ctx) => mergeInto(mirror, 'deliveryNotes', id, changes, ctx.now),
   reconcile: reconcileNote,
   describe: (changes) => [changes.delivery_location, changes.remarks].filter((v) => v !== undefined && v !== '').join(' · ') || `Delivery note ${changes.id}`,
@@ -82,11 +85,12 @@ export const updateDeliveryNote = defineOperation({
 /** PUT deliverynotes/delivery_notes/item/qty/update/{itemId}/ with If-Match: the quantity of a product on a note. */
 export const changeDeliveryNoteQuantity = defineOperation({
   name: 'delivery-note-item.quantity',
+  permission: 'delivery-notes.write',
   label: 'Delivered quantity changed',
   type: 'deliveryNoteItems',
   schema: deliveryNoteItemQuantityUpdateSchema.extend({ id: localRefSchema }),
   rowId: (change) => change.id,
-  request: ({ id, expected_version, quantity }) => ({ method: 'PUT', url: `/deliverynotes/delivery_notes/item/qty/update/${ref(id)}/`, body: { quantity }, headers: ifMatch(expected_version) }),
+  request: ({ id, expected_version, quantity }) => ({ method: 'PUT', url: API.deliveryNotes.itemQuantity(ref(id)), body: { quantity }, headers: ifMatch(expected_version) }),
   apply: (mirror, { id, quantity }, ctx) => mergeInto(mirror, 'deliveryNoteItems', id, { quantity }, ctx.now),
   reconcile: (mirror, row, ctx) => putServerRow(mirror, 'deliveryNoteItems', withoutMessage(row), ctx),
   describe: (change) => `Quantity ${change.quantity}`,
@@ -95,13 +99,14 @@ export const changeDeliveryNoteQuantity = defineOperation({
 /** PUT deliverynotes/delivery_notes/{note}/delete/item/ with If-Match (the line's version): a product taken off a note. */
 export const removeDeliveryNoteItem = defineOperation({
   name: 'delivery-note-item.remove',
+  permission: 'delivery-notes.write',
   label: 'Product removed from a delivery note',
   type: 'deliveryNoteItems',
   schema: deliveryNoteVersionSchema.extend({ id: localRefSchema, delivery_note: localRefSchema }),
   rowId: (line) => line.id,
   request: ({ id, delivery_note, expected_version }) => ({
     method: 'PUT',
-    url: `/deliverynotes/delivery_notes/${ref(delivery_note)}/delete/item/`,
+    url: API.deliveryNotes.deleteItem(ref(delivery_note)),
     body: { item: ref(id) },
     headers: ifMatch(expected_version),
   }),

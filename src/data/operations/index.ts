@@ -11,3 +11,4 @@ export * from './stock';
 export * from './delivery-notes';
 export * from './job-orders';
 export * from './job-order-expenses';
+export * from './leads';

@@ -1,3 +1,4 @@
+import { API } from '../../../domain/api-paths';
 import { JOB_ORDER_EXPENSE_DEFAULT_STATUS, jobOrderExpenseCreateSchema, jobOrderExpenseUpdateSchema, jobOrderExpenseVersionSchema, type JobOrderExpense } from '../../../domain/job-order-expense';
 import { defineOperation, ifMatch, localRefSchema, newRow, putServerRow } from '../outbox/operations';
 import { ref } from '../outbox/placeholders';
@@ -8,11 +9,12 @@ import { ref } from '../outbox/placeholders';
  */
 export const createJobOrderExpense = defineOperation({
   name: 'job-order-expense.create',
+  permission: 'job-order-expenses.write',
   label: 'New job order expense',
   type: 'jobOrderExpenses',
   schema: jobOrderExpenseCreateSchema,
   creates: true,
-  request: ({ job_order, ...expense }) => ({ method: 'POST', url: `/joborders/joborders/${ref(job_order)}/expenses/`, body: expense }),
+  request: ({ job_order, ...expense }) => ({ method: 'POST', url: API.jobOrderExpenses.ofJobOrder(ref(job_order)), body: expense }),
   apply: (mirror, expense, ctx) =>
     mirror.rows('jobOrderExpenses').put(newRow({ ...expense, status: JOB_ORDER_EXPENSE_DEFAULT_STATUS, approved_by: null, approved_at: null, deleted_at: null }, ctx)),
   reconcile: (mirror, row, ctx) => putServerRow(mirror, 'jobOrderExpenses', row, ctx),
@@ -22,11 +24,12 @@ export const createJobOrderExpense = defineOperation({
 /** PUT joborders/joborders/expenses/{id}/ with If-Match: a pending or rejected expense changed (a rejected one is pending again). */
 export const updateJobOrderExpense = defineOperation({
   name: 'job-order-expense.update',
+  permission: 'job-order-expenses.write',
   label: 'Job order expense changed',
   type: 'jobOrderExpenses',
   schema: jobOrderExpenseUpdateSchema.extend({ id: localRefSchema }),
   rowId: (changes) => changes.id,
-  request: ({ id, expected_version, ...changes }) => ({ method: 'PUT', url: `/joborders/joborders/expenses/${ref(id)}/`, body: changes, headers: ifMatch(expected_version) }),
+  request: ({ id, expected_version, ...changes }) => ({ method: 'PUT', url: API.jobOrderExpenses.detail(ref(id)), body: changes, headers: ifMatch(expected_version) }),
   apply: (mirror, { id, expected_version: _, ...changes }, ctx) =>
     mirror.rows('jobOrderExpenses').update(id, { ...changes, status: JOB_ORDER_EXPENSE_DEFAULT_STATUS, approved_by: null, approved_at: null, updated_at: ctx.now } satisfies Partial<JobOrderExpense>),
   reconcile: (mirror, row, ctx) => putServerRow(mirror, 'jobOrderExpenses', row, ctx),
@@ -36,11 +39,12 @@ export const updateJobOrderExpense = defineOperation({
 /** DELETE joborders/joborders/expenses/{id}/ with If-Match: a pending or rejected expense removed. */
 export const deleteJobOrderExpense = defineOperation({
   name: 'job-order-expense.delete',
+  permission: 'job-order-expenses.write',
   label: 'Job order expense deleted',
   type: 'jobOrderExpenses',
   schema: jobOrderExpenseVersionSchema.extend({ id: localRefSchema }),
   rowId: (expense) => expense.id,
-  request: ({ id, expected_version }) => ({ method: 'DELETE', url: `/joborders/joborders/expenses/${ref(id)}/`, headers: ifMatch(expected_version) }),
+  request: ({ id, expected_version }) => ({ method: 'DELETE', url: API.jobOrderExpenses.detail(ref(id)), headers: ifMatch(expected_version) }),
   apply: (mirror, { id }) => mirror.rows('jobOrderExpenses').delete(id),
   reconcile: async () => undefined,
   describe: (expense) => `Expense ${expense.id}`,

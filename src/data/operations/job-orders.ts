@@ -1,7 +1,8 @@
+import { API } from '../../../domain/api-paths';
 import { z } from 'zod';
 import { expectedVersionFields } from '../../../domain/entity';
 import { JOB_ORDER_DEFAULTS, jobOrderBucketSchema, jobOrderCreateSchema, jobOrderStatusSchema, jobOrderUpdateSchema, type JobOrderView } from '../../../domain/job-order';
-import { multiplyDecimals, sumDecimals } from '../../../domain/rules/numbers';
+import { amountOf, sum, toMoney } from '../../../domain/decimal';
 import type { MirrorDatabase, MirrorRow } from '../mirror/db';
 import { defineOperation, ifMatch, localRefSchema, mergeInto, newRow, type ReconcileContext } from '../outbox/operations';
 import { ref } from '../outbox/placeholders';
@@ -33,13 +34,14 @@ const reconcileJobOrder = (mirror: MirrorDatabase, serverRow: unknown, ctx: Reco
  */
 export const createJobOrder = defineOperation({
   name: 'job-order.create',
+  permission: 'job-orders.write',
   label: 'New job order',
   type: 'jobOrders',
   schema: jobOrderCreateSchema,
   creates: true,
-  request: (jobOrder) => ({ method: 'POST', url: '/joborders/joborders/create/', body: jobOrder }),
+  request: (jobOrder) => ({ method: 'POST', url: API.jobOrders.create, body: jobOrder }),
   apply: async (mirror, { job_order_items: products, ...fields }, ctx) => {
-    const lines = products.map((p) => ({ ...p, amount: multiplyDecimals(p.quantity, p.unit_price) }));
+    const lines = products.map((p) => ({ ...p, amount: amountOf(p.quantity, p.unit_price) }));
     const row = {
       ...fields,
       branch: fields.branch ?? null,
@@ -48,7 +50,7 @@ export const createJobOrder = defineOperation({
       sales_order: fields.sales_order ?? null,
       production_department: fields.production_department ?? null,
       ...JOB_ORDER_DEFAULTS,
-      total_value: sumDecimals(lines.map((l) => l.amount)),
+      total_value: toMoney(sum(lines.map((l) => l.amount))),
       closure_remarks: null,
       cancelled_at: null,
       closed_at: null,
@@ -75,11 +77,12 @@ export const createJobOrder = defineOperation({
 /** POST joborders/joborders/update/status/{id}/: the foreman moves the work on (or one step back). */
 export const changeJobOrderStatus = defineOperation({
   name: 'job-order.status',
+  permission: 'job-orders.status',
   label: 'Job order status changed',
   type: 'jobOrders',
   schema: z.object({ id: localRefSchema, status: jobOrderStatusSchema, ...expectedVersionFields }),
   rowId: (change) => change.id,
-  request: ({ id, status, expected_version }) => ({ method: 'POST', url: `/joborders/joborders/update/status/${ref(id)}/`, body: { new_status: status }, headers: ifMatch(expected_version) }),
+  request: ({ id, status, expected_version }) => ({ method: 'POST', url: API.jobOrders.updateStatus(ref(id)), body: { new_status: status }, headers: ifMatch(expected_version) }),
   apply: (mirror, { id, status }, ctx) => mergeInto(mirror, 'jobOrders', id, { status }, ctx.now),
   reconcile: reconcileJobOrder,
   describe: (change) => `Job order ${change.id} to ${change.status}`,
@@ -88,13 +91,14 @@ export const changeJobOrderStatus = defineOperation({
 /** POST joborders/joborders/update/bucket/{id}/: the job order goes to another desk; back to an earlier one with a reject remark. */
 export const changeJobOrderBucket = defineOperation({
   name: 'job-order.bucket',
+  permission: 'job-orders.bucket',
   label: 'Job order moved to another bucket',
   type: 'jobOrders',
   schema: z.object({ id: localRefSchema, bucket: jobOrderBucketSchema, reject_remark: z.string().trim().max(1000).default(''), ...expectedVersionFields }),
   rowId: (change) => change.id,
   request: ({ id, bucket, reject_remark, expected_version }) => ({
     method: 'POST',
-    url: `/joborders/joborders/update/bucket/${ref(id)}/`,
+    url: API.jobOrders.updateBucket(ref(id)),
     body: { new_bucket: bucket, reject_remark },
     headers: ifMatch(expected_version),
   }),
@@ -109,11 +113,12 @@ export const changeJobOrderBucket = defineOperation({
  */
 export const updateJobOrder = defineOperation({
   name: 'job-order.update',
+  permission: 'job-orders.write',
   label: 'Job order changed',
   type: 'jobOrders',
   schema: jobOrderUpdateSchema.extend({ id: localRefSchema }),
   rowId: (changes) => changes.id,
-  request: ({ id, expected_version, ...changes }) => ({ method: 'PATCH', url: `/joborders/joborders/update/main/${ref(id)}/`, body: changes, headers: ifMatch(expected_version) }),
+  request: ({ id, expected_version, ...changes }) => ({ method: 'PATCH', url: API.jobOrders.updateMain(ref(id)), body: changes, headers: ifMatch(expected_version) }),
   apply: (mirror, { id, expected_version: _, ...changes }, ctx) => mergeInto(mirror, 'jobOrders', id, changes, ctx.now),
   reconcile: reconcileJobOrder,
   describe: ({ id, expected_version: _, ...changes }) => `Job order ${id}: ${Object.keys(changes).map((field) => field.replace(/_/g, ' ')).join(', ')}`,

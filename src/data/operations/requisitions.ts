@@ -1,3 +1,4 @@
+import { API } from '../../../domain/api-paths';
 import { jobOrderLabel, type JobOrder } from '../../../domain/job-order';
 import type { MaterialName } from '../../../domain/material';
 import { requisitionCreateSchema, requisitionDetailCreateSchema, requisitionDetailUpdateSchema, type RequisitionView } from '../../../domain/requisition';
@@ -30,11 +31,12 @@ async function reconcileRequisition(mirror: MirrorDatabase, serverRow: unknown, 
  */
 export const createRequisition = defineOperation({
   name: 'requisition.create',
+  permission: 'requisitions.write',
   label: 'New requisition',
   type: 'requisitions',
   schema: requisitionCreateSchema,
   creates: true,
-  request: (requisition) => ({ method: 'POST', url: '/requisitions/requisitions/', body: requisition }),
+  request: (requisition) => ({ method: 'POST', url: API.requisitions.list, body: requisition }),
   apply: async (mirror, { confirm_repeat: _, requisition_items: items, ...requisition }, ctx) => {
     const job = requisition.job_order ? ((await mirror.rows('jobOrders').get(requisition.job_order)) as JobOrder | undefined) : undefined;
     const customer = job ? await mirror.rows('customers').get(job.customer) : undefined;
@@ -81,11 +83,12 @@ export const createRequisition = defineOperation({
 /** POST requisitions/requisition_details/: a material added to a requisition, one made offline too. */
 export const addRequisitionLine = defineOperation({
   name: 'requisition-line.add',
+  permission: 'requisitions.write',
   label: 'Material added to a requisition',
   type: 'requisitionDetails',
   schema: requisitionDetailCreateSchema.extend({ requisition: localRefSchema }),
   creates: true,
-  request: (line) => ({ method: 'POST', url: '/requisitions/requisition_details/', body: { ...line, requisition: ref(line.requisition) } }),
+  request: (line) => ({ method: 'POST', url: API.requisitionDetails.list, body: { ...line, requisition: ref(line.requisition) } }),
   apply: async (mirror, { confirm_repeat: _, ...line }, ctx) => {
     const facts = await materialFacts(mirror, [line.material]);
     const requisition = await mirror.rows('requisitions').get(line.requisition);
@@ -99,11 +102,12 @@ export const addRequisitionLine = defineOperation({
 /** PATCH requisitions/requisition_details/{id}/ with If-Match: a line's quantity or material. */
 export const changeRequisitionLine = defineOperation({
   name: 'requisition-line.change',
+  permission: 'requisitions.write',
   label: 'Requisition line changed',
   type: 'requisitionDetails',
   schema: requisitionDetailUpdateSchema.extend({ id: localRefSchema }),
   rowId: (changes) => changes.id,
-  request: ({ id, expected_version, ...changes }) => ({ method: 'PATCH', url: `/requisitions/requisition_details/${ref(id)}/`, body: changes, headers: ifMatch(expected_version) }),
+  request: ({ id, expected_version, ...changes }) => ({ method: 'PATCH', url: API.requisitionDetails.detail(ref(id)), body: changes, headers: ifMatch(expected_version) }),
   apply: (mirror, { id, expected_version: _, confirm_repeat: _c, ...changes }, ctx) => mergeInto(mirror, 'requisitionDetails', id, changes, ctx.now),
   reconcile: (mirror, row, ctx) => putServerRow(mirror, 'requisitionDetails', row, ctx),
   describe: (changes) => (changes.quantity ? `Quantity ${changes.quantity}` : `Line ${changes.id}`),
@@ -112,11 +116,12 @@ export const changeRequisitionLine = defineOperation({
 /** DELETE requisitions/requisition_details/{id}/: a line removed (soft: it leaves the lists). */
 export const removeRequisitionLine = defineOperation({
   name: 'requisition-line.remove',
+  permission: 'requisitions.write',
   label: 'Material removed from a requisition',
   type: 'requisitionDetails',
   schema: requisitionDetailUpdateSchema.pick({ expected_version: true }).extend({ id: localRefSchema }),
   rowId: (line) => line.id,
-  request: ({ id, expected_version }) => ({ method: 'DELETE', url: `/requisitions/requisition_details/${ref(id)}/`, headers: ifMatch(expected_version) }),
+  request: ({ id, expected_version }) => ({ method: 'DELETE', url: API.requisitionDetails.detail(ref(id)), headers: ifMatch(expected_version) }),
   apply: (mirror, { id }) => mirror.rows('requisitionDetails').delete(id),
   reconcile: async () => undefined,
   describe: (line) => `Line ${line.id}`,

@@ -1,18 +1,20 @@
+import { API } from '../../../domain/api-paths';
+import { add, negate, parseDecimal, toQuantity, type Decimal } from '../../../domain/decimal';
 import { labelOf } from '../../../domain/options';
-import { MATERIAL_UNITS, type MaterialName } from '../../../domain/material';
+import { materialUnitLabel, type MaterialName } from '../../../domain/material';
 import { STOCK_TRANSACTION_TYPES, stockAdjustmentCreateSchema, stockTransactionCreateSchema } from '../../../domain/stock';
 import type { MirrorDatabase } from '../mirror/db';
 import { defineOperation, newRow, putServerRow } from '../outbox/operations';
 
-/** Adds `delta` to a decimal field of a mirrored row, to 3 places (quantities are kept so). */
-async function addTo(mirror: MirrorDatabase, type: 'materials' | 'requisitionDetails', id: number | null | undefined, field: string, delta: number): Promise<void> {
+/** Adds `delta` to a decimal field of a mirrored row, exactly, to 3 places (quantities are kept so). */
+async function addTo(mirror: MirrorDatabase, type: 'materials' | 'requisitionDetails', id: number | null | undefined, field: string, delta: Decimal): Promise<void> {
   if (id == null) return;
   await mirror
     .rows(type)
     .where('id')
     .equals(id)
     .modify((row) => {
-      row[field] = (Number(row[field] ?? 0) + delta).toFixed(3);
+      row[field] = toQuantity(add(parseDecimal(row[field]) ?? '0', delta));
     });
 }
 
@@ -25,11 +27,12 @@ async function addTo(mirror: MirrorDatabase, type: 'materials' | 'requisitionDet
  */
 export const recordStockTransaction = defineOperation({
   name: 'stock.record',
+  permission: 'stock.write',
   label: 'Stock transaction',
   type: 'stockTransactions',
   schema: stockTransactionCreateSchema,
   creates: true,
-  request: (row) => ({ method: 'POST', url: '/stocks/stocktransactions/', body: row }),
+  request: (row) => ({ method: 'POST', url: API.stockTransactions.list, body: row }),
   touches: (row) => [
     { type: 'materials', id: row.material },
     { type: 'requisitionDetails', id: row.requisition_detail },
@@ -38,16 +41,15 @@ export const recordStockTransaction = defineOperation({
     const tables = [mirror.rows('stockTransactions'), mirror.rows('materials'), mirror.rows('requisitionDetails')];
     await mirror.transaction('rw', tables, async () => {
       await mirror.rows('stockTransactions').put(newRow({ requisition: null, requisition_detail: null, job_order: null, gra_item: null, stock_adjustment: null, rate: null, reverses: null, reversed_by: null, ...row, deleted_at: null }, ctx));
-      const quantity = Number(row.quantity);
-      await addTo(mirror, 'materials', row.material, 'quantity', quantity);
+      await addTo(mirror, 'materials', row.material, 'quantity', row.quantity);
       // An issue (negative in the ledger) raises what the line has had; a return lowers it.
-      await addTo(mirror, 'requisitionDetails', row.requisition_detail, 'quantity_issued', -quantity);
+      await addTo(mirror, 'requisitionDetails', row.requisition_detail, 'quantity_issued', negate(row.quantity));
     });
   },
   reconcile: (mirror, row, ctx) => putServerRow(mirror, 'stockTransactions', row, ctx),
   summarize: async (mirror, row) => {
     const material = ((await mirror.rows('materials').get(row.material)) ?? (await mirror.rows('materialNames').get(row.material))) as MaterialName | undefined;
-    const what = material ? `${labelOf(MATERIAL_UNITS, material.unit)} of ${material.name}` : `of material ${row.material}`;
+    const what = material ? `${materialUnitLabel(material.unit)} of ${material.name}` : `of material ${row.material}`;
     const issue = row.transaction_type === 'issue';
     const where = row.requisition ? `requisition ${row.requisition}` : row.job_order ? `job order ${row.job_order}` : `requisition line ${row.requisition_detail}`;
     return `${labelOf(STOCK_TRANSACTION_TYPES, row.transaction_type)} ${row.quantity.replace('-', '')} ${what} ${issue ? 'to' : 'from'} ${where}`;
@@ -59,11 +61,12 @@ export const recordStockTransaction = defineOperation({
 /** POST stockadjustments/stock-adjustments/: a correction stores asks for; stock moves once approved. */
 export const requestStockAdjustment = defineOperation({
   name: 'stock-adjustment.request',
+  permission: 'stock-adjustments.request',
   label: 'Stock adjustment request',
   type: 'stockAdjustments',
   schema: stockAdjustmentCreateSchema,
   creates: true,
-  request: (adjustment) => ({ method: 'POST', url: '/stockadjustments/stock-adjustments/', body: adjustment }),
+  request: (adjustment) => ({ method: 'POST', url: API.stockAdjustments.list, body: adjustment }),
   apply: (mirror, adjustment, ctx) => mirror.rows('stockAdjustments').put(newRow({ ...adjustment, status: 'pending', approved_by: null, decided_at: null }, ctx)),
   reconcile: (mirror, row, ctx) => putServerRow(mirror, 'stockAdjustments', row, ctx),
   describe: (adjustment) => `${adjustment.quantity} of material ${adjustment.material}: ${adjustment.reason}`,

@@ -1,6 +1,5 @@
 import Dexie, { type Table } from 'dexie';
 import type { DataType } from '../../../domain/data-types';
-import { IDEMPOTENCY_KEY_DAYS } from '../../../domain/offline';
 import type { MirrorRow } from '../mirror/db';
 
 /**
@@ -70,11 +69,9 @@ export interface OutboxEntry {
 export interface Resolution {
   key: string;
   value: number;
-  /** When it was learnt; kept as long as the server keeps idempotency keys (a form may still hold the temp id). */
+  /** When it was learnt; kept as long as the server keeps idempotency keys (a form may still hold the temp id; src/data/offline-period.ts). */
   at: number;
 }
-
-export const RESOLUTION_KEEP_MS = IDEMPOTENCY_KEY_DAYS * 86_400_000;
 
 export interface OutboxMeta {
   key: string;

@@ -1,7 +1,9 @@
+import { can } from '../../../domain/permissions';
 import { displayName } from '../../../domain/user';
 import { session } from '../session';
 import { tokens } from '../tokens';
 import { addEntry, discardEntry, resendEntry, retryEntry, type Enqueued } from './entries';
+import type { Operation } from './operations';
 import { requestPersistentStorage } from './storage';
 import { isStorageFull } from './quota';
 import { notify } from '../../ui/notify';
@@ -19,10 +21,15 @@ export class ChangeNotSavedError extends Error {
   readonly told = true;
 }
 
+/** A change the signed-in user's role may not make: refused before it is queued, never sent. */
+export class NotPermittedError extends ChangeNotSavedError {}
+
+export const notPermitted = (label: string) => `${label}: your role does not allow this change, so it was not saved.`;
+
 /** Refuses with a message the user sees at once: the screens need not catch it. */
-function notSaved(message: string): never {
+function notSaved(message: string, Refusal: typeof ChangeNotSavedError = ChangeNotSavedError): never {
   notify({ type: 'negative', message });
-  throw new ChangeNotSavedError(message);
+  throw new Refusal(message);
 }
 
 /**
@@ -30,16 +37,18 @@ function notSaved(message: string): never {
  * shown in the mirror at once, sent as soon as it can be. Screens save through this, online
  * or not, and never wait on the network.
  */
-export async function enqueue(name: string, payload: unknown, options: { dependsOn?: readonly number[] } = {}): Promise<Enqueued> {
+export async function enqueue<P, I>(operation: Operation<P, I>, payload: NoInfer<I>, options: { dependsOn?: readonly number[] } = {}): Promise<Enqueued> {
   const userId = tokens.userId;
   if (userId === null) notSaved(NOT_SIGNED_IN);
   // The author is the person this tab shows: once another tab has taken the device's session, this tab saves nothing.
   const shown = session.state.user;
   if (session.state.replaced || (shown && shown.id !== userId)) notSaved(SESSION_REPLACED);
-  const author = shown ?? tokens.cachedUser();
+  const author = shown ?? (await tokens.cachedUser());
+  // The server would refuse it in the background while the screen said "saved": refuse it here, at once.
+  if (author && !can(author, operation.permission)) notSaved(notPermitted(operation.label), NotPermittedError);
   let queued: Enqueued;
   try {
-    queued = await addEntry(name, payload, { userId, author: author ? { username: author.username, name: displayName(author) } : undefined, dependsOn: options.dependsOn });
+    queued = await addEntry(operation, payload, { userId, author: author ? { username: author.username, name: displayName(author) } : undefined, dependsOn: options.dependsOn });
   } catch (error) {
     // The entry and its bases are one transaction: a full disk leaves nothing half-written.
     if (isStorageFull(error)) notSaved(STORAGE_FULL);

@@ -45,8 +45,14 @@ function requestFields(request: OutboxRequest) {
  * on the entries that create rows it names by temp id, and on earlier writes to the same row
  * (whose resulting version becomes its If-Match).
  */
-export async function addEntry(name: string, payload: unknown, options: { userId: number; author?: OutboxAuthor; dependsOn?: readonly number[] }): Promise<Enqueued> {
-  const operation = operationOf(name);
+export async function addEntry<P, I>(
+  typed: Operation<P, I>,
+  payload: NoInfer<I>,
+  options: { userId: number; author?: OutboxAuthor; dependsOn?: readonly number[] },
+): Promise<Enqueued> {
+  // Stored entries hold parsed payloads of any operation: from here on it is one of the registry's.
+  const operation = typed as unknown as Operation;
+  const name = operation.name;
   const data = operation.schema.parse(payload);
   const request = requestFields(operation.request(data));
   const givenRowId = operation.creates ? null : (operation.rowId?.(data) ?? null);

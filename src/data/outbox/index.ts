@@ -4,7 +4,7 @@
  * (no React, no window there).
  */
 export { outbox, type OutboxAuthor, type OutboxEntry, type OutboxError, type OutboxState } from './db';
-export { defineOperation, localRefSchema, operationNamed, type Operation, type OutboxRequest } from './operations';
+export { defineOperation, localRefSchema, operationNamed, registeredOperations, type Operation, type OutboxRequest, type PayloadOf } from './operations';
 export { ref } from './placeholders';
 export { addEntry, conflictingRow, dropEntriesOf, pendingRowIds, serverIdOf, takeTheirs, unsentCountOf, withDependants, type Enqueued } from './entries';
 export { enqueue, resend, retry, discard, ChangeNotSavedError, NOT_SIGNED_IN, SESSION_REPLACED, STORAGE_FULL } from './enqueue';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DataType } from '../../../domain/data-types';
+import type { Permission } from '../../../domain/permissions';
 import type { MirrorDatabase, MirrorRow } from '../mirror/db';
 import type { OutboxMethod } from './db';
 
@@ -28,18 +29,25 @@ export interface ReconcileContext {
 }
 
 /**
- * One kind of offline write, declared once; `enqueue(name, payload)` queues it and the replayer
- * sends it. Everything here must work in the service worker too (no window, no localStorage).
+ * One kind of offline write, declared once; `enqueue(operation, payload)` queues it (the payload
+ * checked against the schema's input type) and the replayer sends it. Everything here must work in
+ * the service worker too (no window, no localStorage). `P` is the payload once parsed, `I` as given.
  */
-export interface Operation<P = unknown> {
+export interface Operation<P = unknown, I = P> {
   /** Unique, stable: it is stored with every entry (e.g. 'material.create'). */
   name: string;
   /** What the Sync screen calls it, in the business's words. */
   label: string;
+  /**
+   * The permission the write needs: its endpoint's access (tests/api/outbox-permissions.test.ts
+   * holds the server to it). `enqueue` refuses a user without it, and screens offer the action
+   * only to users with it.
+   */
+  permission: Permission;
   /** The mirror table the write changes. */
   type: DataType;
   /** The payload (a domain/ schema; ids of rows created offline are negative, see localRefSchema). */
-  schema: z.ZodType<P>;
+  schema: z.ZodType<P, I>;
   /** True when the write creates a row: it shows in the mirror under a temp id until sent. */
   creates?: boolean;
   /** For a write to an existing row: its id (later writes to the same row wait for this one). */
@@ -63,18 +71,27 @@ export interface Operation<P = unknown> {
   summarize?: (mirror: MirrorDatabase, payload: P) => Promise<string>;
 }
 
+/** The payload an operation is queued with, before its schema parses it. */
+export type PayloadOf<O> = O extends Operation<unknown, infer I> ? I : never;
+
 const registry = new Map<string, Operation>();
 
-/** Declares an operation and registers it by name. */
-export function defineOperation<P>(operation: Operation<P>): Operation<P> {
+/** Declares an operation and registers it by name (the name its entries are stored under). */
+export function defineOperation<P, I>(operation: Operation<P, I>): Operation<P, I> {
   // Hot module replacement runs a declaring module again; anywhere else a repeat is a clash.
   if (registry.has(operation.name) && !import.meta.hot) throw new Error(`Outbox operation declared twice: ${operation.name}`);
-  registry.set(operation.name, operation as Operation);
+  registry.set(operation.name, operation as unknown as Operation);
   return operation;
 }
 
+/** The operation a stored entry names (an entry outlives the code that queued it: it may be gone). */
 export function operationNamed(name: string): Operation | undefined {
   return registry.get(name);
+}
+
+/** Every operation declared so far (all of them once src/data/operations is imported). */
+export function registeredOperations(): Operation[] {
+  return [...registry.values()];
 }
 
 /** A reference in a payload that may name a row created offline (negative temp id). */

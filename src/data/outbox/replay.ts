@@ -1,11 +1,12 @@
 import { formatNestedErrors } from '../../../domain/api-errors';
 import { mirror } from '../mirror/db';
 import type { TokenSource } from '../token-store';
-import { LAST_SYNC_KEY, replayBookkeeping as bookkeeping, RESOLUTION_KEEP_MS, STORAGE_FULL_KEY, type OutboxEntry, type OutboxError, type Resolution } from './db';
+import { LAST_SYNC_KEY, replayBookkeeping as bookkeeping, STORAGE_FULL_KEY, type OutboxEntry, type OutboxError, type Resolution } from './db';
 import { classify, failedForServer, NEEDS_ATTENTION } from './classify';
 import { effectsOf, redraw, settleEffects } from './effects';
 import { isStorageFull } from './quota';
-import { OFFLINE_MESSAGES, OFFLINE_WORK_DAYS } from '../../../domain/offline';
+import { DAY_MS, OFFLINE_MESSAGES } from '../../../domain/offline';
+import { offlinePeriodMs } from './period';
 import { operationNamed } from './operations';
 import { placeholderKeys, resolvePlaceholders, UnresolvedPlaceholder } from './placeholders';
 // Every declared operation, so the worker can reconcile what it sends.
@@ -135,6 +136,7 @@ class Settlements {
 
 async function replayRound(env: ReplayEnv): Promise<{ sent: number; rejected: number; remaining: number }> {
   const now = env.now ?? Date.now;
+  const period = await offlinePeriodMs(bookkeeping.meta);
   await bookkeeping.entries.where('state').equals('sending').modify({ state: 'pending' });
   const settlements = new Settlements();
   const counts = { sent: 0, rejected: 0 };
@@ -181,7 +183,7 @@ async function replayRound(env: ReplayEnv): Promise<{ sent: number; rejected: nu
         const { entry: candidate, access } = batch[i]!;
         const entry = claimed.get(candidate.id);
         if (!entry) continue; // discarded or resent meanwhile
-        const outcome = await deliver(entry, access, env, now, settlements);
+        const outcome = await deliver(entry, access, env, now, settlements, period.workMs);
         if (outcome === 'sent' || outcome === 'rejected' || outcome === 'later') {
           processed = true;
           if (outcome !== 'later') counts[outcome]++;
@@ -203,7 +205,7 @@ async function replayRound(env: ReplayEnv): Promise<{ sent: number; rejected: nu
     if (!processed) break;
   }
   await settlements.done();
-  await bookkeeping.resolutions.where('at').below(now() - RESOLUTION_KEEP_MS).delete();
+  await bookkeeping.resolutions.where('at').below(now() - period.keepMs).delete();
   return { ...counts, remaining: await bookkeeping.entries.count() };
 }
 
@@ -278,10 +280,10 @@ function messagesOf(answer: Answer): string[] {
 const errorOf = (answer: Answer): OutboxError => ({ status: answer.status, body: answer.body, messages: messagesOf(answer) });
 
 /** Sends one claimed entry under its author's token and records what came of it. */
-async function deliver(entry: OutboxEntry, access: string, env: ReplayEnv, now: () => number, settlements: Settlements): Promise<Outcome> {
+async function deliver(entry: OutboxEntry, access: string, env: ReplayEnv, now: () => number, settlements: Settlements, offlineWorkMs: number): Promise<Outcome> {
   // Older than the server's memory of keys: it might have arrived already, so it is not sent blind.
-  if (now() - entry.createdAt > OFFLINE_WORK_DAYS * 86_400_000) {
-    await bookkeeping.entries.update(entry.id, { state: 'rejected', lastError: { status: null, body: null, messages: [OFFLINE_MESSAGES.tooOld] } });
+  if (now() - entry.createdAt > offlineWorkMs) {
+    await bookkeeping.entries.update(entry.id, { state: 'rejected', lastError: { status: null, body: null, messages: [OFFLINE_MESSAGES.tooOld(offlineWorkMs / DAY_MS)] } });
     await redraw(effectsOf(entry));
     return 'rejected';
   }
@@ -297,13 +299,15 @@ async function deliver(entry: OutboxEntry, access: string, env: ReplayEnv, now: 
   }
 
   const attempt = async (token: string): Promise<Answer> => {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Authorization: `JWT ${token}`, 'Idempotency-Key': entry.idempotencyKey };
+    const hasBody = request.body !== null && request.body !== undefined;
+    // A JSON content type without a body (a DELETE) is a 400 from the server: the type goes with a body only.
+    const headers: Record<string, string> = { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), Authorization: `JWT ${token}`, 'Idempotency-Key': entry.idempotencyKey };
     for (const [name, value] of Object.entries(request.headers)) headers[name] = String(value);
     try {
       const response = await env.fetch(`${env.baseUrl}${request.url}`, {
         method: entry.method,
         headers,
-        body: request.body === null || request.body === undefined ? undefined : JSON.stringify(request.body),
+        body: hasBody ? JSON.stringify(request.body) : undefined,
         signal: AbortSignal.timeout(REPLAY_REQUEST_TIMEOUT_MS),
       });
       return await answerOf(response);

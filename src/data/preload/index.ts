@@ -1,5 +1,6 @@
 import { DATA_TYPES, LOADABLE_TYPES, MODULE_HOME_DATA, SCREEN_DATA, type DataType, type DataTypeDef } from '../../../domain/data-types';
 import { isModuleEnabled } from '../../../domain/modules';
+import { can, READ_PERMISSIONS, type Permission } from '../../../domain/permissions';
 import { PRELOAD_SETS, preloadSetNameOf } from '../../../domain/preload';
 import { isManagementUser } from '../../../domain/roles';
 import type { RouteDef } from '../../../domain/routes';
@@ -38,11 +39,17 @@ async function claimMirror(userId: number): Promise<boolean> {
   }
 }
 
-/** Syncs a type for the preload's user, unless the preload ended, the type's module is off or the user has no use for it. */
+/** May the user read a type at all? A screen shared by several departments names types some of them may not (the server would refuse them). */
+const mayRead = (user: User, type: DataType) => {
+  const permission = (READ_PERMISSIONS as Partial<Record<DataType, Permission>>)[type];
+  return permission !== undefined && can(user, permission);
+};
+
+/** Syncs a type for the preload's user, unless the preload ended, the type's module is off or the user has no use for it or may not read it. */
 async function syncFor(preload: Preload, type: DataType, onlyIfNeverLoaded = false): Promise<void> {
   if (!(await preload.ready) || current !== preload) return;
   if (!isModuleEnabled(session.state.modules, DATA_TYPES[type].module)) return;
-  if ((DATA_TYPES[type] as DataTypeDef).loadedFor?.(preload.user) === false) return;
+  if ((DATA_TYPES[type] as DataTypeDef).loadedFor?.(preload.user) === false || !mayRead(preload.user, type)) return;
   if (onlyIfNeverLoaded && (await mirror.meta.get(metaKey(preload.userId, type)))?.loadedAt) return;
   try {
     await syncType(preload.userId, type);

@@ -1,17 +1,13 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Heading, Link, Text } from '@chakra-ui/react';
-import type { z } from 'zod';
 import { loginSchema } from '../../../domain/auth';
 import { landingRouteFor } from '../../../domain/roles';
 import { pathOf } from '../../../domain/routes';
 import { signIn } from '../../data/session';
 import { FormStack, TextField } from '../../ui/form';
 import { applyServerErrors } from '../../ui/server-errors';
-
-type LoginInput = z.infer<typeof loginSchema>;
+import { useSchemaForm } from './schema-form';
 
 /** Only same-site paths are followed after sign-in (never another origin, never back to login). */
 function safeRedirect(target: string | null): string | null {
@@ -23,7 +19,7 @@ export default function LoginScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+  const { register, handleSubmit, setError, errors, isSubmitting } = useSchemaForm(loginSchema, ['username', 'password']);
 
   const onSubmit = handleSubmit(async ({ username, password }) => {
     setFormError(null);
@@ -44,9 +40,9 @@ export default function LoginScreen() {
           <Alert.Title>{formError}</Alert.Title>
         </Alert.Root>
       )}
-      <TextField label="Username" autoComplete="username" autoFocus required registration={register('username')} error={formState.errors.username} />
-      <TextField label="Password" type="password" autoComplete="current-password" required registration={register('password')} error={formState.errors.password} />
-      <Button type="submit" loading={formState.isSubmitting}>
+      <TextField label="Username" autoComplete="username" autoFocus required registration={register('username')} error={errors.username} />
+      <TextField label="Password" type="password" autoComplete="current-password" required registration={register('password')} error={errors.password} />
+      <Button type="submit" loading={isSubmitting}>
         Sign in
       </Button>
       <Text fontSize="sm">

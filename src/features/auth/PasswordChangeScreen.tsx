@@ -13,6 +13,7 @@ import { FormStack, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { applyServerErrors } from '../../ui/server-errors';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { API } from '../../../domain/api-paths';
 
 type PasswordChange = z.infer<typeof setPasswordSchema>;
 const FIELDS = ['current_password', 'new_password', 're_new_password'] as const;
@@ -28,7 +29,7 @@ export default function PasswordChangeScreen() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await api.post('/auth/users/set_password/', values);
+      await api.post(API.auth.setPassword, values);
       // Tokens issued before the change are refused now: sign in again with the new password.
       const me = await signIn(user!.username, values.new_password);
       notify({ type: 'positive', message: 'Your password has been changed.' });

@@ -4,27 +4,28 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
-import { registrationSchema } from '../../../domain/user';
+import { registrationFormSchema } from '../../../domain/user';
 import { pathOf } from '../../../domain/routes';
 import { api } from '../../data/api';
 import { FormStack, TextField } from '../../ui/form';
 import { applyServerErrors } from '../../ui/server-errors';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { API } from '../../../domain/api-paths';
 
-type RegistrationInput = z.input<typeof registrationSchema>;
+type RegistrationInput = z.input<typeof registrationFormSchema>;
 const FIELDS = ['username', 'password', 're_password', 'first_name', 'last_name', 'email'] as const;
 
 export default function RegisterScreen() {
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<RegistrationInput>({ resolver: zodResolver(registrationSchema) });
+  const { register, handleSubmit, setError, formState } = useForm<RegistrationInput>({ resolver: zodResolver(registrationFormSchema) });
   useUnsavedChanges(formState.isDirty && !done);
   const errors = formState.errors;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await api.post('/auth/users/', values);
+      await api.post(API.auth.register, values);
       setDone(true);
     } catch (error) {
       setFormError(applyServerErrors(error, setError, FIELDS));

@@ -1,11 +1,13 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
-import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Button, Flex, Heading, Link, Stack } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { DataType } from '../../../domain/data-types';
 import type { Customer } from '../../../domain/customer';
 import { INDIAN_STATES } from '../../../domain/india';
 import { can } from '../../../domain/permissions';
+import { pathOf, type RouteName } from '../../../domain/routes';
 import { mirror } from '../../data/mirror/db';
 import { useMirrorStatus } from '../../data/mirror/status';
 import { usePendingIds } from '../../data/outbox';
@@ -14,21 +16,34 @@ import { useSession } from '../../data/session';
 import { LocalDataTable } from '../../ui/DataTable';
 import { Freshness } from '../../ui/Freshness';
 import { NewCustomerForm } from './NewCustomerForm';
+import { useCustomerScreens } from './routes';
 
 /** 15 rows a page, as the other lists of business-areas.md §9. */
 const PAGE_SIZE = 15;
 const BY_NAME = [{ id: 'name', desc: false }];
 const DATA: readonly DataType[] = ['customers'];
 
-const columns: ColumnDef<Customer, unknown>[] = [
-  { id: 'name', header: 'Name', accessorKey: 'name' },
+/** The columns, the name opening the customer's detail in the list's own layout. */
+const columnsFor = (detail: RouteName): ColumnDef<Customer, unknown>[] => [
+  {
+    id: 'name',
+    header: 'Name',
+    accessorKey: 'name',
+    cell: ({ row }) => (
+      <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
+        <RouterLink to={pathOf(detail, { customer: row.original.id })}>{row.original.name}</RouterLink>
+      </Link>
+    ),
+  },
   { id: 'state', header: 'State', accessorKey: 'state', meta: { filter: { label: 'State', allLabel: 'All states', options: INDIAN_STATES } } },
   { id: 'phone', header: 'Phone', accessorKey: 'phone' },
   { id: 'email', header: 'Email', accessorKey: 'email' },
 ];
 
-/** The customers list (customers-home), read from the device: the rows the server gave this user. */
+/** The customers list (customers-home, and sales-customers in the sales layout), read from the device: the rows the server gave this user. */
 export default function CustomersScreen() {
+  const detail = useCustomerScreens().detail;
+  const columns = useMemo(() => columnsFor(detail), [detail]);
   const customers = useLiveQuery(() => mirror.rowsOf<Customer>('customers').toArray(), []);
   const status = useMirrorStatus(DATA);
   const pending = usePendingIds('customers');

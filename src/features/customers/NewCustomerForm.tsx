@@ -9,6 +9,7 @@ import { enqueue } from '../../data/outbox';
 import { FormStack, SelectField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { createCustomer } from '../../data/operations';
 
 type CustomerInput = z.input<typeof customerCreateSchema>;
 type CustomerValues = z.output<typeof customerCreateSchema>;
@@ -45,7 +46,7 @@ export function NewCustomerForm({ onDone }: { onDone: () => void }) {
       setError('name', { message: CUSTOMER_MESSAGES.duplicateName });
       return;
     }
-    await enqueue('customer.create', customer);
+    await enqueue(createCustomer, customer);
     notify({ type: 'positive', message: navigator.onLine ? SAVED : SAVED_OFFLINE });
     reset(EMPTY);
     onDone();

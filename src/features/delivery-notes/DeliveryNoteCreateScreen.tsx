@@ -6,7 +6,7 @@ import { deliveryNoteCreateSchema } from '../../../domain/delivery-note';
 import { isJobOrderOpen, jobOrderLabel, type JobOrder } from '../../../domain/job-order';
 import type { Customer } from '../../../domain/customer';
 import { pathOf } from '../../../domain/routes';
-import { formatIndian } from '../../../domain/rules/numbers';
+import { formatIndian } from '../../../domain/decimal';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
 import { FormStack, SelectOptions } from '../../ui/form';
@@ -15,6 +15,7 @@ import { useCurrentRoute } from '../../ui/route';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { quantityProblem, useDeliverables } from './data';
 import { noteScreensOf } from './routes';
+import { createDeliveryNote } from '../../data/operations';
 
 export const NOTE_SAVED = 'Delivery note saved. The server checks the quantities as it takes it.';
 export const NOTE_SAVED_OFFLINE = 'Delivery note saved on this device. It is sent when the connection is back.';
@@ -65,13 +66,13 @@ export default function DeliveryNoteCreateScreen() {
     if (Object.keys(problems).length) return;
     const note = deliveryNoteCreateSchema.parse({ job_order: jobOrder, delivery_location: location, remarks, items });
     setSaving(true);
-    const { tempId } = await enqueue('delivery-note.create', note);
+    const { tempId } = await enqueue(createDeliveryNote, note);
     notify({ type: 'positive', message: navigator.onLine ? NOTE_SAVED : NOTE_SAVED_OFFLINE });
     navigate(tempId === null ? pathOf(screens.home) : pathOf(screens.detail, { id: tempId }));
   };
 
   return (
-    <FormStack maxW="4xl" onSubmit={(e) => (e.preventDefault(), void save())} aria-label="New delivery note">
+    <FormStack maxW="4xl" onSubmit={(e) => (e.preventDefault(), save())} aria-label="New delivery note">
       <Heading size="2xl">{route?.title ?? 'New delivery note'}</Heading>
       <Field.Root invalid={!!errors.job_order} required>
         <Field.Label>Job order</Field.Label>

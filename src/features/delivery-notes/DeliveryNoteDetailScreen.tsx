@@ -1,28 +1,30 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, DataList, Field, Flex, Heading, HStack, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
-import { apiErrorMessage } from '../../../domain/api-errors';
-import { DELIVERY_NOTE_STATUSES, deliveryNoteEditable, fromThousandths, toThousandths } from '../../../domain/delivery-note';
+import { DELIVERY_NOTE_STATUSES, deliveryNoteEditable, nextDeliveryNoteStep } from '../../../domain/delivery-note';
 import { jobOrderLabel } from '../../../domain/job-order';
 import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { formatIndian } from '../../../domain/rules/numbers';
-import { api, isNetworkError, responseBody } from '../../data/api';
+import { formatIndian, sum, toQuantity } from '../../../domain/decimal';
+import { api } from '../../data/api';
 import { enqueue, serverIdOf, usePendingIds } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
 import { useSession } from '../../data/session';
 import { openDialog } from '../../ui/dialog';
+import { withConnection } from '../../ui/connection';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { NOTE_STATUS_PALETTE, quantityProblem, useDeliverables, useNote, type LocalNote, type ShownLine } from './data';
 import { noteScreensOf } from './routes';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { changeDeliveryNoteQuantity, removeDeliveryNoteItem, updateDeliveryNote } from '../../data/operations';
+import { API } from '../../../domain/api-paths';
+import { printDeliveryNote } from './print';
 
 export const CHANGES_SAVED = 'Changes saved on this device; they are sent to the server as soon as it can be reached.';
 export const PRODUCT_REMOVED = 'Product removed from the delivery note.';
-const NEEDS_CONNECTION = 'This needs a connection to the server. Try again when you are online.';
 const versionOf = (version: number | null) => (version ? { expected_version: version } : {});
 
 /**
@@ -40,19 +42,17 @@ async function act(note: LocalNote, action: 'approve' | 'ready' | 'delete'): Pro
   if (!confirmed) return false;
   const body = { expected_version: note.version };
   const calls = {
-    approve: () => api.patch<{ message: string }>(`/deliverynotes/delivery_notes/${note.id}/approval/`, body),
-    ready: () => api.patch<{ message: string }>(`/deliverynotes/delivery_notes/${note.id}/ready-to-dispatch/`, body),
-    delete: () => api.put<{ message: string }>(`/deliverynotes/delivery_notes/delete/${note.id}/`, body),
+    approve: () => api.patch<{ message: string }>(API.deliveryNotes.approval(note.id), body),
+    ready: () => api.patch<{ message: string }>(API.deliveryNotes.readyToDispatch(note.id), body),
+    delete: () => api.put<{ message: string }>(API.deliveryNotes.delete(note.id), body),
   };
-  try {
+  const done = await withConnection(async () => {
     const { data } = await calls[action]();
     notify({ type: 'positive', message: data.message, ...(action === 'delete' ? { position: 'center' } : {}) });
     await reloadData(['deliveryNotes', 'deliveryNoteItems']);
     return true;
-  } catch (error) {
-    notify({ type: 'negative', message: isNetworkError(error) ? NEEDS_CONNECTION : apiErrorMessage(responseBody(error)) });
-    return false;
-  }
+  });
+  return done ?? false;
 }
 
 function LineRow({ note, line, most, editable, removable, pending }: { note: LocalNote; line: ShownLine; most: string | undefined; editable: boolean; removable: boolean; pending: boolean }) {
@@ -64,13 +64,13 @@ function LineRow({ note, line, most, editable, removable, pending }: { note: Loc
       prompt: { label: 'Quantity', initial: line.quantity, validate: (v) => quantityProblem(v, most) },
     });
     if (value === false || line.id === null) return;
-    await enqueue('delivery-note-item.quantity', { id: line.id, quantity: value.trim(), ...versionOf(line.version) });
+    await enqueue(changeDeliveryNoteQuantity, { id: line.id, quantity: value.trim(), ...versionOf(line.version) });
     notify({ type: 'positive', message: CHANGES_SAVED });
   };
   const remove = async () => {
     const ok = await openDialog({ title: `Remove ${line.product}?`, message: 'It is taken off this delivery note.', okLabel: 'Remove', type: 'negative' });
     if (!ok || line.id === null) return;
-    await enqueue('delivery-note-item.remove', { id: line.id, delivery_note: note.id, ...versionOf(line.version) });
+    await enqueue(removeDeliveryNoteItem, { id: line.id, delivery_note: note.id, ...versionOf(line.version) });
     notify({ type: 'positive', message: PRODUCT_REMOVED, position: 'center' });
   };
   return (
@@ -115,7 +115,7 @@ function EditFields({ note }: { note: LocalNote }) {
   const save = async () => {
     if (!location.trim()) return setProblem('Enter where the goods go.');
     setProblem(null);
-    await enqueue('delivery-note.update', {
+    await enqueue(updateDeliveryNote, {
       id: note.id,
       ...(location !== note.delivery_location ? { delivery_location: location } : {}),
       ...(remarks !== note.remarks ? { remarks } : {}),
@@ -170,9 +170,11 @@ export default function DeliveryNoteDetailScreen() {
     );
   }
   const offline = note.id < 0;
+  // Who moves the note on: the step's button for them, who it waits for to everyone else.
+  const next = nextDeliveryNoteStep(note.status);
   const editable = can(user, 'delivery-notes.write') && deliveryNoteEditable(note);
   const remaining = new Map((deliverables ?? []).map((d) => [d.product.id, d.remaining]));
-  const total = fromThousandths(lines.reduce((sum, l) => sum + toThousandths(l.quantity), 0n));
+  const total = toQuantity(sum(lines.map((l) => l.quantity)));
 
   return (
     <Stack gap="5" maxW="5xl">
@@ -246,14 +248,17 @@ export default function DeliveryNoteDetailScreen() {
 
       {!offline && (
         <HStack wrap="wrap">
-          {note.status === 'draft' && can(user, 'delivery-notes.approve') && (
-            <Button size="lg" colorPalette="green" onClick={() => void act(note, 'approve')}>
-              Approve
+          <Button size="lg" variant="outline" onClick={() => void printDeliveryNote(note, lines, job, customer)}>
+            Print
+          </Button>
+          {next && can(user, next.permission) && next.to !== 'dispatched' && (
+            <Button size="lg" colorPalette={next.to === 'approved' ? 'green' : 'orange'} onClick={() => void act(note, next.to === 'approved' ? 'approve' : 'ready')}>
+              {next.action}
             </Button>
           )}
-          {note.status === 'approved' && can(user, 'delivery-notes.ready') && (
-            <Button size="lg" colorPalette="orange" onClick={() => void act(note, 'ready')}>
-              Ready to dispatch
+          {next && can(user, next.permission) && next.to === 'dispatched' && (
+            <Button asChild size="lg" colorPalette="orange">
+              <RouterLink to={pathOf('jobs-ready-to-dispatch')}>{next.action}</RouterLink>
             </Button>
           )}
           {note.status !== 'dispatched' && can(user, 'delivery-notes.write') && (
@@ -262,6 +267,11 @@ export default function DeliveryNoteDetailScreen() {
             </Button>
           )}
         </HStack>
+      )}
+      {!offline && next && !can(user, next.permission) && (
+        <Text color="fg.muted" role="status">
+          {next.waiting}.
+        </Text>
       )}
     </Stack>
   );

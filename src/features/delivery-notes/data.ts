@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { fromThousandths, toThousandths, type DeliveryNote, type DeliveryNoteItem, type DeliveryNoteStatus } from '../../../domain/delivery-note';
+import { compare, max, sign, sub, sum, toQuantity } from '../../../domain/decimal';
+import { type DeliveryNote, type DeliveryNoteItem, type DeliveryNoteStatus } from '../../../domain/delivery-note';
 import { jobOrderLabel, type JobOrder, type JobOrderItem } from '../../../domain/job-order';
 import type { Customer } from '../../../domain/customer';
 import { mirror } from '../../data/mirror/db';
@@ -97,8 +98,8 @@ export interface Deliverable {
 }
 
 /**
- * The products of a job order with what other live notes already carry, counted exactly
- * (thousandths), leaving `exceptNote` out: the same rule the server checks on every write.
+ * The products of a job order with what other live notes already carry, counted exactly,
+ * leaving `exceptNote` out: the same rule the server checks on every write.
  * Undefined until a job order is known and its products are read.
  */
 export function useDeliverables(jobOrder: number | null, exceptNote?: number): Deliverable[] | undefined {
@@ -107,15 +108,14 @@ export function useDeliverables(jobOrder: number | null, exceptNote?: number): D
     const products = (await mirror.rowsOf<JobOrderItem>('jobOrderItems').where('job_order').equals(jobOrder).toArray()).filter((p) => !p.deleted_at).sort((a, b) => a.id - b.id);
     const notes = (await mirror.rowsOf<LocalNote>('deliveryNotes').where('job_order').equals(jobOrder).toArray()).filter((n) => !n.deleted_at && n.id !== exceptNote);
     const noteIds = new Set(notes.map((n) => n.id));
-    const delivered = new Map<number, bigint>();
-    const add = (product: number, quantity: string) => delivered.set(product, (delivered.get(product) ?? 0n) + toThousandths(quantity));
+    const delivered = new Map<number, string[]>();
+    const add = (product: number, quantity: string) => delivered.set(product, [...(delivered.get(product) ?? []), quantity]);
     for (const note of notes) for (const line of note.items ?? []) add(line.job_order_item, line.quantity);
     const lines = await mirror.rowsOf<DeliveryNoteItem>('deliveryNoteItems').where('job_order_item').anyOf(products.map((p) => p.id)).toArray();
     for (const line of lines) if (!line.deleted_at && noteIds.has(line.delivery_note)) add(line.job_order_item, line.quantity);
     return products.map((product) => {
-      const out = delivered.get(product.id) ?? 0n;
-      const left = toThousandths(product.quantity) - out;
-      return { product, delivered: fromThousandths(out), remaining: fromThousandths(left < 0n ? 0n : left) };
+      const out = sum(delivered.get(product.id) ?? []);
+      return { product, delivered: toQuantity(out), remaining: toQuantity(max(sub(product.quantity, out), '0')) };
     });
   }, [jobOrder, exceptNote]);
 }
@@ -123,7 +123,7 @@ export function useDeliverables(jobOrder: number | null, exceptNote?: number): D
 /** A quantity typed by a user: more than zero, at most 3 decimals, and within what may still go. */
 const QUANTITY = /^\d{1,11}(\.\d{1,3})?$/;
 export function quantityProblem(value: string, most?: string): string | true {
-  if (!QUANTITY.test(value.trim()) || toThousandths(value) <= 0n) return 'Enter a quantity greater than 0, up to 3 decimals.';
-  if (most !== undefined && toThousandths(value) > toThousandths(most)) return `At most ${most} can still be delivered.`;
+  if (!QUANTITY.test(value.trim()) || sign(value) <= 0) return 'Enter a quantity greater than 0, up to 3 decimals.';
+  if (most !== undefined && compare(value, most) > 0) return `At most ${most} can still be delivered.`;
   return true;
 }

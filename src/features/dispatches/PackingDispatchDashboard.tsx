@@ -1,14 +1,14 @@
-import { useCallback } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Badge, Box, Button, Card, Flex, Heading, Link, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
-import { packingDispatchDashboardSchema, type DashboardNote, type PackingDispatchDashboard as Figures } from '../../../domain/dispatch';
+import { type DashboardNote, type PackingDispatchDashboard as Figures } from '../../../domain/dispatch';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { api } from '../../data/api';
 import { useSession } from '../../data/session';
-import { useApiData } from '../../ui/useApiData';
-import { recordDispatch } from './record';
+import { FOLDING_TABLE } from '../../ui/table-layout';
+import { useDashboardView } from '../../ui/dashboard';
+import { usePackingDispatchFigures } from './api';
+import { bookingLabel, recordDispatch } from './record';
 
 /** A note that has waited this many days or more is flagged: packing should not sit for longer. */
 const LATE_DAYS = 2;
@@ -46,13 +46,14 @@ function NotesTable({ label, notes, action }: { label: string; notes: readonly D
   if (!notes.length) return <Text color="fg.muted">Nothing here.</Text>;
   return (
     <Table.ScrollArea>
-      <Table.Root size="md" aria-label={label}>
+      <Table.Root size="md" aria-label={label} css={FOLDING_TABLE}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Note</Table.ColumnHeader>
             <Table.ColumnHeader>Job order</Table.ColumnHeader>
             <Table.ColumnHeader>Customer</Table.ColumnHeader>
-            <Table.ColumnHeader>Delivery location</Table.ColumnHeader>
+            <Table.ColumnHeader data-secondary>Delivery location</Table.ColumnHeader>
+            <Table.ColumnHeader>Vehicle</Table.ColumnHeader>
             <Table.ColumnHeader>Waiting</Table.ColumnHeader>
             {action && <Table.ColumnHeader />}
           </Table.Row>
@@ -65,10 +66,13 @@ function NotesTable({ label, notes, action }: { label: string; notes: readonly D
                   <RouterLink to={pathOf('dnote-detail', { id: note.id })}>{note.id}</RouterLink>
                 </Link>
               </Table.Cell>
-              <Table.Cell>{note.job_order_label}</Table.Cell>
-              <Table.Cell>{note.customer_name}</Table.Cell>
-              <Table.Cell>{note.delivery_location}</Table.Cell>
-              <Table.Cell>
+              <Table.Cell data-label="Job order">{note.job_order_label}</Table.Cell>
+              <Table.Cell data-label="Customer">{note.customer_name}</Table.Cell>
+              <Table.Cell data-label="Delivery location" data-secondary>
+                {note.delivery_location}
+              </Table.Cell>
+              <Table.Cell data-label="Vehicle">{note.booking ? bookingLabel(note.booking) : '—'}</Table.Cell>
+              <Table.Cell data-label="Waiting">
                 <Waited days={note.days_waiting} />
               </Table.Cell>
               {action && <Table.Cell>{action(note)}</Table.Cell>}
@@ -87,10 +91,9 @@ function NotesTable({ label, notes, action }: { label: string; notes: readonly D
  */
 export default function PackingDispatchDashboard() {
   const { user } = useSession();
-  const load = useCallback(async () => packingDispatchDashboardSchema.parse((await api.get('/dispatches/dashboard/')).data), []);
-  const { data, error, loading, reload } = useApiData(load);
+  const { data, error, loading, reload } = useDashboardView(usePackingDispatchFigures());
   const dispatch = async (note: DashboardNote) => {
-    if (await recordDispatch(note)) reload();
+    if (await recordDispatch(note, note.booking)) reload();
   };
   const late = data ? [...data.ready_to_dispatch, ...data.waiting].filter((n) => n.days_waiting >= LATE_DAYS).length : 0;
 
@@ -116,7 +119,7 @@ export default function PackingDispatchDashboard() {
       <Skeleton loading={loading && !data}>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
           {[
-            ['Ready to dispatch', data?.ready_to_dispatch.length ?? 0, 'packed, waiting for a vehicle', 'ready-count'],
+            ['Ready to dispatch', data?.ready_to_dispatch.length ?? 0, 'packed, waiting to leave', 'ready-count'],
             ['Waiting to be packed', data?.waiting.length ?? 0, 'approved notes', 'waiting-count'],
             ['Dispatched today', data?.dispatched_today.length ?? 0, data ? formatDisplayDate(data.today) : '', 'today-count'],
           ].map(([label, count, help, testId]) => (

@@ -5,9 +5,9 @@ import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { useSession } from '../../data/session';
 import { useReadyNotes } from './data';
-import { recordDispatch } from './record';
+import { bookingLabel, recordDispatch } from './record';
 
-/** jobs-ready-to-dispatch: the packed delivery notes waiting for a vehicle, oldest first, as large cards for a tablet. */
+/** jobs-ready-to-dispatch: the packed delivery notes waiting to leave, oldest first, as large cards for a tablet. */
 export default function ReadyToDispatchScreen() {
   const { user } = useSession();
   const notes = useReadyNotes();
@@ -16,7 +16,7 @@ export default function ReadyToDispatchScreen() {
       <Heading size="xl">Ready to dispatch</Heading>
       {notes?.length === 0 && <Text color="fg.muted">Nothing is packed and waiting.</Text>}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        {notes?.map(({ note, jobOrderLabel, customer }) => (
+        {notes?.map(({ note, jobOrderLabel, customer, booking }) => (
           <Card.Root key={note.id} data-testid="ready-note">
             <Card.Body>
               <Stack gap="2">
@@ -30,8 +30,9 @@ export default function ReadyToDispatchScreen() {
                   {jobOrderLabel} · {customer}
                 </Text>
                 <Text color="fg.muted">{note.delivery_location}</Text>
+                {booking && <Text>{bookingLabel(booking)}</Text>}
                 {can(user, 'dispatches.write') && (
-                  <Button size="lg" alignSelf="flex-start" onClick={() => void recordDispatch(note)}>
+                  <Button size="lg" alignSelf="flex-start" onClick={() => void recordDispatch(note, booking)}>
                     Dispatch
                   </Button>
                 )}

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Customer } from '../../../domain/customer';
 import type { DeliveryNote } from '../../../domain/delivery-note';
-import type { Dispatch, DispatchStatus } from '../../../domain/dispatch';
+import { bookedDispatch, isReadyToDispatch, type Dispatch, type DispatchStatus } from '../../../domain/dispatch';
 import { jobOrderLabel, type JobOrder } from '../../../domain/job-order';
 import { mirror } from '../../data/mirror/db';
 
@@ -13,11 +13,12 @@ export interface DispatchRow {
   location: string;
 }
 
-/** A note ready to leave, with its job order and customer. */
+/** A note ready to leave, with its job order, customer and the vehicle booked for it. */
 export interface ReadyNote {
   note: DeliveryNote;
   jobOrderLabel: string;
   customer: string;
+  booking: Dispatch | undefined;
 }
 
 export const DISPATCH_STATUS_PALETTE: Readonly<Record<DispatchStatus, string>> = { scheduled: 'blue', dispatched: 'orange', delivered: 'green', cancelled: 'red' };
@@ -48,14 +49,21 @@ export function useDispatchRows(filter?: { field: 'id' | 'job_order'; value: num
   }, [filter?.field, filter?.value]);
 }
 
-/** Live notes packed and ready to dispatch, oldest first. */
+/** Notes ready to dispatch (isReadyToDispatch, as the dashboard and the server count them), oldest first. */
 export function useReadyNotes(): ReadyNote[] | undefined {
   return useLiveQuery(async () => {
-    const notes = (await mirror.rowsOf<DeliveryNote>('deliveryNotes').where('status').equals('ready-to-dispatch').toArray()).filter((n) => !n.deleted_at).sort((a, b) => a.id - b.id);
+    const packed = await mirror.rowsOf<DeliveryNote>('deliveryNotes').where('status').equals('ready-to-dispatch').toArray();
+    const dispatches = await mirror
+      .rowsOf<Dispatch>('dispatches')
+      .where('delivery_note')
+      .anyOf(packed.map((n) => n.id))
+      .toArray();
+    const dispatchesOf = (note: number) => dispatches.filter((d) => d.delivery_note === note && d.status !== 'cancelled');
+    const notes = packed.filter((n) => isReadyToDispatch(n, dispatchesOf(n.id))).sort((a, b) => a.id - b.id);
     const { label, customer } = await lookups(
       notes.map((n) => n.job_order),
       [],
     );
-    return notes.map((note) => ({ note, jobOrderLabel: label(note.job_order), customer: customer(note.job_order) }));
+    return notes.map((note) => ({ note, jobOrderLabel: label(note.job_order), customer: customer(note.job_order), booking: bookedDispatch(dispatchesOf(note.id)) }));
   }, []);
 }

@@ -5,11 +5,10 @@ import { Switch, Text } from '@chakra-ui/react';
 import { SCREEN_DATA } from '../../../domain/data-types';
 import type { Department } from '../../../domain/departments';
 import type { GraItem, GraListRow } from '../../../domain/gra';
-import { MATERIAL_UNITS, type Material } from '../../../domain/material';
-import { labelOf } from '../../../domain/options';
+import { materialUnitLabel, type Material } from '../../../domain/material';
 import type { RequisitionDetail, RequisitionListRow } from '../../../domain/requisition';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { formatIndian } from '../../../domain/rules/numbers';
+import { compare, formatIndian } from '../../../domain/decimal';
 import { mirror } from '../../data/mirror/db';
 import { LocalListScreen } from '../../ui/LocalListScreen';
 
@@ -31,7 +30,7 @@ interface ReceivedRow {
   material: string;
   accepted: string;
   received: string;
-  unit: string;
+  unitLabel: string;
   /** The metal workshop asks for this material on its requisitions. */
   ours: boolean;
 }
@@ -48,10 +47,10 @@ const columns: ColumnDef<ReceivedRow, unknown>[] = [
   {
     id: 'quantity',
     header: 'Quantity',
-    accessorFn: (r) => `${formatIndian(r.accepted)} ${r.unit}`,
+    accessorFn: (r) => `${formatIndian(r.accepted)} ${r.unitLabel}`,
     cell: ({ row }) => (
       <>
-        {formatIndian(row.original.accepted)} {row.original.unit}
+        {formatIndian(row.original.accepted)} {row.original.unitLabel}
         {row.original.received !== row.original.accepted && (
           <Text as="span" display="block" color="fg.muted" textStyle="xs">
             of {formatIndian(row.original.received)} received
@@ -59,7 +58,7 @@ const columns: ColumnDef<ReceivedRow, unknown>[] = [
         )}
       </>
     ),
-    sortingFn: (a, b) => Number(a.original.accepted) - Number(b.original.accepted),
+    sortingFn: (a, b) => compare(a.original.accepted, b.original.accepted),
     meta: { numeric: true },
   },
 ];
@@ -98,7 +97,7 @@ function useReceivedGoods(): ReceivedRow[] | undefined {
         material: material?.name ?? `Material ${line.material}`,
         accepted: line.quantity_accepted,
         received: line.quantity_received,
-        unit: material ? labelOf(MATERIAL_UNITS, material.unit) : '',
+        unitLabel: material ? materialUnitLabel(material.unit) : '',
         ours: asked.has(line.material),
       };
     });

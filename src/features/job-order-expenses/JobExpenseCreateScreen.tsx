@@ -14,6 +14,7 @@ import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { SAVED_OFFLINE, useExpense, useJobOrderOptions, type JobOrderOption } from './data';
+import { createJobOrderExpense, updateJobOrderExpense } from '../../data/operations';
 
 /** The form reads the date as people type it (DD-MM-YYYY) into the API's YYYY-MM-DD. */
 const expenseFormSchema = jobOrderExpenseCreateSchema.extend({ expense_date: displayDateInput.pipe(isoDateSchema) });
@@ -51,8 +52,8 @@ function ExpenseForm({ editing, initial, jobOrders, title }: { editing: JobOrder
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      if (editing) await enqueue('job-order-expense.update', { ...values, id: editing.id, expected_version: editing.version });
-      else await enqueue('job-order-expense.create', values);
+      if (editing) await enqueue(updateJobOrderExpense, { ...values, id: editing.id, expected_version: editing.version });
+      else await enqueue(createJobOrderExpense, values);
       notify({ type: 'positive', message: editing ? JOB_ORDER_EXPENSE_MESSAGES.updated : JOB_ORDER_EXPENSE_MESSAGES.created, ...(navigator.onLine ? {} : { caption: SAVED_OFFLINE }) });
       navigate(pathOf('job-expenses-home'));
     } catch (error) {

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Card, Field, HStack, NativeSelect, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
-import { apiErrorMessage } from '../../../domain/api-errors';
 import { isMaker, ownApprovalMessage } from '../../../domain/duty-rules';
 import {
   JOB_ORDER_EXPENSE_CATEGORIES,
@@ -19,8 +18,8 @@ import { can } from '../../../domain/permissions';
 import { mayEdit } from '../../../domain/row-rules';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { formatIndian } from '../../../domain/rules/numbers';
-import { api, isNetworkError, responseBody } from '../../data/api';
+import { approximateNumber, formatIndian } from '../../../domain/decimal';
+import { api } from '../../data/api';
 import { useMirrorStatus } from '../../data/mirror/status';
 import { useOnline } from '../../data/online';
 import { enqueue, usePendingIds } from '../../data/outbox';
@@ -32,9 +31,12 @@ import { LocalListScreen } from '../../ui/LocalListScreen';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { NETWORK_ERROR_MESSAGE } from '../../ui/server-errors';
-import { useApiData } from '../../ui/useApiData';
+import { serverFailure } from '../../ui/connection';
+import { useExpenseSummary } from './api';
 import { EXPENSE_DATA, EXPENSE_STATUS_PALETTE, SAVED_OFFLINE, useExpenseRows, useJobOrderOptions } from './data';
 import { badgeColumn } from '../../ui/badge-column';
+import { API } from '../../../domain/api-paths';
+import { deleteJobOrderExpense } from '../../data/operations';
 
 /** business-areas.md §9: job order lists show 15 rows a page. */
 const PAGE_SIZE = 15;
@@ -49,7 +51,7 @@ interface Row {
   status: JobOrderExpenseStatus;
 }
 
-const failureCaption = (error: unknown) => (isNetworkError(error) ? NETWORK_ERROR_MESSAGE : apiErrorMessage(responseBody(error)));
+const failureCaption = (error: unknown) => serverFailure(error, NETWORK_ERROR_MESSAGE);
 
 /** Approve or reject: needs the server (who decided, and whether it is still pending, are its to record). */
 async function decide(expense: JobOrderExpense, status: 'APPROVED' | 'REJECTED', onDone: () => void): Promise<void> {
@@ -62,7 +64,7 @@ async function decide(expense: JobOrderExpense, status: 'APPROVED' | 'REJECTED',
   });
   if (!ok) return;
   try {
-    await api.patch(`/joborders/joborders/expenses/${expense.id}/approve/`, { status, expected_version: expense.version });
+    await api.patch(API.jobOrderExpenses.approve(expense.id), { status, expected_version: expense.version });
     notify({ type: 'positive', message: approve ? JOB_ORDER_EXPENSE_MESSAGES.approved : JOB_ORDER_EXPENSE_MESSAGES.rejected });
     await reloadData(['jobOrderExpenses']);
     onDone();
@@ -76,7 +78,7 @@ async function remove(expense: JobOrderExpense): Promise<void> {
   const ok = await openDialog({ title: 'Delete this expense?', message: `₹${formatIndian(expense.amount)} on job order ${expense.job_order}.`, okLabel: 'Delete', cancelLabel: 'Back', type: 'negative' });
   if (!ok) return;
   try {
-    await enqueue('job-order-expense.delete', { id: expense.id, expected_version: expense.version });
+    await enqueue(deleteJobOrderExpense, { id: expense.id, expected_version: expense.version });
     notify({ type: 'positive', message: JOB_ORDER_EXPENSE_MESSAGES.deleted, ...(navigator.onLine ? {} : { caption: SAVED_OFFLINE }) });
   } catch (error) {
     notify({ type: 'negative', message: JOB_ORDER_EXPENSE_MESSAGES.deleteFailed, caption: error instanceof Error ? error.message : undefined });
@@ -134,19 +136,16 @@ export default function JobExpensesScreen() {
   const pending = usePendingIds('jobOrderExpenses');
   const [jobOrder, setJobOrder] = useState('');
 
-  const loadSummary = useCallback(
-    async () => (online ? (await api.get<JobOrderExpenseSummary>('/joborders/joborders/expenses/summary/', { params: jobOrder ? { job_order: jobOrder } : {} })).data : null),
-    [online, jobOrder],
-  );
-  const summary = useApiData(loadSummary);
-  const failure = status.error ?? summary.error;
+  const summary = useExpenseSummary(jobOrder);
+  // Offline the totals wait for the server, and the card says so: only a failed read is told.
+  const failure = status.error ?? (summary.error ? failureCaption(summary.error) : null);
   useEffect(() => {
     if (failure) notify({ type: 'negative', message: JOB_ORDER_EXPENSE_MESSAGES.loadFailed, caption: failure });
   }, [failure]);
 
   const writes = can(user, 'job-order-expenses.write');
   const approves = can(user, 'job-order-expenses.approve') && online;
-  const reloadSummary = summary.reload;
+  const reloadSummary = summary.refetch;
 
   const rows = useMemo<Row[] | undefined>(
     () =>
@@ -169,7 +168,7 @@ export default function JobExpensesScreen() {
       { id: 'jobOrder', header: 'Job order', accessorKey: 'jobOrder' },
       { id: 'category', header: 'Category', accessorKey: 'category' },
       { id: 'description', header: 'Description', accessorKey: 'description' },
-      { id: 'amount', header: 'Amount (₹)', accessorFn: (r) => Number(r.expense.amount), cell: ({ row }) => formatIndian(row.original.expense.amount), meta: { numeric: true } },
+      { id: 'amount', header: 'Amount (₹)', accessorFn: (r) => approximateNumber(r.expense.amount), cell: ({ row }) => formatIndian(row.original.expense.amount), meta: { numeric: true } },
       badgeColumn({ id: 'status', header: 'Status', allLabel: 'All statuses', options: JOB_ORDER_EXPENSE_STATUSES, palette: EXPENSE_STATUS_PALETTE, value: (r) => r.status }),
       {
         id: 'actions',
@@ -245,7 +244,7 @@ export default function JobExpensesScreen() {
           </NativeSelect.Root>
         </Field.Root>
       </Box>
-      <SummaryCard summary={summary.data} online={online} loading={summary.loading} />
+      <SummaryCard summary={summary.data ?? null} online={online} loading={summary.isFetching} />
     </LocalListScreen>
   );
 }

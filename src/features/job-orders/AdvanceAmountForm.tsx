@@ -4,13 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { jobOrderAdvanceSchema } from '../../../domain/job-order';
-import { formatIndian } from '../../../domain/rules/numbers';
+import { formatIndian } from '../../../domain/decimal';
 import { api } from '../../data/api';
 import { FormStack, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import type { LocalJobOrder } from './data';
 import { RefusalAlert, sendOnline, type Refusal } from './writes';
+import { API } from '../../../domain/api-paths';
 
 export const ADVANCE_SAVED = 'Advance amount saved.';
 
@@ -27,7 +28,7 @@ export function AdvanceAmountForm({ jobOrder, blocked }: { jobOrder: LocalJobOrd
   const { register, handleSubmit, formState, reset } = useForm<AdvanceInput, unknown, AdvanceValues>({ resolver: zodResolver(advanceFormSchema), defaultValues: { amount: '' } });
   useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
   const onSubmit = handleSubmit(async ({ amount }) => {
-    const result = await sendOnline(() => api.patch(`/joborders/joborders/advance-amount/${jobOrder.id}/`, { job_order_id: jobOrder.id, amount, expected_version: jobOrder.version }));
+    const result = await sendOnline(() => api.patch(API.jobOrders.advanceAmount(jobOrder.id), { job_order_id: jobOrder.id, amount, expected_version: jobOrder.version }));
     setRefusal(result);
     if (result) return;
     notify({ type: 'positive', message: ADVANCE_SAVED });

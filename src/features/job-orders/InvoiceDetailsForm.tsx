@@ -12,6 +12,7 @@ import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import type { LocalJobOrder } from './data';
 import { RefusalAlert, sendOnline, type Refusal } from './writes';
+import { API } from '../../../domain/api-paths';
 
 export const INVOICE_DETAILS_SAVED = 'Invoice details saved.';
 
@@ -29,7 +30,7 @@ function InvoiceDetailsEdit({ seen, blocked, onDone }: { seen: LocalJobOrder; bl
   useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
   const errors = formState.errors;
   const onSubmit = handleSubmit(async (values) => {
-    const refusal = await sendOnline(() => api.patch(`/joborders/joborders/update/main/invoice-details/${seen.id}/`, { ...values, expected_version: seen.version }));
+    const refusal = await sendOnline(() => api.patch(API.jobOrders.invoiceDetails(seen.id), { ...values, expected_version: seen.version }));
     if (!refusal) notify({ type: 'positive', message: INVOICE_DETAILS_SAVED });
     onDone(refusal);
   });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Alert, Button, Card, Heading, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { z } from 'zod';
@@ -9,7 +9,9 @@ import type { Customer } from '../../../domain/customer';
 import { displayDateInput } from '../../../domain/entity';
 import { jobOrderCreateSchema } from '../../../domain/job-order';
 import { pathOf } from '../../../domain/routes';
-import { formatIndian, multiplyDecimals, sumDecimals } from '../../../domain/rules/numbers';
+import { formatDisplayDate } from '../../../domain/rules/dates';
+import type { SalesOrderJobOrderDraft } from '../../../domain/sales-order';
+import { amountOf, formatIndian, orZero, sum } from '../../../domain/decimal';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
 import { loadUsers, useSession } from '../../data/session';
@@ -18,6 +20,9 @@ import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { chosen, optionalChoice } from './choices';
 import { useBranchChoices } from './data';
+import { createJobOrder } from '../../data/operations';
+import { readFailure } from '../../ui/connection';
+import { useJobOrderDraft } from './api';
 
 export const JOB_ORDER_SAVED = 'Job order saved.';
 export const JOB_ORDER_SAVED_OFFLINE = 'Job order saved on this device. It is sent to the server when the connection is back.';
@@ -44,6 +49,26 @@ const EMPTY: FormInput = {
   job_order_items: [NEW_PRODUCT],
 };
 
+/** The form filled from a sales order's draft: its customer, PO, advance and each item as a product linked to its line. */
+const fromDraft = (draft: SalesOrderJobOrderDraft): FormInput => ({
+  ...EMPTY,
+  customer: String(draft.customer),
+  branch: draft.branch === null ? '' : String(draft.branch),
+  sales_executive: draft.sales_executive === null ? '' : String(draft.sales_executive),
+  purchase_order: draft.purchase_order,
+  purchase_order_date: formatDisplayDate(draft.purchase_order_date),
+  quotation: draft.quotation,
+  sales_order: draft.sales_order,
+  advance_amount: draft.advance_amount,
+  job_order_items: draft.job_order_items.length ? draft.job_order_items.map((item) => ({ ...item })) : [NEW_PRODUCT],
+});
+
+/** `?sales_order=7`: the job order is raised from that sales order. */
+function useSalesOrderParam(): number | null {
+  const value = Number(useSearchParams()[0].get('sales_order'));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
 function useCustomers() {
   return useLiveQuery(async () => (await mirror.rowsOf<Customer>('customers').toArray()).sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: String(c.id), label: c.name })), []);
 }
@@ -57,7 +82,10 @@ export default function JobOrderCreateScreen() {
   const navigate = useNavigate();
   const { user, users } = useSession();
   const customers = useCustomers();
-  const { register, handleSubmit, control, formState, setValue } = useForm<FormInput, unknown, FormValues>({ resolver: zodResolver(formSchema), defaultValues: EMPTY });
+  const salesOrder = useSalesOrderParam();
+  const draft = useJobOrderDraft(salesOrder);
+  const draftFailure = salesOrder === null ? null : readFailure(draft);
+  const { register, handleSubmit, control, formState, setValue, getValues, reset } = useForm<FormInput, unknown, FormValues>({ resolver: zodResolver(formSchema), defaultValues: EMPTY });
   const { fields, append, remove } = useFieldArray({ control, name: 'job_order_items' });
   useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
   const errors = formState.errors;
@@ -75,10 +103,19 @@ export default function JobOrderCreateScreen() {
     const withMe = user && user.department === 'sales' && !sales.some((u) => u.id === user.id) ? [user, ...sales] : sales;
     return withMe.map((u) => ({ value: String(u.id), label: u.username }));
   }, [users, user]);
-  const total = sumDecimals((products ?? []).map((p) => multiplyDecimals(String(p.quantity ?? ''), String(p.unit_price ?? ''))));
+  // The draft fills the form once it arrives (opened from a sales order's "Create job order").
+  useEffect(() => {
+    if (draft.data) reset(fromDraft(draft.data));
+  }, [draft.data, reset]);
+  // A dropdown's options arrive after its value (the device's customers and branches, the users):
+  // the value is put back on the dropdown once they are there.
+  useEffect(() => setValue('customer', getValues('customer')), [customers, getValues, setValue]);
+  useEffect(() => setValue('branch', getValues('branch')), [branches, getValues, setValue]);
+  useEffect(() => setValue('sales_executive', getValues('sales_executive')), [salesExecutives, getValues, setValue]);
+  const total = sum((products ?? []).map((p) => amountOf(orZero(p.quantity), orZero(p.unit_price))));
 
   const onSubmit = handleSubmit(async (jobOrder) => {
-    const { tempId } = await enqueue('job-order.create', jobOrder);
+    const { tempId } = await enqueue(createJobOrder, jobOrder);
     notify({ type: 'positive', message: navigator.onLine ? JOB_ORDER_SAVED : JOB_ORDER_SAVED_OFFLINE });
     navigate(tempId === null ? pathOf('jobs-home') : pathOf('job-order-detail', { id: tempId }));
   });
@@ -86,7 +123,14 @@ export default function JobOrderCreateScreen() {
   const itemErrors = errors.job_order_items;
   return (
     <FormStack maxW="5xl" onSubmit={onSubmit} aria-label="New job order">
-      <Heading size="2xl">New job order</Heading>
+      <Heading size="2xl">{salesOrder === null ? 'New job order' : `New job order from sales order ${salesOrder}`}</Heading>
+      {salesOrder !== null && draft.isPending && !draftFailure && <Text color="fg.muted">Reading sales order {salesOrder}…</Text>}
+      {draftFailure && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{draftFailure}</Alert.Title>
+        </Alert.Root>
+      )}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <SelectField
           label="Customer"

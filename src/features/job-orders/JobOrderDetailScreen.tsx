@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Alert, Badge, Button, Card, DataList, Field, Flex, Heading, HStack, NativeSelect, Stack, Table, Text, Textarea, Wrap } from '@chakra-ui/react';
@@ -16,7 +16,6 @@ import {
   jobOrderStatusRefusal,
   type JobOrderBucket,
   type JobOrderStatus,
-  type JobOrderView,
 } from '../../../domain/job-order';
 import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
@@ -24,8 +23,7 @@ import { mayEdit } from '../../../domain/row-rules';
 import type { RequisitionListRow } from '../../../domain/requisition';
 import { pathOf, type RouteName } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { formatIndian } from '../../../domain/rules/numbers';
-import { api } from '../../data/api';
+import { formatIndian } from '../../../domain/decimal';
 import { mirror } from '../../data/mirror/db';
 import { useOnline } from '../../data/online';
 import { enqueue, serverIdOf, usePendingIds } from '../../data/outbox';
@@ -33,7 +31,9 @@ import { useSession } from '../../data/session';
 import { openDialog } from '../../ui/dialog';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
-import { useApiData } from '../../ui/useApiData';
+import { readFailure } from '../../ui/connection';
+import { userLabel } from '../../ui/entity-labels';
+import { useStatusHistory } from './api';
 import { AdvanceAmountForm } from './AdvanceAmountForm';
 import { CloseJobOrderForm, cancelJobOrder } from './closing';
 import { STATUS_PALETTE, useJobOrder, type LocalJobOrder } from './data';
@@ -42,6 +42,7 @@ import { MainFieldsForm } from './MainFieldsForm';
 import { ProductsEditor } from './ProductsEditor';
 import { CHANGE_SAVED, onlineBlock, RefusalAlert, versionOf, type Refusal } from './writes';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { changeJobOrderBucket, changeJobOrderStatus } from '../../data/operations';
 
 const statusLabel = (status: string) => labelOf(JOB_ORDER_STATUSES, status);
 
@@ -58,7 +59,7 @@ function StatusChange({ jobOrder }: { jobOrder: LocalJobOrder }) {
   const move = async (status: JobOrderStatus) => {
     const ok = await openDialog({ title: `Move to ${statusLabel(status)}?`, message: `Job order ${jobOrder.id > 0 ? jobOrder.id : ''} goes from ${statusLabel(jobOrder.status)} to ${statusLabel(status)}.`, okLabel: statusLabel(status) });
     if (!ok) return;
-    await enqueue('job-order.status', { id: jobOrder.id, status, ...versionOf(jobOrder) });
+    await enqueue(changeJobOrderStatus, { id: jobOrder.id, status, ...versionOf(jobOrder) });
     notify({ type: 'positive', message: CHANGE_SAVED });
   };
   return (
@@ -86,7 +87,7 @@ function BucketChange({ jobOrder }: { jobOrder: LocalJobOrder }) {
     const refusal = jobOrderBucketRefusal(jobOrder, bucket, remark);
     if (refusal) return setProblem(refusal);
     setProblem(null);
-    await enqueue('job-order.bucket', { id: jobOrder.id, bucket, reject_remark: remark.trim(), ...versionOf(jobOrder) });
+    await enqueue(changeJobOrderBucket, { id: jobOrder.id, bucket, reject_remark: remark.trim(), ...versionOf(jobOrder) });
     setBucket('');
     setRemark('');
     notify({ type: 'positive', message: CHANGE_SAVED });
@@ -123,11 +124,9 @@ function BucketChange({ jobOrder }: { jobOrder: LocalJobOrder }) {
 
 /** Who moved the job order where and when: the server keeps it, so it shows when online. */
 function History({ jobOrder }: { jobOrder: LocalJobOrder }) {
-  const load = useCallback(async () => (await api.get<JobOrderView>(`/joborders/joborders/${jobOrder.id}/`)).data.status_history,
-    // A new version (a change reached the server) brings its step: read again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [jobOrder.id, jobOrder.version]);
-  const { data, error } = useApiData(load);
+  const history = useStatusHistory(jobOrder.id, jobOrder.version);
+  const { data } = history;
+  const error = readFailure(history);
   const shownStep = (kind: string, value: string | null) => (value === null ? '—' : kind === 'status' ? statusLabel(value) || value : value);
   if (error) return <Text color="fg.error">{error}</Text>;
   if (!data) return <Text color="fg.muted">Loading…</Text>;
@@ -236,7 +235,7 @@ export default function JobOrderDetailScreen() {
   }
   const saved = jobOrder.id > 0;
   const isPending = pending.has(jobOrder.id);
-  const salesExecutive = users.find((u) => u.id === jobOrder.sales_executive)?.username ?? String(jobOrder.sales_executive);
+  const salesExecutive = userLabel(jobOrder.sales_executive, user ? [user, ...users] : users, jobOrder.sales_executive_name);
   const linked = LINKED_OF[route?.name ?? ''] ?? LINKED;
   // Cancel and close wait until every change made on this device has reached the server.
   const canCancel = saved && !isPending && can(user, 'job-orders.cancel') && jobOrderCancelRefusal(jobOrder) === null;
@@ -250,7 +249,7 @@ export default function JobOrderDetailScreen() {
   const canRecordAdvance = saved && can(user, 'job-orders.close') && !jobOrder.cancelled_at;
   const blocked = onlineBlock(online, isPending);
   const fields: [string, string][] = [
-    ['Customer', customer || String(jobOrder.customer)],
+    ['Customer', customer || jobOrder.customer_name || '—'],
     ['Branch', branch ? branchLabel(branch) : jobOrder.branch ? String(jobOrder.branch) : '—'],
     ['Contact person', jobOrder.contact_person || '—'],
     ['Contact number', jobOrder.contact_number || '—'],

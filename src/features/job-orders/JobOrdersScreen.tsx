@@ -7,7 +7,7 @@ import { JOB_ORDER_BUCKETS, JOB_ORDER_STATUSES, jobOrderLabel, type JobOrderStat
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { formatIndian } from '../../../domain/rules/numbers';
+import { compare, formatIndian } from '../../../domain/decimal';
 import { usePendingIds } from '../../data/outbox';
 import { useSession } from '../../data/session';
 import { byAge, LocalListScreen } from '../../ui/LocalListScreen';
@@ -73,7 +73,7 @@ export default function JobOrdersScreen() {
       { id: 'customer', header: 'Customer', accessorKey: 'customer', meta: { filter: { label: 'Customer', allLabel: 'All customers', options: customers } } },
       badgeColumn({ id: 'status', header: 'Status', allLabel: 'All statuses', options: JOB_ORDER_STATUSES, palette: STATUS_PALETTE, value: (r) => r.status }),
       { id: 'bucket', header: 'Bucket', accessorKey: 'bucket', meta: { filter: { label: 'Bucket', allLabel: 'All buckets', options: JOB_ORDER_BUCKETS } } },
-      { id: 'value', header: 'Value', accessorKey: 'value', cell: ({ row }) => formatIndian(row.original.value), sortingFn: (a, b) => Number(a.original.value) - Number(b.original.value), meta: { numeric: true } },
+      { id: 'value', header: 'Value', accessorKey: 'value', cell: ({ row }) => formatIndian(row.original.value), sortingFn: (a, b) => compare(a.original.value, b.original.value), meta: { numeric: true } },
       { id: 'created', header: 'Created', accessorKey: 'created', enableGlobalFilter: false },
     ],
     [detail, customers],

@@ -7,7 +7,7 @@ import { displayDateInput } from '../../../domain/entity';
 import { jobOrderCreateSchema, PRODUCTION_DEPARTMENTS, productionDepartmentSchema } from '../../../domain/job-order';
 import type { Option } from '../../../domain/options';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { subtractDecimals } from '../../../domain/rules/numbers';
+import { compare, orZero } from '../../../domain/decimal';
 import { enqueue } from '../../data/outbox';
 import { FormStack, SelectField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
@@ -15,6 +15,7 @@ import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { optionalChoice } from './choices';
 import { useBranchChoices, type LocalJobOrder } from './data';
 import { CHANGE_SAVED, versionOf } from './writes';
+import { updateJobOrder } from '../../data/operations';
 
 export const NOTHING_CHANGED = 'Nothing has changed.';
 
@@ -46,7 +47,7 @@ function changesOf(seen: LocalJobOrder, values: FormValues): Partial<FormValues>
   return Object.fromEntries(
     Object.entries(values).filter(([field, value]) => {
       const before = seen[field as keyof FormValues];
-      return field === 'billing_percentage' ? /[1-9]/.test(subtractDecimals(String(value), String(before))) : value !== before;
+      return field === 'billing_percentage' ? compare(orZero(value), orZero(before)) !== 0 : value !== before;
     }),
   );
 }
@@ -62,7 +63,7 @@ function MainFieldsEdit({ seen, branches, onDone }: { seen: LocalJobOrder; branc
       notify({ type: 'info', message: NOTHING_CHANGED });
       return onDone();
     }
-    await enqueue('job-order.update', { id: seen.id, ...changes, ...versionOf(seen) });
+    await enqueue(updateJobOrder, { id: seen.id, ...changes, ...versionOf(seen) });
     notify({ type: 'positive', message: CHANGE_SAVED });
     onDone();
   });

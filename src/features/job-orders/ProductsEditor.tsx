@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { JOB_ORDER_MESSAGES, jobOrderItemCreateSchema } from '../../../domain/job-order';
-import { formatIndian, multiplyDecimals } from '../../../domain/rules/numbers';
+import { amountOf, formatIndian, orZero } from '../../../domain/decimal';
 import { api } from '../../data/api';
 import { openDialog } from '../../ui/dialog';
 import { FormStack, TextField } from '../../ui/form';
@@ -12,6 +12,7 @@ import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import type { LocalJobOrder, ShownProduct } from './data';
 import { RefusalAlert, sendOnline, type Refusal } from './writes';
+import { API } from '../../../domain/api-paths';
 
 export const PRODUCT_ADDED = 'Product added.';
 export const PRODUCT_CHANGED = 'Product changed.';
@@ -22,7 +23,6 @@ type ProductInput = z.input<typeof productFormSchema>;
 type ProductValues = z.output<typeof productFormSchema>;
 
 const NEW_PRODUCT: ProductInput = { product: '', description: '', quantity: '', unit_price: '' };
-const BASE = '/joborders/joborders';
 
 /** A product's fields, with its amount worked out exactly as the user types (the server's is the one kept). */
 function ProductForm({ title, initial, onSave, onBack }: { title: string; initial: ProductInput; onSave: (values: ProductValues) => Promise<void>; onBack: () => void }) {
@@ -45,7 +45,7 @@ function ProductForm({ title, initial, onSave, onBack }: { title: string; initia
         <Button size="xl" minH="14" variant="outline" onClick={onBack}>
           Back
         </Button>
-        <Text fontWeight="semibold">Amount: {formatIndian(multiplyDecimals(String(quantity ?? ''), String(unitPrice ?? '')))}</Text>
+        <Text fontWeight="semibold">Amount: {formatIndian(amountOf(orZero(quantity), orZero(unitPrice)))}</Text>
       </HStack>
     </FormStack>
   );
@@ -70,12 +70,12 @@ export function ProductsEditor({ jobOrder, products, editable, blocked }: { jobO
     setEditing(null);
     notify({ type: 'positive', message: done });
   };
-  const add = (values: ProductValues) => send(() => api.post(`${BASE}/add/product/${jobOrder.id}/`, values), PRODUCT_ADDED);
+  const add = (values: ProductValues) => send(() => api.post(API.jobOrders.addProduct(jobOrder.id), values), PRODUCT_ADDED);
   const change = (id: number, version: number) => (values: ProductValues) =>
-    send(() => api.put(`${BASE}/update/product/${id}/`, { ...values, expected_version: version }), PRODUCT_CHANGED);
+    send(() => api.put(API.jobOrders.updateProduct(id), { ...values, expected_version: version }), PRODUCT_CHANGED);
   const remove = async (product: ShownProduct & { id: number }) => {
     const ok = await openDialog({ title: 'Remove this product?', message: `${product.product} leaves the job order and its value.`, okLabel: 'Remove', cancelLabel: 'Back', type: 'negative' });
-    if (ok) await send(() => api.put(`${BASE}/job_order_items/delete/${product.id}/`, { expected_version: product.version }), PRODUCT_REMOVED);
+    if (ok) await send(() => api.put(API.jobOrders.deleteProduct(product.id), { expected_version: product.version }), PRODUCT_REMOVED);
   };
   const onServer = (p: ShownProduct): p is ShownProduct & { id: number; version: number } => p.id !== null && p.version !== null;
   const controls = editable && !editing;

@@ -1,20 +1,20 @@
-import { useCallback } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Button, DataList, Heading, Stack, Text } from '@chakra-ui/react';
-import { JOB_ORDER_STATUSES, type JobOrderProfitabilityRow } from '../../../domain/job-order';
+import { JOB_ORDER_STATUSES } from '../../../domain/job-order';
 import { labelOf } from '../../../domain/options';
 import { pathOf } from '../../../domain/routes';
-import { formatIndian } from '../../../domain/rules/numbers';
-import { api } from '../../data/api';
+import { formatIndian } from '../../../domain/decimal';
 import { useOnline } from '../../data/online';
-import { useApiData } from '../../ui/useApiData';
+import { readFailure } from '../../ui/connection';
+import { useProfitability } from './api';
 
 /** profitability-details: one job order's revenue, costs and margin, worked out by the server (profitability/{id}/). */
 export default function ProfitabilityDetailsScreen() {
   const jobOrderId = Number(useParams().jobOrderId);
   const online = useOnline();
-  const load = useCallback(async () => (await api.get<JobOrderProfitabilityRow>(`/joborders/joborders/profitability/${jobOrderId}/`)).data, [jobOrderId]);
-  const { data, error } = useApiData(load);
+  const profitability = useProfitability(jobOrderId);
+  const { data } = profitability;
+  const error = readFailure(profitability);
   if (!online) {
     return (
       <Alert.Root status="info">

@@ -10,6 +10,7 @@ import { FormStack, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { sendOnline, type Refusal } from './writes';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { API } from '../../../domain/api-paths';
 
 export const JOB_ORDER_CANCELLED = 'Job order cancelled.';
 export const JOB_ORDER_CLOSED = 'Job order closed.';
@@ -28,7 +29,7 @@ export async function cancelJobOrder(jobOrder: JobOrder): Promise<Refusal | null
     prompt: { label: 'Closure remarks', validate: (v) => (v.trim() ? true : 'Enter why the job order is cancelled.') },
   });
   if (remarks === false) return null;
-  const refusal = await sendOnline(() => api.put(`/joborders/joborders/cancel/${jobOrder.id}/`, { closure_remarks: remarks.trim(), expected_version: jobOrder.version }));
+  const refusal = await sendOnline(() => api.put(API.jobOrders.cancel(jobOrder.id), { closure_remarks: remarks.trim(), expected_version: jobOrder.version }));
   if (!refusal) notify({ type: 'positive', message: JOB_ORDER_CANCELLED });
   return refusal;
 }
@@ -47,7 +48,7 @@ export function CloseJobOrderForm({ jobOrder, onDone, onBack }: { jobOrder: JobO
   useUnsavedChanges(formState.isDirty);
   const errors = formState.errors;
   const onSubmit = handleSubmit(async (values) => {
-    const refusal = await sendOnline(() => api.put(`/joborders/joborders/close/${jobOrder.id}/`, { ...values, expected_version: jobOrder.version }));
+    const refusal = await sendOnline(() => api.put(API.jobOrders.close(jobOrder.id), { ...values, expected_version: jobOrder.version }));
     if (!refusal) notify({ type: 'positive', message: JOB_ORDER_CLOSED });
     onDone(refusal);
   });

@@ -1,15 +1,19 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { activeBranches, branchLabel, type Customer, type CustomerBranch } from '../../../domain/customer';
-import type { JobOrder, JobOrderItem, JobOrderItemCreate, JobOrderStatus } from '../../../domain/job-order';
+import type { Customer, CustomerBranch } from '../../../domain/customer';
+import type { JobOrder, JobOrderItem, JobOrderItemCreate, JobOrderListRow, JobOrderStatus } from '../../../domain/job-order';
 import type { Option } from '../../../domain/options';
 import type { RouteName } from '../../../domain/routes';
 import { mirror } from '../../data/mirror/db';
+import { branchChoicesOf } from '../../ui/entity-labels';
 
 /** A product of a job order made offline, inside its row until the server numbers it. */
 export type InsideProduct = JobOrderItemCreate & { amount: string };
 
-/** A job order on the device: a row the server sent, or one made offline with its products inside. */
-export type LocalJobOrder = JobOrder & { job_order_items?: InsideProduct[] };
+/**
+ * A job order on the device: a row the server sent (with its customer's and sales executive's names), or one made
+ * offline with its products inside.
+ */
+export type LocalJobOrder = JobOrder & Partial<Pick<JobOrderListRow, 'customer_name' | 'sales_executive_name'>> & { job_order_items?: InsideProduct[] };
 
 export const STATUS_PALETTE: Readonly<Record<JobOrderStatus, string>> = {
   Created: 'gray',
@@ -69,16 +73,7 @@ export function useJobOrder(id: number) {
   }, [id]);
 }
 
-/**
- * business-areas.md §9: a customer's active branches as choices, labelled location plus address
- * line 1. `current` (the branch a job order has) stays offered even when inactive, so editing
- * other fields never drops it unasked.
- */
+/** business-areas.md §9: a customer's active branches as choices (src/ui/entity-labels.ts `branchChoicesOf`). */
 export function useBranchChoices(customer: number | null, current: number | null = null): Option[] | undefined {
-  return useLiveQuery(async () => {
-    if (!customer) return [];
-    const branches = await mirror.rowsOf<CustomerBranch>('customerBranches').where('customer').equals(customer).toArray();
-    const offered = new Set(activeBranches(branches).map((b) => b.id));
-    return branches.filter((b) => offered.has(b.id) || b.id === current).map((b) => ({ value: String(b.id), label: branchLabel(b) }));
-  }, [customer, current]);
+  return useLiveQuery(() => branchChoicesOf(customer, current), [customer, current]);
 }

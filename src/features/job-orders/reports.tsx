@@ -10,14 +10,16 @@ import {
   type JobOrderStatusWiseDetailedRow,
 } from '../../../domain/job-order';
 import { pathOf, type RouteName } from '../../../domain/routes';
-import { formatCount, formatIndian } from '../../../domain/rules/numbers';
+import { formatCount } from '../../../domain/rules/numbers';
+import { formatIndian } from '../../../domain/decimal';
 import { dateColumn, figure, linkColumn, numberColumn, optionColumn, textColumn, type ReportDef, type ReportRow } from '../../ui/ServerReport';
 import type { ReportFilter } from '../../ui/ReportFilters';
+import { secondary } from '../../ui/DataTable';
+import { API } from '../../../domain/api-paths';
 
 /** business-areas.md §8. */
 export const CANCELLED_NOT_FOUND = 'Cancelled job orders not found';
 
-const BASE = '/joborders/joborders';
 const period: ReportFilter = { kind: 'period', from: 'start_date', to: 'end_date' };
 const statusChoice: ReportFilter = { kind: 'choice', name: 'status', label: 'Status', all: 'All statuses', options: JOB_ORDER_STATUSES };
 const bucketChoice: ReportFilter = { kind: 'choice', name: 'bucket', label: 'Bucket', all: 'All buckets', options: JOB_ORDER_BUCKETS };
@@ -29,23 +31,23 @@ const count = (key: string, header: string): ColumnDef<ReportRow, unknown> => ({
 
 /** Closed job orders with their invoices; each layout opens its own detail. */
 const closed = (detail: RouteName): ReportDef => ({
-  path: `${BASE}/closed/`,
+  path: API.jobOrders.closed,
   note: 'Job orders closed with their invoice, most recent first.',
   columns: [
     jobOrderLink(detail),
     customer,
     textColumn('invoice', 'Invoice'),
-    dateColumn('invoice_date', 'Invoice date'),
+    secondary(dateColumn('invoice_date', 'Invoice date')),
     numberColumn('invoice_amount', 'Invoice amount'),
     numberColumn('total_value', 'Value'),
-    dateColumn('closed_at', 'Closed on'),
+    secondary(dateColumn('closed_at', 'Closed on')),
     textColumn('closure_remarks', 'Closure remarks'),
   ],
   filter: created,
 });
 
 const valuation: ReportDef = {
-  path: `${BASE}/valuation/sales_executive_wise/`,
+  path: API.jobOrders.valuationBySalesExecutive,
   note: 'Per sales executive: how many job orders, their value, what is still open and what has been invoiced.',
   columns: [textColumn('sales_executive_name', 'Sales executive'), count('job_orders', 'Job orders'), numberColumn('total_value', 'Value'), numberColumn('open_value', 'Open'), numberColumn('invoiced_value', 'Invoiced')],
   filter: { fields: [period, statusChoice, bucketChoice], query: jobOrderFilterQuerySchema },
@@ -54,7 +56,7 @@ const valuation: ReportDef = {
 };
 
 const statusWiseDetailed: ReportDef = {
-  path: `${BASE}/statuswise/detailed/`,
+  path: API.jobOrders.statusWiseDetailed,
   note: 'Every status in the order the work goes, with its job orders, oldest first, and how many days old each is.',
   columns: [
     textColumn('status_label', 'Status'),
@@ -81,7 +83,7 @@ const statusWiseDetailed: ReportDef = {
 
 const ageingCell = (cell: { count: number; value: string }) => `${formatCount(cell.count)} · ${formatIndian(cell.value)}`;
 const statusWiseAgeing: ReportDef = {
-  path: `${BASE}/statuswise/ageing/`,
+  path: API.jobOrders.statusWiseAgeing,
   note: 'Job orders still in work by status and by how many days ago they were created: how many, and their value.',
   columns: [
     textColumn('status_label', 'Status'),
@@ -101,7 +103,7 @@ const statusWiseAgeing: ReportDef = {
 };
 
 const profitability: ReportDef = {
-  path: `${BASE}/profitability/`,
+  path: API.jobOrders.profitability,
   note: 'Revenue (the invoice once closed, else the value) less the material consumed and the approved expenses, newest job order first.',
   columns: [
     {
@@ -135,7 +137,7 @@ const profitability: ReportDef = {
 /** The job order reports the server works out, by the route that shows them. */
 export const REPORTS: Readonly<Record<string, ReportDef>> = {
   'jobs-cancelled': {
-    path: `${BASE}/list/cancelled/`,
+    path: API.jobOrders.cancelled,
     note: 'Job orders called off, with why. Their requisitions were settled before they were cancelled.',
     columns: [jobOrderLink('job-order-detail'), customer, optionColumn('status', 'Status when cancelled', JOB_ORDER_STATUSES), numberColumn('total_value', 'Value'), dateColumn('cancelled_at', 'Cancelled on'), textColumn('closure_remarks', 'Closure remarks')],
     filter: created,

@@ -1,13 +1,11 @@
 import { Alert } from '@chakra-ui/react';
-import { apiErrorMessage } from '../../../domain/api-errors';
-import { isNetworkError, responseBody } from '../../data/api';
 import { mirror } from '../../data/mirror/db';
 import { storeJobOrder } from '../../data/operations/job-orders';
+import { serverFailure } from '../../ui/connection';
 import type { LocalJobOrder } from './data';
 
 /** What a change queued through the outbox tells the user. */
 export const CHANGE_SAVED = 'Change saved on this device; it is sent to the server as soon as it can be reached.';
-export const NEEDS_CONNECTION = 'This needs a connection to the server. Try again when you are online.';
 export const OFFLINE_NOTE = 'These changes need a connection to the server.';
 export const WAITING_NOTE = "These changes wait until this job order's changes made on this device have reached the server.";
 
@@ -17,7 +15,7 @@ export const versionOf = (jobOrder: LocalJobOrder) => (jobOrder.id > 0 ? { expec
 /** Why the server refused a write, as it says it (the active requisitions it names, say). */
 export type Refusal = string;
 
-export const refusalOf = (error: unknown): Refusal => (isNetworkError(error) ? NEEDS_CONNECTION : apiErrorMessage(responseBody(error)));
+export const refusalOf = (error: unknown): Refusal => serverFailure(error);
 
 /**
  * Why an online write of the detail cannot be made now, or null. Such a write sends the version

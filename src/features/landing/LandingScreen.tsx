@@ -1,35 +1,32 @@
-import { useCallback } from 'react';
-import { Alert, Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
-import { landingFiguresSchema, type LandingFigures } from '../../../domain/dashboard';
-import { formatIndian } from '../../../domain/rules/numbers';
+import { Alert, Badge, Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import type { LandingFigures } from '../../../domain/dashboard';
+import { formatIndian } from '../../../domain/decimal';
 import { displayName } from '../../../domain/user';
-import { api } from '../../data/api';
 import { useSession } from '../../data/session';
-import { useApiData } from '../../ui/useApiData';
+import { BarChart, type ChartValue } from '../../ui/charts';
+import { useDashboardView } from '../../ui/dashboard';
+import { useLandingFigures } from './api';
 
 const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+/** Whole rupees: twelve bars each labelled with paise do not fit a tablet's width, and an overview needs no paise. */
+const rupees = (value: ChartValue) => formatIndian(value, 0);
 
 function PurchaseChart({ months }: { months: LandingFigures['monthly_purchases'] }) {
-  const max = Math.max(1, ...months.map((m) => Number(m.total)));
   return (
-    <Flex align="flex-end" gap="2" h="48" role="img" aria-label="Monthly purchases for the last 12 months">
-      {months.map((m) => (
-        <Flex key={m.month} direction="column" align="center" flex="1" h="full" justify="flex-end" title={`${m.month}: ₹ ${formatIndian(m.total)}`}>
-          <Box w="full" bg="blue.solid" rounded="sm" minH="1px" h={`${(Number(m.total) / max) * 100}%`} data-month={m.month} data-total={m.total} />
-          <Text fontSize="xs" color="fg.muted" mt="1" whiteSpace="nowrap">
-            {MONTH.format(new Date(`${m.month}-01T00:00:00Z`))}
-          </Text>
-        </Flex>
-      ))}
-    </Flex>
+    <BarChart
+      label="Monthly purchases for the last 12 months"
+      series={[{ key: 'total', label: 'Purchases (₹)', color: 'blue.solid' }]}
+      format={rupees}
+      height={280}
+      data={months.map((m) => ({ label: MONTH.format(new Date(`${m.month}-01T00:00:00Z`)), total: m.total }))}
+    />
   );
 }
 
 /** The landing page: job order value, status counts and the monthly purchase chart, fresh on every visit. */
 export default function LandingScreen() {
   const { user } = useSession();
-  const load = useCallback(async () => landingFiguresSchema.parse((await api.get('/dashboard/landing/')).data), []);
-  const { data, error, loading, reload } = useApiData(load);
+  const { data, error, loading, reload } = useDashboardView(useLandingFigures());
 
   return (
     <Stack gap="6">

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Field, Flex, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
@@ -8,6 +9,7 @@ import { can } from '../../../domain/permissions';
 import { mirror } from '../../data/mirror/db';
 import { useMirrorStatus } from '../../data/mirror/status';
 import { enqueue, usePendingIds } from '../../data/outbox';
+import { createMaterialCategory, createMaterialSubcategory } from '../../data/operations';
 import { reloadData } from '../../data/preload';
 import { useSession } from '../../data/session';
 import { LocalDataTable } from '../../ui/DataTable';
@@ -33,10 +35,16 @@ function AddForm({ subcategories, categories }: { subcategories: boolean; catego
   useUnsavedChanges(name.trim() !== '');
   const add = async (event: React.FormEvent) => {
     event.preventDefault();
-    const payload = subcategories ? { name, category: Number(category) || undefined } : { name };
-    const parsed = (subcategories ? materialSubcategoryCreateSchema : materialCategoryCreateSchema).safeParse(payload);
-    if (!parsed.success) return setProblem(parsed.error.issues.map((i) => `${i.path.join('.') === 'category' ? 'Category: ' : ''}${i.message}`).join(' '));
-    await enqueue(subcategories ? 'material-subcategory.create' : 'material-category.create', parsed.data);
+    const problemOf = (error: z.ZodError) => error.issues.map((i) => `${i.path.join('.') === 'category' ? 'Category: ' : ''}${i.message}`).join(' ');
+    if (subcategories) {
+      const parsed = materialSubcategoryCreateSchema.safeParse({ name, category: Number(category) || undefined });
+      if (!parsed.success) return setProblem(problemOf(parsed.error));
+      await enqueue(createMaterialSubcategory, parsed.data);
+    } else {
+      const parsed = materialCategoryCreateSchema.safeParse({ name });
+      if (!parsed.success) return setProblem(problemOf(parsed.error));
+      await enqueue(createMaterialCategory, parsed.data);
+    }
     setName('');
     setProblem(null);
   };

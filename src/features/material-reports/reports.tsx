@@ -3,8 +3,9 @@ import { JOB_ORDER_STATUSES } from '../../../domain/job-order';
 import { AGEING_BUCKETS, CONSUMPTION_GROUPINGS, consumptionReportQuerySchema, filterMaterialsQuerySchema, MATERIAL_EXPORT_COLUMNS, priceVarianceQuerySchema, type AgeingRow } from '../../../domain/material-report';
 import { MATERIAL_UNITS } from '../../../domain/material';
 import type { RouteName } from '../../../domain/routes';
-import { formatIndian } from '../../../domain/rules/numbers';
+import { formatIndian } from '../../../domain/decimal';
 import { dateColumn, figure, linkColumn, numberColumn, optionColumn, textColumn, type ReportDef, type ReportRow } from '../../ui/ServerReport';
+import { API } from '../../../domain/api-paths';
 
 const unit = optionColumn('unit', 'Unit', MATERIAL_UNITS);
 const materialLink = linkColumn('material_name', 'Material', 'material-detail', 'material');
@@ -12,7 +13,7 @@ const totalValue = figure('total_value', 'Total value');
 const period = { kind: 'period', from: 'startDate', to: 'endDate' } as const;
 
 const ageing: ReportDef = {
-  path: '/materials/materials/ageing/',
+  path: API.materialReports.ageing,
   note: 'Stock on hand by how long ago it came in (first in, first out), valued at the average cost.',
   columns: [
     materialLink,
@@ -35,9 +36,9 @@ const ageing: ReportDef = {
 const STOCK_COLUMNS: Readonly<Record<string, ColumnDef<ReportRow, unknown>>> = { name: linkColumn('name', 'Name', 'material-detail', 'id'), unit };
 
 /** The material reports the server works out with its ledger arithmetic, by the route that shows them. */
-export const REPORTS: Readonly<Record<RouteName, ReportDef>> = {
+export const REPORTS: Readonly<Partial<Record<RouteName, ReportDef>>> = {
   'material-reorder': {
-    path: '/materials/materials/reorder/',
+    path: API.materialReports.reorder,
     note: 'Materials whose free stock (on hand less reservations) is at or below their reorder level.',
     columns: [
       linkColumn('name', 'Material', 'material-detail', 'id'),
@@ -51,7 +52,7 @@ export const REPORTS: Readonly<Record<RouteName, ReportDef>> = {
     ],
   },
   'material-issued-today': {
-    path: '/materials/materials/issued_today/',
+    path: API.materialReports.issuedToday,
     note: 'Material issued today, with the job order and the value at the rate it went out at.',
     columns: [
       materialLink,
@@ -67,7 +68,7 @@ export const REPORTS: Readonly<Record<RouteName, ReportDef>> = {
   'material-ageing': ageing,
   'materials-reports-aging': ageing,
   'material-consumption': {
-    path: '/materials/materials/consumption_report/',
+    path: API.materialReports.consumptionReport,
     note: 'Material issued less what came back, over a period, valued at the rates it moved at: per material, or per job order and material.',
     columns: [
       materialLink,
@@ -84,7 +85,7 @@ export const REPORTS: Readonly<Record<RouteName, ReportDef>> = {
     rowKey: ['job_order', 'material'],
   },
   'material-price-variance': {
-    path: '/materials/materials/:id/price-variance-report/',
+    path: API.materialReports.priceVariance.pattern,
     note: 'The rates this material was billed at on goods received (GRAs), oldest first, each with its change from the one before; the summary covers the whole period.',
     columns: [
       dateColumn('gra_date', 'Date'),
@@ -110,7 +111,7 @@ export const REPORTS: Readonly<Record<RouteName, ReportDef>> = {
     rowKey: ['gra_item'],
   },
   'stores-material-consumption': {
-    path: '/stores/joborder/:id/material-consumption/',
+    path: API.materialReports.jobOrderConsumption.pattern,
     note: 'Every material this job order has consumed: issued less returned, valued at the rates it moved at.',
     columns: [materialLink, unit, numberColumn('issued', 'Issued'), numberColumn('returned', 'Returned'), numberColumn('consumed', 'Consumed'), numberColumn('value', 'Value')],
     figures: [figure('job_order', 'Job order', 'text'), figure('customer_name', 'Customer', 'text'), figure('status', 'Status', JOB_ORDER_STATUSES), totalValue],
@@ -118,7 +119,7 @@ export const REPORTS: Readonly<Record<RouteName, ReportDef>> = {
     rowKey: ['material'],
   },
   'materials-reports-stock': {
-    path: '/materials/materials/filter_materials/',
+    path: API.materialReports.filterMaterials,
     note: 'Every material with what is on hand, reserved and free, and its value at the weighted average cost.',
     columns: MATERIAL_EXPORT_COLUMNS.map(({ key, header }) => STOCK_COLUMNS[key] ?? (key.endsWith('_name') ? textColumn(key, header) : numberColumn(key, header))),
     figures: [figure('total_value', 'Total stock value')],

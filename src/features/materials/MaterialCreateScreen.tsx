@@ -13,6 +13,7 @@ import { useSession } from '../../data/session';
 import { FormStack, SelectField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { createMaterial } from '../../data/operations';
 
 type MaterialInput = z.input<typeof materialCreateSchema>;
 type MaterialValues = z.output<typeof materialCreateSchema>;
@@ -73,7 +74,7 @@ export default function MaterialCreateScreen() {
       setError('name', { message: MATERIAL_MESSAGES.duplicateName });
       return;
     }
-    await enqueue('material.create', material);
+    await enqueue(createMaterial, material);
     notify({ type: 'positive', message: navigator.onLine ? MATERIAL_SAVED : MATERIAL_SAVED_OFFLINE });
     navigate(pathOf('materials-home'));
   });

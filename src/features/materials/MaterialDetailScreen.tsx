@@ -1,29 +1,29 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, DataList, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { logReportQuerySchema } from '../../../domain/material-report';
 import { materialLabelText } from '../../../domain/material-label';
-import { MATERIAL_UNITS, type Material, type MaterialCategory, type MaterialSubcategory } from '../../../domain/material';
-import { labelOf } from '../../../domain/options';
+import { materialUnitLabel, type Material, type MaterialCategory, type MaterialSubcategory } from '../../../domain/material';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
-import { formatIndian } from '../../../domain/rules/numbers';
-import { STOCK_TRANSACTION_STATUSES, STOCK_TRANSACTION_TYPES, type StockPosition } from '../../../domain/stock';
-import { api } from '../../data/api';
+import { formatIndian } from '../../../domain/decimal';
+import { STOCK_TRANSACTION_STATUSES, STOCK_TRANSACTION_TYPES } from '../../../domain/stock';
 import { mirror } from '../../data/mirror/db';
 import { useOnline } from '../../data/online';
 import { usePendingIds } from '../../data/outbox';
 import { useSession } from '../../data/session';
 import { notify } from '../../ui/notify';
-import { processing } from '../../ui/processing';
+import { processing } from '../../data/processing';
 import { qrCodeRuns } from '../../ui/qr-code';
 import { dateColumn, figure, linkColumn, numberColumn, optionColumn, ServerReport, textColumn, type ReportDef } from '../../ui/ServerReport';
-import { useApiData } from '../../ui/useApiData';
+import { readFailure } from '../../ui/connection';
+import { API } from '../../../domain/api-paths';
+import { useStockPosition } from './api';
 
 /** The material's ledger rows with the balance after each; the last 30 days until the user picks a period. */
 const LEDGER: ReportDef = {
-  path: '/materials/materials/log_report/',
+  path: API.materialReports.logReport,
   note: 'Every receipt, issue, return and adjustment of this material with the balance after it: the last 30 days unless you pick a period.',
   columns: [
     dateColumn('transaction_date', 'Date'),
@@ -80,8 +80,9 @@ async function printLabel(material: Material): Promise<void> {
 
 /** What is held for requisitions, free to issue and the stock value: the server's figures, not the device's. */
 function StockPositionFigures({ id }: { id: number }) {
-  const load = useCallback(async () => (await api.get<StockPosition>(`/stocks/stock-value/${id}/`)).data, [id]);
-  const { data, error } = useApiData(load);
+  const position = useStockPosition(id);
+  const { data } = position;
+  const error = readFailure(position);
   if (error) return <Text color="fg.error">{error}</Text>;
   if (!data) return <Text color="fg.muted">Loading…</Text>;
   return (
@@ -127,7 +128,7 @@ export default function MaterialDetailScreen() {
     );
   }
   const { material, category, subcategory } = found;
-  const unit = labelOf(MATERIAL_UNITS, material.unit);
+  const unit = materialUnitLabel(material.unit);
   // A material saved offline has a temporary id until the server numbers it: no label, no ledger yet.
   const numbered = material.id > 0;
   const reports = numbered && can(user, 'stock.reports');

@@ -4,11 +4,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Button, Flex, Heading, Link, Stack } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { DataType } from '../../../domain/data-types';
-import { MATERIAL_UNITS, type Material, type MaterialCategory } from '../../../domain/material';
-import { labelOf } from '../../../domain/options';
+import { materialUnitLabel, type Material, type MaterialCategory } from '../../../domain/material';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
-import { formatCount, formatIndian } from '../../../domain/rules/numbers';
+import { formatCount } from '../../../domain/rules/numbers';
+import { approximateNumber, formatIndian } from '../../../domain/decimal';
 import { mirror, type MirrorRow } from '../../data/mirror/db';
 import { queryMirror, type MirrorList } from '../../data/mirror/query';
 import { useMirrorStatus } from '../../data/mirror/status';
@@ -20,7 +20,8 @@ import { downloadFromApi } from '../../ui/download';
 import { Freshness } from '../../ui/Freshness';
 import { MirrorDataTable, type MirrorFilter, type ShownRows } from '../../ui/MirrorDataTable';
 import { notify } from '../../ui/notify';
-import { processing } from '../../ui/processing';
+import { processing } from '../../data/processing';
+import { API } from '../../../domain/api-paths';
 
 const DATA: readonly DataType[] = ['materials', 'materialCategories'];
 
@@ -76,7 +77,7 @@ async function toRows(rows: MirrorRow[]): Promise<MaterialRow[]> {
     id: m.id,
     name: m.name,
     category: names.get(m.category) ?? '',
-    unit: labelOf(MATERIAL_UNITS, m.unit),
+    unit: materialUnitLabel(m.unit),
     quantity: m.quantity,
     reorderLevel: m.reorder_level,
   }));
@@ -99,8 +100,8 @@ const columns: ColumnDef<MaterialRow, unknown>[] = [
   { id: 'category', header: 'Category', accessorKey: 'category' },
   { id: 'unit', header: 'Unit', accessorKey: 'unit' },
   // Sorted as numbers (the numbers index), shown as the exact decimal the server sent.
-  { id: 'quantity', header: 'Quantity', accessorFn: (r) => Number(r.quantity), cell: ({ row }) => formatIndian(row.original.quantity), meta: { numeric: true } },
-  { id: 'reorder_level', header: 'Reorder level', accessorFn: (r) => Number(r.reorderLevel), cell: ({ row }) => formatIndian(row.original.reorderLevel), meta: { numeric: true } },
+  { id: 'quantity', header: 'Quantity', accessorFn: (r) => approximateNumber(r.quantity), cell: ({ row }) => formatIndian(row.original.quantity), meta: { numeric: true } },
+  { id: 'reorder_level', header: 'Reorder level', accessorFn: (r) => approximateNumber(r.reorderLevel), cell: ({ row }) => formatIndian(row.original.reorderLevel), meta: { numeric: true } },
 ];
 
 /** The materials list (materials-home), read from the device a page at a time: the rows the server gave this user. */
@@ -125,7 +126,7 @@ export default function MaterialsScreen() {
             <RouterLink to={pathOf('material-create')}>New material</RouterLink>
           </Button>
         )}
-        <Button variant="outline" onClick={() => void downloadFromApi('/materials/materials/export_to_excel/', {}, 'materials.xlsx')}>
+        <Button variant="outline" onClick={() => void downloadFromApi(API.materialReports.exportToExcel, {}, 'materials.xlsx')}>
           Export to Excel
         </Button>
       </Flex>

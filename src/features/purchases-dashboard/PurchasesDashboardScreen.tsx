@@ -1,20 +1,23 @@
-import { useCallback } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Button, Card, Flex, Heading, Link, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
-import { purchasesDashboardSchema, type PurchasesDashboard } from '../../../domain/dashboard';
+import type { PurchasesDashboard } from '../../../domain/dashboard';
+import { materialUnitLabel } from '../../../domain/material';
 import { labelOf } from '../../../domain/options';
 import { REQUISITION_TYPES } from '../../../domain/requisition';
 import { REQUISITION_LISTS } from '../../../domain/requisition-screens';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { formatCount, formatIndian } from '../../../domain/rules/numbers';
-import { api } from '../../data/api';
+import { formatCount } from '../../../domain/rules/numbers';
+import { formatIndian } from '../../../domain/decimal';
 import { useMirrorStatus } from '../../data/mirror/status';
 import { useSession } from '../../data/session';
-import { BarChart, DashboardAlert, FigureTile, useDashboardData } from '../../ui/dashboard';
+import { DashboardAlert, FigureTile, ListMore, useDashboardView } from '../../ui/dashboard';
+import { BarChart } from '../../ui/charts';
 import { Freshness } from '../../ui/Freshness';
+import { FOLDING_TABLE } from '../../ui/table-layout';
 import { PURCHASES_TILES } from './definitions';
 import { useStoresDeviceFigures } from './device';
+import { usePurchasesFigures } from './api';
 
 const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 /** Where a requisition of stores' queue opens. */
@@ -40,22 +43,12 @@ function Section({ title, action, children }: { title: string; action?: React.Re
   );
 }
 
-/** "The oldest 5 of 12" under a short list, when there are more than it shows. */
-function More({ shown, count, what }: { shown: number; count: number; what: string }) {
-  if (count <= shown) return null;
-  return (
-    <Text color="fg.muted">
-      The {what} {formatCount(shown)} of {formatCount(count)}.
-    </Text>
-  );
-}
-
 function QueueTable({ queue }: { queue: PurchasesDashboard['stores_queue'] }) {
   if (!queue.results.length) return <Text color="fg.muted">Nothing waiting for stores.</Text>;
   return (
     <Stack gap="2">
       <Table.ScrollArea>
-        <Table.Root size="md" aria-label="Stores queue">
+        <Table.Root size="md" aria-label="Stores queue" css={FOLDING_TABLE}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>No.</Table.ColumnHeader>
@@ -74,11 +67,11 @@ function QueueTable({ queue }: { queue: PurchasesDashboard['stores_queue'] }) {
                     <RouterLink to={pathOf(REQUISITION_DETAIL, { id: r.id })}>{r.id}</RouterLink>
                   </Link>
                 </Table.Cell>
-                <Table.Cell>{labelOf(REQUISITION_TYPES, r.requisition_type)}</Table.Cell>
-                <Table.Cell>{r.job_order_label ?? ''}</Table.Cell>
-                <Table.Cell>{r.customer_name ?? ''}</Table.Cell>
-                <Table.Cell>{r.requested_by_name}</Table.Cell>
-                <Table.Cell>
+                <Table.Cell data-label="Type">{labelOf(REQUISITION_TYPES, r.requisition_type)}</Table.Cell>
+                <Table.Cell data-label="Job order">{r.job_order_label ?? ''}</Table.Cell>
+                <Table.Cell data-label="Customer">{r.customer_name ?? ''}</Table.Cell>
+                <Table.Cell data-label="Requested by">{r.requested_by_name}</Table.Cell>
+                <Table.Cell data-label="Waiting">
                   <Badge size="lg" colorPalette={r.days_waiting >= LATE_DAYS ? 'red' : r.days_waiting >= LATE_DAYS / 2 ? 'orange' : 'gray'} title={formatDisplayDate(r.created)}>
                     {r.days_waiting === 0 ? 'Today' : `${formatCount(r.days_waiting)} day${r.days_waiting === 1 ? '' : 's'}`}
                   </Badge>
@@ -88,7 +81,7 @@ function QueueTable({ queue }: { queue: PurchasesDashboard['stores_queue'] }) {
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      <More shown={queue.results.length} count={queue.count} what="oldest" />
+      <ListMore shown={queue.results.length} count={queue.count} what="oldest" />
     </Stack>
   );
 }
@@ -98,7 +91,7 @@ function ReorderTable({ reorder }: { reorder: PurchasesDashboard['reorder'] }) {
   return (
     <Stack gap="2">
       <Table.ScrollArea>
-        <Table.Root size="md" aria-label="Materials to reorder">
+        <Table.Root size="md" aria-label="Materials to reorder" css={FOLDING_TABLE}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Material</Table.ColumnHeader>
@@ -116,12 +109,12 @@ function ReorderTable({ reorder }: { reorder: PurchasesDashboard['reorder'] }) {
                     <RouterLink to={pathOf('material-detail', { id: m.id })}>{m.name}</RouterLink>
                   </Link>
                 </Table.Cell>
-                <Table.Cell>{m.category_name}</Table.Cell>
-                <Table.Cell textAlign="end">
-                  {formatIndian(m.available)} {m.unit}
+                <Table.Cell data-label="Category">{m.category_name}</Table.Cell>
+                <Table.Cell textAlign="end" data-label="Available">
+                  {formatIndian(m.available)} {materialUnitLabel(m.unit)}
                 </Table.Cell>
-                <Table.Cell textAlign="end">{formatIndian(m.reorder_level)}</Table.Cell>
-                <Table.Cell textAlign="end" fontWeight="semibold">
+                <Table.Cell textAlign="end" data-label="Reorder level">{formatIndian(m.reorder_level)}</Table.Cell>
+                <Table.Cell textAlign="end" fontWeight="semibold" data-label="Short by">
                   {formatIndian(m.shortfall)}
                 </Table.Cell>
               </Table.Row>
@@ -129,7 +122,7 @@ function ReorderTable({ reorder }: { reorder: PurchasesDashboard['reorder'] }) {
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      <More shown={reorder.results.length} count={reorder.count} what="least covered" />
+      <ListMore shown={reorder.results.length} count={reorder.count} what="least covered" />
     </Stack>
   );
 }
@@ -202,8 +195,7 @@ function DeviceCard({ userId }: { userId: number | undefined }) {
  */
 export default function PurchasesDashboardScreen() {
   const { user } = useSession();
-  const load = useCallback(async () => purchasesDashboardSchema.parse((await api.get('/dashboard/purchases/')).data), []);
-  const { data, error, loading, reload, unreachable } = useDashboardData(load);
+  const { data, error, loading, reload, unreachable } = useDashboardView(usePurchasesFigures());
 
   return (
     <Stack gap="6">
@@ -250,8 +242,9 @@ export default function PurchasesDashboardScreen() {
             <Section title="Purchases per month (LPOs)">
               <BarChart
                 label="Purchases per month, last 6 months"
-                color="blue.solid"
-                bars={data.monthly_purchases.map((m) => ({ key: m.month, label: MONTH.format(new Date(`${m.month}-01T00:00:00Z`)), value: Number(m.total), text: formatIndian(m.total) }))}
+                series={[{ key: 'total', label: 'Purchases', color: 'blue.solid' }]}
+                format={formatIndian}
+                data={data.monthly_purchases.map((m) => ({ label: MONTH.format(new Date(`${m.month}-01T00:00:00Z`)), total: m.total }))}
               />
             </Section>
             <Section title={`Top vendors since ${formatDisplayDate(data.quarter_start)}`}>

@@ -1,6 +1,7 @@
 import type { PurchasesDashboard } from '../../../domain/dashboard';
 import { pathOf } from '../../../domain/routes';
-import { formatCount, formatIndian } from '../../../domain/rules/numbers';
+import { formatCount } from '../../../domain/rules/numbers';
+import { formatIndian } from '../../../domain/decimal';
 
 /** A big figure of purchases-dash: what it counts, the line under it, and where its work is done. */
 export interface PurchasesTile {

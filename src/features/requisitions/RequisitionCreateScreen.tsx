@@ -6,8 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Alert, Box, Button, Card, Field, Heading, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { isJobOrderOpen, jobOrderLabel, type JobOrder } from '../../../domain/job-order';
-import { MATERIAL_UNITS, type MaterialName } from '../../../domain/material';
-import { labelOf } from '../../../domain/options';
+import { materialUnitLabel, type MaterialName } from '../../../domain/material';
 import { REQUISITION_TYPES, requisitionCreateSchema } from '../../../domain/requisition';
 import { REQUISITION_CREATES } from '../../../domain/requisition-screens';
 import { materialNamesTypeOf } from '../../../domain/row-rules';
@@ -21,6 +20,7 @@ import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { MaterialPicker } from '../../ui/MaterialPicker';
+import { createRequisition } from '../../data/operations';
 
 type RequisitionInput = z.input<typeof requisitionCreateSchema>;
 type RequisitionValues = z.output<typeof requisitionCreateSchema>;
@@ -46,7 +46,7 @@ function LineInput({ name, unit, registration, error, onRemove }: { name: string
           {name}
         </Text>
         <Text color="fg.muted" fontSize="sm">
-          {labelOf(MATERIAL_UNITS, unit)}
+          {materialUnitLabel(unit)}
         </Text>
       </Box>
       <Field.Root w="40" invalid={!!error}>
@@ -88,7 +88,7 @@ export default function RequisitionCreateScreen() {
   const jobOrder = useWatch({ control, name: 'job_order' });
 
   const onSubmit = handleSubmit(async (requisition) => {
-    const { tempId } = await enqueue('requisition.create', requisition);
+    const { tempId } = await enqueue(createRequisition, requisition);
     notify({ type: 'positive', message: navigator.onLine ? REQUISITION_SAVED : REQUISITION_SAVED_OFFLINE });
     navigate(tempId === null ? pathOf(variant.back) : pathOf(variant.detail, { id: tempId }));
   });

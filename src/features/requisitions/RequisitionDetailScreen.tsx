@@ -1,36 +1,38 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, DataList, Flex, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage } from '../../../domain/api-errors';
 import { isMaker, ownApprovalMessage } from '../../../domain/duty-rules';
-import { MATERIAL_UNITS } from '../../../domain/material';
+import { materialUnitLabel } from '../../../domain/material';
 import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
 import { REQUISITION_STATES, REQUISITION_TYPES, requisitionActionRefusal, requisitionState, type RequisitionAction } from '../../../domain/requisition';
 import { materialNamesTypeOf, mayEdit, type MaterialNamesType } from '../../../domain/row-rules';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate, toIsoDate } from '../../../domain/rules/dates';
-import { formatIndian } from '../../../domain/rules/numbers';
+import { compare, formatIndian, max, sign, sub } from '../../../domain/decimal';
 import { plainQuantity, reserveMaterialSchema, STOCK_MESSAGES } from '../../../domain/stock';
-import { api, isNetworkError, responseBody } from '../../data/api';
+import { api } from '../../data/api';
 import { enqueue, serverIdOf, usePendingIds, useRefusedRows } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
 import { useSession } from '../../data/session';
+import { FOLDING_TABLE } from '../../ui/table-layout';
 import { openDialog } from '../../ui/dialog';
+import { refusedOffline, serverFailure, withConnection } from '../../ui/connection';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { STATE_PALETTE, useRequisition, type LocalRequisition, type ShownLine } from './data';
 import { MaterialPicker } from '../../ui/MaterialPicker';
+import { addRequisitionLine, changeRequisitionLine, recordStockTransaction, removeRequisitionLine } from '../../data/operations';
+import { API } from '../../../domain/api-paths';
 
 export const ISSUE_QUEUED = 'Issue saved. Stock and the requisition update as soon as the server confirms it.';
-const NEEDS_CONNECTION = 'This needs a connection to the server. Try again when you are online.';
 
-const remaining = (line: ShownLine) => Number(line.quantity) - Number(line.quantity_issued);
+const remaining = (line: ShownLine) => max(sub(line.quantity, line.quantity_issued), '0');
 /** A quantity typed by a user: more than zero, at most 3 decimals. */
 const QUANTITY = /^\d{1,11}(\.\d{1,3})?$/;
-const quantityProblem = (value: string, most?: number) => {
-  if (!QUANTITY.test(value.trim()) || Number(value) <= 0) return 'Enter a quantity greater than 0, up to 3 decimals.';
-  if (most !== undefined && Number(value) > most) return `At most ${formatIndian(most)} remain to be issued.`;
+const quantityProblem = (value: string, most?: string) => {
+  if (!QUANTITY.test(value.trim()) || sign(value) <= 0) return 'Enter a quantity greater than 0, up to 3 decimals.';
+  if (most !== undefined && compare(value, most) > 0) return `At most ${formatIndian(most, 3)} remain to be issued.`;
   return true;
 };
 
@@ -49,17 +51,15 @@ async function decide(requisition: LocalRequisition, action: 'approve' | 'close'
         });
   if (reason === false) return;
   const calls = {
-    approve: () => api.put(`/requisitions/${requisition.id}/approve_requisition/`, {}),
-    close: () => api.patch(`/requisitions/${requisition.id}/close/`, { reason }),
-    cancel: () => api.delete(`/requisitions/requisitions/${requisition.id}/`, { data: { reason } }),
+    approve: () => api.put(API.requisitions.approve(requisition.id), {}),
+    close: () => api.patch(API.requisitions.close(requisition.id), { reason }),
+    cancel: () => api.delete(API.requisitions.detail(requisition.id), { data: { reason } }),
   };
-  try {
+  await withConnection(async () => {
     await calls[action]();
     notify({ type: 'positive', message: { approve: 'Requisition approved.', close: 'Requisition closed.', cancel: 'Requisition cancelled.' }[action] });
     await reloadData(['requisitions', 'requisitionDetails']);
-  } catch (error) {
-    notify({ type: 'negative', message: isNetworkError(error) ? NEEDS_CONNECTION : apiErrorMessage(responseBody(error)) });
-  }
+  });
 }
 
 /**
@@ -67,14 +67,11 @@ async function decide(requisition: LocalRequisition, action: 'approve' | 'close'
  * server's to say at that moment, and what is held must not depend on when a tablet syncs.
  */
 async function reserve(id: number, line: ShownLine): Promise<void> {
-  if (!navigator.onLine) {
-    notify({ type: 'warning', message: NEEDS_CONNECTION });
-    return;
-  }
+  if (refusedOffline()) return;
   const most = remaining(line);
   const quantity = await openDialog({
     title: `Reserve ${line.material_name}`,
-    message: `Held for this requisition, so no other issue takes it: up to ${formatIndian(most)} ${labelOf(MATERIAL_UNITS, line.material_unit)}. 0 releases what is held.`,
+    message: `Held for this requisition, so no other issue takes it: up to ${formatIndian(most, 3)} ${materialUnitLabel(line.material_unit)}. 0 releases what is held.`,
     okLabel: 'Reserve',
     prompt: {
       label: 'Quantity to hold',
@@ -82,31 +79,33 @@ async function reserve(id: number, line: ShownLine): Promise<void> {
       validate: (value) => {
         const parsed = reserveMaterialSchema.shape.quantity.safeParse(value);
         if (!parsed.success) return parsed.error.issues[0]!.message;
-        return Number(parsed.data) > most ? STOCK_MESSAGES.reserveBeyondLine : true;
+        return compare(parsed.data, most) > 0 ? STOCK_MESSAGES.reserveBeyondLine : true;
       },
     },
   });
   if (quantity === false) return;
   try {
-    await api.post('/materials/materials/reserve_material/', { requisition_detail: id, quantity: quantity.trim() });
-    notify({ type: 'positive', message: Number(quantity) === 0 ? `${line.material_name}: reservation released.` : `${line.material_name}: ${plainQuantity(quantity.trim())} reserved.` });
+    await api.post(API.materials.reserve, { requisition_detail: id, quantity: quantity.trim() });
+    notify({ type: 'positive', message: sign(quantity) === 0 ? `${line.material_name}: reservation released.` : `${line.material_name}: ${plainQuantity(quantity.trim())} reserved.` });
     await reloadData(['requisitionDetails']);
   } catch (error) {
-    notify({ type: 'negative', message: isNetworkError(error) ? NEEDS_CONNECTION : apiErrorMessage(responseBody(error)) });
+    notify({ type: 'negative', message: serverFailure(error) });
   }
 }
 
 function LineRow({ line, requisition, canIssue, canReserve, canChange, canRemove, pending, refused }: { line: ShownLine; requisition: LocalRequisition; canIssue: boolean; canReserve: boolean; canChange: boolean; canRemove: boolean; pending: boolean; refused: string[] | undefined }) {
-  const [quantity, setQuantity] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const left = remaining(line);
+  // The box holds what is still to issue until the user types another quantity.
+  const [typed, setTyped] = useState<string | null>(null);
+  const quantity = typed ?? plainQuantity(left);
+  const [problem, setProblem] = useState<string | null>(null);
   const lineId = line.id;
 
   const issue = async () => {
     const verdict = quantityProblem(quantity, left);
     if (verdict !== true) return setProblem(verdict);
     setProblem(null);
-    await enqueue('stock.record', {
+    await enqueue(recordStockTransaction, {
       material: line.material,
       transaction_type: 'issue',
       quantity: `-${quantity.trim()}`,
@@ -115,19 +114,19 @@ function LineRow({ line, requisition, canIssue, canReserve, canChange, canRemove
       requisition_detail: line.id,
       job_order: requisition.job_order,
     });
-    setQuantity('');
+    setTyped(null);
     notify({ type: 'positive', message: ISSUE_QUEUED });
   };
 
   const change = async () => {
     const value = await openDialog({ title: `Change ${line.material_name}`, message: 'The quantity this requisition asks for.', okLabel: 'Change', prompt: { label: 'Quantity', initial: line.quantity, validate: (v) => quantityProblem(v) } });
     if (value === false || line.id === null) return;
-    await enqueue('requisition-line.change', { id: line.id, quantity: value.trim(), ...(line.version ? { expected_version: line.version } : {}) });
+    await enqueue(changeRequisitionLine, { id: line.id, quantity: value.trim(), ...(line.version ? { expected_version: line.version } : {}) });
   };
 
   const removeLine = async () => {
     const ok = await openDialog({ title: `Remove ${line.material_name}?`, message: 'It is taken off this requisition.', okLabel: 'Remove', type: 'negative' });
-    if (ok && line.id !== null) await enqueue('requisition-line.remove', { id: line.id, ...(line.version ? { expected_version: line.version } : {}) });
+    if (ok && line.id !== null) await enqueue(removeRequisitionLine, { id: line.id, ...(line.version ? { expected_version: line.version } : {}) });
   };
 
   return (
@@ -145,22 +144,28 @@ function LineRow({ line, requisition, canIssue, canReserve, canChange, canRemove
           </Text>
         )}
       </Table.Cell>
-      <Table.Cell>{labelOf(MATERIAL_UNITS, line.material_unit)}</Table.Cell>
-      <Table.Cell textAlign="end">{formatIndian(line.quantity)}</Table.Cell>
-      <Table.Cell textAlign="end">{formatIndian(line.quantity_reserved)}</Table.Cell>
-      <Table.Cell textAlign="end">{formatIndian(line.quantity_issued)}</Table.Cell>
+      <Table.Cell data-label="Unit">{materialUnitLabel(line.material_unit)}</Table.Cell>
+      <Table.Cell textAlign="end" data-label="Asked">
+        {formatIndian(line.quantity)}
+      </Table.Cell>
+      <Table.Cell textAlign="end" data-label="Reserved">
+        {formatIndian(line.quantity_reserved)}
+      </Table.Cell>
+      <Table.Cell textAlign="end" data-label="Issued">
+        {formatIndian(line.quantity_issued)}
+      </Table.Cell>
       <Table.Cell>
         <Stack gap="2">
-          {canIssue && line.id !== null && left > 0 && (
+          {canIssue && line.id !== null && sign(left) > 0 && (
             <HStack>
-              <Input size="lg" w="32" inputMode="decimal" aria-label={`Issue quantity of ${line.material_name}`} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+              <Input size="lg" w="32" inputMode="decimal" aria-label={`Issue quantity of ${line.material_name}`} value={quantity} onChange={(e) => setTyped(e.target.value)} />
               <Button size="lg" onClick={issue}>
                 Issue
               </Button>
             </HStack>
           )}
           {problem && <Text color="fg.error">{problem}</Text>}
-          {canReserve && lineId !== null && (left > 0 || Number(line.quantity_reserved) > 0) && (
+          {canReserve && lineId !== null && (sign(left) > 0 || sign(line.quantity_reserved) > 0) && (
             <Button size="lg" variant="outline" alignSelf="flex-start" onClick={() => void reserve(lineId, line)}>
               Reserve
             </Button>
@@ -170,7 +175,7 @@ function LineRow({ line, requisition, canIssue, canReserve, canChange, canRemove
               <Button size="lg" variant="outline" onClick={change}>
                 Change
               </Button>
-              {canRemove && Number(line.quantity_issued) === 0 && Number(line.quantity_reserved) === 0 && (
+              {canRemove && sign(line.quantity_issued) === 0 && sign(line.quantity_reserved) === 0 && (
                 <Button size="lg" variant="outline" colorPalette="red" onClick={removeLine}>
                   Remove
                 </Button>
@@ -190,7 +195,7 @@ function AddLine({ requisition, exclude, pickFrom }: { requisition: LocalRequisi
   const add = async () => {
     const verdict = quantityProblem(quantity);
     if (verdict !== true || !material) return setProblem(verdict === true ? 'Pick a material.' : verdict);
-    await enqueue('requisition-line.add', { requisition: requisition.id, material: material.id, quantity: quantity.trim() });
+    await enqueue(addRequisitionLine, { requisition: requisition.id, material: material.id, quantity: quantity.trim() });
     setMaterial(null);
     setQuantity('');
     setProblem(null);
@@ -296,7 +301,7 @@ export default function RequisitionDetailScreen() {
           <Stack gap="4">
             <Heading size="lg">Materials</Heading>
             <Table.ScrollArea>
-              <Table.Root size="md" aria-label="Materials of the requisition">
+              <Table.Root size="md" aria-label="Materials of the requisition" css={FOLDING_TABLE}>
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeader>Material</Table.ColumnHeader>

@@ -5,7 +5,7 @@ import { Badge, Link, Stack, Text } from '@chakra-ui/react';
 import type { DataType } from '../../../domain/data-types';
 import { lineDiscrepancy, REQUISITION_DISCREPANCIES, requisitionState, type RequisitionDiscrepancy } from '../../../domain/requisition';
 import { pathOf } from '../../../domain/routes';
-import { formatIndian, subtractDecimals } from '../../../domain/rules/numbers';
+import { approximateNumber, formatIndian, sub, toQuantity } from '../../../domain/decimal';
 import { LocalListScreen } from '../../ui/LocalListScreen';
 import { useJobOrdersOpen, useRequisitions } from './data';
 import { badgeColumn } from '../../ui/badge-column';
@@ -32,7 +32,7 @@ interface DiscrepancyRow {
 const quantity = (id: keyof DiscrepancyRow & ('asked' | 'issued' | 'short' | 'reserved'), header: string): ColumnDef<DiscrepancyRow, unknown> => ({
   id,
   header,
-  accessorFn: (r) => Number(r[id]),
+  accessorFn: (r) => approximateNumber(r[id]),
   cell: ({ row }) => formatIndian(row.original[id]),
   meta: { numeric: true },
 });
@@ -88,7 +88,7 @@ export default function RequisitionDiscrepanciesScreen() {
             material: line.material_name,
             asked: line.quantity,
             issued: line.quantity_issued,
-            short: subtractDecimals(line.quantity, line.quantity_issued),
+            short: toQuantity(sub(line.quantity, line.quantity_issued)),
             reserved: line.quantity_reserved,
             kind,
           }))

@@ -3,6 +3,7 @@ import { REDUNDANT_RESERVATION_REASONS, REQUISITION_STATES, REQUISITION_TYPES, r
 import { MATERIAL_UNITS } from '../../../domain/material';
 import { useCurrentRoute } from '../../ui/route';
 import { dateColumn, linkColumn, numberColumn, optionColumn, ServerReport, textColumn, type ReportDef, type ReportRow } from '../../ui/ServerReport';
+import { API } from '../../../domain/api-paths';
 
 /** business-areas.md §9: requisitions show 50 rows a page. */
 const PAGE_SIZE = 50;
@@ -23,20 +24,20 @@ const period = { fields: [{ kind: 'period', from: 'start_date', to: 'end_date' }
 const REPORTS: Readonly<Record<string, ReportDef>> = {
   // A cancelled requisition leaves the devices' mirrors (it is deleted), so it has no detail to open there.
   'requisitions-cancelled': {
-    path: '/requisitions/list_cancelled_requisitions/',
+    path: API.requisitions.reports.list_cancelled_requisitions,
     note: 'Requisitions withdrawn before stores served them, most recently cancelled first.',
     columns: endedColumns(textColumn('id', 'No.'), 'deleted_at', 'Cancelled on', 'cancel_reason'),
     filter: period,
     emptyNotice: 'Cancelled requisitions not found',
   },
   'requisitions-closed': {
-    path: '/requisitions/list_closed_requisitions/',
+    path: API.requisitions.reports.list_closed_requisitions,
     note: 'Requisitions closed with nothing more to issue, most recently closed first.',
     columns: endedColumns(requisitionNumber, 'closed_at', 'Closed on', 'close_reason'),
     filter: period,
   },
   'redundant-reserved-materials': {
-    path: '/requisitions/get_redundant_reserved_materials/',
+    path: API.requisitions.reports.get_redundant_reserved_materials,
     note: 'Material still held for requisitions that no longer need it: release it for other jobs.',
     columns: [
       linkColumn('requisition', 'Requisition', 'requisition-detail'),
@@ -48,17 +49,17 @@ const REPORTS: Readonly<Record<string, ReportDef>> = {
     ],
   },
   'not-actioned-requisitions': {
-    path: '/requisitions/requisitions_without_issues_or_reservation/',
+    path: API.requisitions.reports.requisitions_without_issues_or_reservation,
     note: 'Pending requisitions with nothing issued or reserved yet.',
     columns: requisitionColumns,
   },
   'not-standard-requisitions': {
-    path: '/requisitions/non_standard_requisitions/',
+    path: API.requisitions.reports.non_standard_requisitions,
     note: 'Installation, re-work, shortfall and consumables requisitions.',
     columns: requisitionColumns,
   },
   'closed-job-order-requisitions': {
-    path: '/requisitions/requisitions_for_closed_job_orders/',
+    path: API.requisitions.reports.requisitions_for_closed_job_orders,
     note: 'Requisitions still pending on job orders that are closed or cancelled.',
     columns: requisitionColumns,
   },

@@ -19,7 +19,6 @@ import { badgeColumn } from '../../ui/badge-column';
 /** business-areas.md §9: requisitions show 50 rows a page. */
 const PAGE_SIZE = 50;
 const NEWEST_FIRST = [{ id: 'id', desc: true }];
-const OLDEST_FIRST = [{ id: 'id', desc: false }];
 const DATA: readonly DataType[] = ['requisitions', 'requisitionDetails', 'jobOrders', 'customers'];
 
 interface RequisitionRow {
@@ -109,11 +108,11 @@ export default function RequisitionsScreen() {
       pageSize={PAGE_SIZE}
       rowKey={(r) => r.id}
       search="Search requisitions"
-      initialSorting={variant.storesQueue ? OLDEST_FIRST : NEWEST_FIRST}
+      initialSorting={NEWEST_FIRST}
       pending={pending}
       empty={variant.storesQueue ? 'Nothing waiting for stores.' : 'No requisitions.'}
     >
-      {variant.storesQueue && <Text color="fg.muted">What stores may issue against now, oldest first: re-work and shortfall once approved, nothing for closed job orders.</Text>}
+      {variant.storesQueue && <Text color="fg.muted">What stores may issue against now, the newest first: re-work and shortfall once approved, nothing for closed job orders. The longest waiting are on the stores dashboard.</Text>}
     </LocalListScreen>
   );
 }

@@ -5,16 +5,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Card, Field, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
-import { apiErrorMessage } from '../../../domain/api-errors';
 import { isMaker, ownApprovalMessage } from '../../../domain/duty-rules';
 import type { DataType } from '../../../domain/data-types';
-import { MATERIAL_UNITS, type Material } from '../../../domain/material';
-import { labelOf } from '../../../domain/options';
+import { materialUnitLabel, type Material } from '../../../domain/material';
 import { can } from '../../../domain/permissions';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { formatIndian } from '../../../domain/rules/numbers';
+import { approximateNumber, formatIndian } from '../../../domain/decimal';
 import { STOCK_ADJUSTMENT_STATUSES, stockAdjustmentCreateSchema, type StockAdjustment, type StockAdjustmentStatus } from '../../../domain/stock';
-import { api, isNetworkError, responseBody } from '../../data/api';
+import { api } from '../../data/api';
 import { mirror } from '../../data/mirror/db';
 import { useMirrorStatus } from '../../data/mirror/status';
 import { enqueue, usePendingIds } from '../../data/outbox';
@@ -25,10 +23,13 @@ import { openDialog } from '../../ui/dialog';
 import { FormStack, TextField } from '../../ui/form';
 import { Freshness } from '../../ui/Freshness';
 import { MaterialPicker } from '../../ui/MaterialPicker';
+import { withConnection } from '../../ui/connection';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { badgeColumn } from '../../ui/badge-column';
+import { requestStockAdjustment } from '../../data/operations';
+import { API } from '../../../domain/api-paths';
 
 /** business-areas.md §9: stock lists show 15 rows a page. */
 const PAGE_SIZE = 15;
@@ -49,7 +50,7 @@ function AdjustmentForm({ onDone }: { onDone: () => void }) {
   useUnsavedChanges(formState.isDirty);
   const errors = formState.errors;
   const onSubmit = handleSubmit(async (adjustment) => {
-    await enqueue('stock-adjustment.request', adjustment);
+    await enqueue(requestStockAdjustment, adjustment);
     notify({ type: 'positive', message: navigator.onLine ? ADJUSTMENT_REQUESTED : ADJUSTMENT_REQUESTED_OFFLINE });
     reset();
     onDone();
@@ -62,7 +63,7 @@ function AdjustmentForm({ onDone }: { onDone: () => void }) {
           {material ? (
             <HStack>
               <Text flex="1" fontWeight="semibold">
-                {material.name} · on hand {formatIndian(material.quantity)} {labelOf(MATERIAL_UNITS, material.unit)}
+                {material.name} · on hand {formatIndian(material.quantity)} {materialUnitLabel(material.unit)}
               </Text>
               <Button variant="outline" onClick={() => setMaterial(null)}>
                 Change material
@@ -106,13 +107,11 @@ async function decide(adjustment: StockAdjustment, decision: 'approve' | 'reject
     type: decision === 'approve' ? 'positive' : 'negative',
   });
   if (!ok) return;
-  try {
-    await api.post(`/stockadjustments/stock-adjustments/${adjustment.id}/${decision}/`, {});
+  await withConnection(async () => {
+    await api.post(API.stockAdjustments[decision](adjustment.id), {});
     notify({ type: 'positive', message: decision === 'approve' ? 'Adjustment approved.' : 'Adjustment rejected.' });
     await reloadData(DATA);
-  } catch (error) {
-    notify({ type: 'negative', message: isNetworkError(error) ? 'This needs a connection to the server. Try again when you are online.' : apiErrorMessage(responseBody(error)) });
-  }
+  });
 }
 
 interface AdjustmentRow {
@@ -154,7 +153,7 @@ export default function StockAdjustmentsScreen() {
     () => [
       { id: 'date', header: 'Date', accessorKey: 'date', cell: ({ row }) => formatDisplayDate(row.original.date) },
       { id: 'material', header: 'Material', accessorKey: 'material' },
-      { id: 'quantity', header: 'Quantity', accessorFn: (r) => Number(r.quantity), cell: ({ row }) => formatIndian(row.original.quantity), meta: { numeric: true } },
+      { id: 'quantity', header: 'Quantity', accessorFn: (r) => approximateNumber(r.quantity), cell: ({ row }) => formatIndian(row.original.quantity), meta: { numeric: true } },
       { id: 'reason', header: 'Reason', accessorKey: 'reason' },
       badgeColumn({ id: 'status', header: 'Status', allLabel: 'All statuses', options: STOCK_ADJUSTMENT_STATUSES, palette: STATUS_PALETTE, value: (r) => r.status }),
       ...(decides

@@ -3,17 +3,17 @@ import { useNavigate } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Alert, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { isJobOrderOpen, jobOrderLabel, type JobOrder } from '../../../domain/job-order';
-import { MATERIAL_UNITS, type Material } from '../../../domain/material';
-import { labelOf } from '../../../domain/options';
+import { materialUnitLabel, type Material } from '../../../domain/material';
 import { pathOf } from '../../../domain/routes';
 import { parseDisplayDate, toIsoDate } from '../../../domain/rules/dates';
-import { formatIndian } from '../../../domain/rules/numbers';
+import { formatIndian } from '../../../domain/decimal';
 import { RECORDED_STOCK_TRANSACTION_TYPES, STOCK_ENTRY_MESSAGES, STOCK_MESSAGES, stockTransactionCreateSchema } from '../../../domain/stock';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
 import { MaterialPicker } from '../../ui/MaterialPicker';
 import { notify } from '../../ui/notify';
-import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { trackSave, useUnsavedChanges } from '../../ui/unsaved-changes';
+import { recordStockTransaction } from '../../data/operations';
 
 type Kind = (typeof RECORDED_STOCK_TRANSACTION_TYPES)[number]['value'];
 
@@ -39,27 +39,32 @@ export default function StockTransactionCreateScreen() {
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
+    // Every field's error shows at once: the date's own check does not hold back the others'.
+    const found: Record<string, string> = {};
     const day = date.trim() ? parseDisplayDate(date) : null;
-    if (day && !day.ok) return setErrors({ transaction_date: day.message });
     const today = toIsoDate(new Date());
-    if (day?.iso && day.iso > today) return setErrors({ transaction_date: STOCK_MESSAGES.futureDate });
+    if (day && !day.ok) found.transaction_date = day.message;
+    else if (day?.iso && day.iso > today) found.transaction_date = STOCK_MESSAGES.futureDate;
     const magnitude = quantity.trim().replace(/^[-+]/, '');
     const parsed = stockTransactionCreateSchema.safeParse({
       material: material?.id,
       transaction_type: kind,
       quantity: kind === 'issue' ? `-${magnitude}` : magnitude,
-      transaction_date: day?.iso ?? today,
+      transaction_date: (day?.ok && day.iso) || today,
       job_order: jobOrder ? Number(jobOrder) : null,
       remarks,
     });
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? ''), i.message])));
-    await enqueue('stock.record', parsed.data);
+    for (const issue of parsed.error?.issues ?? []) found[String(issue.path[0] ?? '')] ??= issue.message;
+    setErrors(found);
+    if (!parsed.success || Object.keys(found).length > 0) return;
+    await enqueue(recordStockTransaction, parsed.data);
     notify({ type: 'positive', message: TRANSACTION_SAVED });
     navigate(pathOf('stock-transactions-home'));
   };
 
   return (
-    <form onSubmit={save} noValidate aria-label="New stock transaction">
+    // The save is tracked as FormStack tracks it: moving on to the list after it asks nothing.
+    <form onSubmit={(event) => trackSave(save(event))} noValidate aria-label="New stock transaction">
       <Stack gap="4" maxW="3xl">
         <Heading size="xl">New stock transaction</Heading>
         <Alert.Root status="info">
@@ -82,7 +87,7 @@ export default function StockTransactionCreateScreen() {
         {material ? (
           <HStack>
             <Text flex="1" fontWeight="semibold">
-              {material.name} · on hand {formatIndian(material.quantity)} {labelOf(MATERIAL_UNITS, material.unit)}
+              {material.name} · on hand {formatIndian(material.quantity)} {materialUnitLabel(material.unit)}
             </Text>
             <Button variant="outline" onClick={() => setMaterial(null)}>
               Change material

@@ -2,16 +2,15 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Button, Flex, Heading, Stack } from '@chakra-ui/react';
-import { apiErrorMessage } from '../../../domain/api-errors';
 import type { DataType } from '../../../domain/data-types';
 import type { Material } from '../../../domain/material';
 import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { formatIndian } from '../../../domain/rules/numbers';
+import { approximateNumber, formatIndian } from '../../../domain/decimal';
 import { STOCK_TRANSACTION_STATUSES, STOCK_TRANSACTION_TYPES, stockTransactionReverseSchema, type StockTransaction } from '../../../domain/stock';
-import { api, isNetworkError, responseBody } from '../../data/api';
+import { api } from '../../data/api';
 import { mirror, type MirrorRow } from '../../data/mirror/db';
 import type { MirrorList } from '../../data/mirror/query';
 import { useMirrorStatus } from '../../data/mirror/status';
@@ -22,8 +21,11 @@ import { useSession } from '../../data/session';
 import { openDialog } from '../../ui/dialog';
 import { MirrorDataTable, type MirrorFilter } from '../../ui/MirrorDataTable';
 import { Freshness } from '../../ui/Freshness';
+import { jobOrderLabelsOf } from '../../ui/entity-labels';
+import { serverFailure } from '../../ui/connection';
 import { notify } from '../../ui/notify';
 import { NETWORK_ERROR_MESSAGE } from '../../ui/server-errors';
+import { API } from '../../../domain/api-paths';
 
 const DATA: readonly DataType[] = ['stockTransactions', 'materials'];
 
@@ -34,7 +36,8 @@ interface LedgerRow {
   type: string;
   quantity: string;
   requisition: number | null;
-  jobOrder: number | null;
+  /** The job order's "id - date" label. */
+  jobOrder: string;
   status: string;
   reversed: boolean;
   /** A reversing entry, which is never reversed itself. */
@@ -48,7 +51,7 @@ const columns: ColumnDef<LedgerRow, unknown>[] = [
   { id: 'material', header: 'Material', accessorKey: 'material' },
   { id: 'type', header: 'Type', accessorKey: 'type' },
   // Signed as in the ledger: what came in is positive, what went out negative.
-  { id: 'quantity', header: 'Quantity', accessorFn: (r) => Number(r.quantity), cell: ({ row }) => formatIndian(row.original.quantity), meta: { numeric: true } },
+  { id: 'quantity', header: 'Quantity', accessorFn: (r) => approximateNumber(r.quantity), cell: ({ row }) => formatIndian(row.original.quantity), meta: { numeric: true } },
   { id: 'requisition', header: 'Requisition', accessorKey: 'requisition' },
   { id: 'jobOrder', header: 'Job order', accessorKey: 'jobOrder' },
   {
@@ -68,10 +71,13 @@ const columns: ColumnDef<LedgerRow, unknown>[] = [
   },
 ];
 
-/** The page's ledger rows with their materials' names, looked up on the device. */
+/** The page's ledger rows with their materials' names and job orders' labels, looked up on the device. */
 async function toRows(rows: MirrorRow[]): Promise<LedgerRow[]> {
   const ledger = rows as unknown as StockTransaction[];
-  const materials = await mirror.rowsOf<Material>('materials').bulkGet([...new Set(ledger.map((t) => t.material))]);
+  const [materials, jobOrders] = await Promise.all([
+    mirror.rowsOf<Material>('materials').bulkGet([...new Set(ledger.map((t) => t.material))]),
+    jobOrderLabelsOf(ledger.map((t) => t.job_order)),
+  ]);
   const names = new Map(materials.filter((m) => m !== undefined).map((m) => [m.id, m.name]));
   return ledger.map((t) => ({
     id: t.id,
@@ -80,7 +86,7 @@ async function toRows(rows: MirrorRow[]): Promise<LedgerRow[]> {
     type: labelOf(STOCK_TRANSACTION_TYPES, t.transaction_type),
     quantity: t.quantity,
     requisition: t.requisition,
-    jobOrder: t.job_order,
+    jobOrder: t.job_order === null ? '' : jobOrders.get(t.job_order)!,
     status: labelOf(STOCK_TRANSACTION_STATUSES, t.status),
     reversed: t.reversed_by !== null,
     reversing: t.reverses !== null,
@@ -100,11 +106,11 @@ async function reverse(row: LedgerRow): Promise<void> {
   });
   if (reason === false) return;
   try {
-    await api.delete(`/stocks/stocktransactions/${row.id}/`, { data: { reason } });
+    await api.delete(API.stockTransactions.detail(row.id), { data: { reason } });
     notify({ type: 'positive', message: REVERSED });
     await reloadData(DATA);
   } catch (error) {
-    notify({ type: 'negative', message: isNetworkError(error) ? NETWORK_ERROR_MESSAGE : apiErrorMessage(responseBody(error)) });
+    notify({ type: 'negative', message: serverFailure(error, NETWORK_ERROR_MESSAGE) });
   }
 }
 

@@ -3,8 +3,7 @@ import { Button, Checkbox, Field, HStack, Input, NativeSelect, Stack, Text, Text
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxEntry } from '../../data/outbox';
 import { mirror } from '../../data/mirror/db';
-import { MATERIAL_UNITS, type MaterialName } from '../../../domain/material';
-import { labelOf } from '../../../domain/options';
+import { materialUnitLabel, type MaterialName } from '../../../domain/material';
 import type { Operation } from '../../data/outbox/operations';
 import { payloadFields, readValues, schemaErrors, serverFieldErrors, valuesOf, type FormValues, type PayloadField } from './payload-form';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
@@ -45,7 +44,7 @@ function MaterialNote({ id }: { id: number }) {
     [id],
   );
   if (!material) return null;
-  return <Field.HelperText>{`${material.name} (${labelOf(MATERIAL_UNITS, material.unit)})`}</Field.HelperText>;
+  return <Field.HelperText>{`${material.name} (${materialUnitLabel(material.unit)})`}</Field.HelperText>;
 }
 
 /**

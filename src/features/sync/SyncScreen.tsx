@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { formatIndian } from '../../../domain/rules/numbers';
+import { formatIndian } from '../../../domain/decimal';
 import {
   conflictingRow,
   discard,

@@ -1,6 +1,7 @@
 import type { DeviceOutboxAction, DeviceOutboxEntry } from '../../../domain/device-outbox';
 import { api } from '../../data/api';
 import type { OutboxEntry } from '../../data/outbox';
+import { API } from '../../../domain/api-paths';
 
 /** An unsent change of another user, as the server's record of it names it. */
 export const recordOf = (entry: OutboxEntry): DeviceOutboxEntry => ({
@@ -13,5 +14,5 @@ export const recordOf = (entry: OutboxEntry): DeviceOutboxEntry => ({
 
 /** Tells the server what is done with other users' unsent changes, before the device does it. */
 export async function recordDeviceOutbox(action: DeviceOutboxAction, entries: readonly OutboxEntry[]): Promise<void> {
-  await api.post('/device-outbox/', { action, entries: entries.map(recordOf) });
+  await api.post(API.deviceOutbox, { action, entries: entries.map(recordOf) });
 }

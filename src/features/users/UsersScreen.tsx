@@ -1,23 +1,23 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Badge, Button, Heading, HStack, Input, NativeSelect, Stack, Switch } from '@chakra-ui/react';
-import { z } from 'zod';
 import { DEPARTMENTS, DESIGNATIONS } from '../../../domain/departments';
 import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
-import { displayName, passwordSchema, userListItemSchema, type UserListItem } from '../../../domain/user';
+import { displayName, passwordSchema, type UserListItem } from '../../../domain/user';
 import { api, responseBody } from '../../data/api';
 import { useSession } from '../../data/session';
 import { useRefreshOn } from '../../data/refresh-events';
 import { DataTable } from '../../ui/DataTable';
 import { openDialog } from '../../ui/dialog-store';
 import { notify } from '../../ui/notify';
-import { useApiData } from '../../ui/useApiData';
+import { readFailure } from '../../ui/connection';
 import { apiErrorMessage } from '../../../domain/api-errors';
 import { ActivateUserDialog } from './ActivateUserDialog';
+import { API } from '../../../domain/api-paths';
+import { useUsers } from './api';
 
 const PAGE_SIZE = 15;
-const pageOfUsers = z.object({ count: z.number(), results: z.array(userListItemSchema) });
 
 async function act(work: () => Promise<unknown>, success: string, failure: string, reload: () => void) {
   try {
@@ -37,11 +37,9 @@ export default function UsersScreen() {
   const [department, setDepartment] = useState('');
   const [activating, setActivating] = useState<UserListItem | null>(null);
 
-  const load = useCallback(async () => {
-    const { data } = await api.get('/users/', { params: { page, page_size: PAGE_SIZE, search: search || undefined, department: department || undefined } });
-    return pageOfUsers.parse(data);
-  }, [page, search, department]);
-  const { data, error, reload } = useApiData(load);
+  const users = useUsers({ page, pageSize: PAGE_SIZE, search, department });
+  const { data, refetch: reload } = users;
+  const error = readFailure(users);
   useRefreshOn('users-home', reload);
 
   const columns = useMemo<ColumnDef<UserListItem, unknown>[]>(() => {
@@ -96,7 +94,7 @@ export default function UsersScreen() {
                 onClick={async () => {
                   if (!u.is_active) return setActivating(u);
                   const ok = await openDialog({ title: 'Deactivate user', message: `${u.username} will be signed out and unable to sign in.`, type: 'negative', okLabel: 'Deactivate' });
-                  if (ok) await act(() => api.post(`/users/deactivate/${u.id}/`), `${u.username} deactivated.`, 'Failed to change the user', reload);
+                  if (ok) await act(() => api.post(API.users.deactivate(u.id)), `${u.username} deactivated.`, 'Failed to change the user', reload);
                 }}
               >
                 {u.is_active ? 'Deactivate' : 'Activate'}
@@ -112,7 +110,7 @@ export default function UsersScreen() {
                     okLabel: 'Reset password',
                     prompt: { label: 'New password', type: 'password', validate: (v) => passwordSchema.safeParse(v).error?.issues[0]?.message ?? true },
                   });
-                  if (password) await act(() => api.post(`/users/reset_password/${u.id}/`, { new_password: password }), `Password of ${u.username} reset.`, 'Failed to reset the password', reload);
+                  if (password) await act(() => api.post(API.users.resetPassword(u.id), { new_password: password }), `Password of ${u.username} reset.`, 'Failed to reset the password', reload);
                 }}
               >
                 Reset password
@@ -164,7 +162,7 @@ export default function UsersScreen() {
           onClose={(activation) => {
             const u = activating;
             setActivating(null);
-            if (activation) void act(() => api.post(`/users/activate/${u.id}/`, activation), `${u.username} activated.`, 'Failed to activate the user', reload);
+            if (activation) void act(() => api.post(API.users.activate(u.id), activation), `${u.username} activated.`, 'Failed to activate the user', reload);
           }}
         />
       )}

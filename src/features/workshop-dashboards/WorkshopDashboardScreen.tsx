@@ -1,18 +1,23 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
-import { workshopDashboardSchema, type DashboardJobOrder, type WorkshopDashboard } from '../../../domain/dashboard';
+import { Badge, Button, Card, Flex, Heading, Link, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import type { DashboardJobOrder, WorkshopDashboard } from '../../../domain/dashboard';
 import { PRODUCTION_DEPARTMENTS, type ProductionDepartment } from '../../../domain/job-order';
+import { mayOpen } from '../../../domain/menus';
+import { materialUnitLabel } from '../../../domain/material';
 import { REQUISITION_PENDING_STATES, REQUISITION_STATES } from '../../../domain/requisition';
-import { pathOf } from '../../../domain/routes';
+import { pathOf, routeByName } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { formatCount, formatIndian } from '../../../domain/rules/numbers';
-import { api } from '../../data/api';
+import { formatCount } from '../../../domain/rules/numbers';
+import { formatIndian } from '../../../domain/decimal';
 import { useSession } from '../../data/session';
 import { useCurrentRoute } from '../../ui/route';
-import { BarChart, DashboardAlert, FigureTile, useDashboardData } from '../../ui/dashboard';
-import { DASHBOARDS, TILES, type ChartKey, type DashboardDefinition, type ListKey, type Tile } from './definitions';
+import { FOLDING_TABLE } from '../../ui/table-layout';
+import { DashboardAlert, FigureTile, ListMore, useDashboardView } from '../../ui/dashboard';
+import { BarChart } from '../../ui/charts';
+import { DASHBOARDS, LIST_SCREENS, TILES, type ChartKey, type DashboardDefinition, type ListKey, type Tile } from './definitions';
 import { useDeviceFigures } from './device';
+import { useWorkshopFigures } from './api';
 
 const WEEK = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', timeZone: 'UTC' });
 
@@ -20,7 +25,7 @@ const CHARTS: Record<ChartKey, { title: string; render: (d: WorkshopDashboard) =
   // Where the work sits: a pile-up in one status shows at a glance, as a list of numbers does not.
   status: {
     title: 'Job orders by status',
-    render: (d) => <BarChart label="Job orders by status" color="teal.solid" bars={d.status_counts.map((s) => ({ key: s.status, label: s.label, value: s.count, text: formatCount(s.count) }))} />,
+    render: (d) => <BarChart label="Job orders by status" series={[{ key: 'count', label: 'Job orders', color: 'teal.solid' }]} data={d.status_counts.map((s) => ({ label: s.label, count: s.count }))} />,
   },
   // Whether work is coming in faster than it leaves: the trend of eight weeks.
   weekly: {
@@ -28,8 +33,8 @@ const CHARTS: Record<ChartKey, { title: string; render: (d: WorkshopDashboard) =
     render: (d) => (
       <BarChart
         label="Job orders made per week, last 8 weeks"
-        color="blue.solid"
-        bars={d.weekly_created.map((w) => ({ key: w.week_start, label: WEEK.format(new Date(`${w.week_start}T00:00:00Z`)), value: w.count, text: formatCount(w.count) }))}
+        series={[{ key: 'count', label: 'Job orders made', color: 'blue.solid' }]}
+        data={d.weekly_created.map((w) => ({ label: WEEK.format(new Date(`${w.week_start}T00:00:00Z`)), count: w.count }))}
       />
     ),
   },
@@ -46,55 +51,50 @@ function Figures({ definition, data }: { definition: DashboardDefinition; data: 
   );
 }
 
-function JobOrdersTable({ label, list, definition }: { label: string; list: { count: number; results: DashboardJobOrder[] }; definition: DashboardDefinition }) {
-  if (!list.results.length) return <Text color="fg.muted">Nothing here.</Text>;
+/** Each job order opens from its label; its one button raises a requisition for it. */
+function JobOrdersTable({ label, jobs, definition }: { label: string; jobs: readonly DashboardJobOrder[]; definition: DashboardDefinition }) {
+  if (!jobs.length) return <Text color="fg.muted">Nothing here.</Text>;
   return (
-    <Stack gap="2">
-      <Table.ScrollArea>
-        <Table.Root size="md" aria-label={label}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Job order</Table.ColumnHeader>
-              <Table.ColumnHeader>Customer</Table.ColumnHeader>
-              <Table.ColumnHeader>Shop</Table.ColumnHeader>
-              <Table.ColumnHeader>Open for</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Value (₹)</Table.ColumnHeader>
-              <Table.ColumnHeader />
+    <Table.ScrollArea>
+      <Table.Root size="md" aria-label={label} css={FOLDING_TABLE}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Job order</Table.ColumnHeader>
+            <Table.ColumnHeader>Customer</Table.ColumnHeader>
+            <Table.ColumnHeader>Shop</Table.ColumnHeader>
+            <Table.ColumnHeader>Open for</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Value (₹)</Table.ColumnHeader>
+            <Table.ColumnHeader />
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {jobs.map((job) => (
+            <Table.Row key={job.id}>
+              <Table.Cell>
+                <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center" fontWeight="semibold">
+                  <RouterLink to={pathOf(definition.jobDetailRoute, { id: job.id })}>{job.label}</RouterLink>
+                </Link>
+              </Table.Cell>
+              <Table.Cell data-label="Customer">{job.customer_name}</Table.Cell>
+              <Table.Cell data-label="Shop">{job.production_department ?? ''}</Table.Cell>
+              <Table.Cell data-label="Open for">
+                <Badge size="lg" colorPalette={job.days_open >= 30 ? 'red' : job.days_open >= 14 ? 'orange' : 'gray'}>
+                  {job.days_open} day{job.days_open === 1 ? '' : 's'}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell textAlign="end" data-label="Value (₹)">
+                {formatIndian(job.total_value)}
+              </Table.Cell>
+              <Table.Cell textAlign="end">
+                <Button asChild size="lg" variant="outline">
+                  <RouterLink to={`${pathOf(definition.requisitionCreateRoute)}?job_order=${job.id}`}>Raise requisition</RouterLink>
+                </Button>
+              </Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {list.results.map((job) => (
-              <Table.Row key={job.id}>
-                <Table.Cell>{job.label}</Table.Cell>
-                <Table.Cell>{job.customer_name}</Table.Cell>
-                <Table.Cell>{job.production_department ?? ''}</Table.Cell>
-                <Table.Cell>
-                  <Badge size="lg" colorPalette={job.days_open >= 30 ? 'red' : job.days_open >= 14 ? 'orange' : 'gray'}>
-                    {job.days_open} day{job.days_open === 1 ? '' : 's'}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell textAlign="end">{formatIndian(job.total_value)}</Table.Cell>
-                <Table.Cell>
-                  <Flex gap="2" wrap="wrap" justify="flex-end">
-                    <Button asChild size="lg" variant="outline">
-                      <RouterLink to={pathOf(definition.jobDetailRoute, { id: job.id })}>Open</RouterLink>
-                    </Button>
-                    <Button asChild size="lg">
-                      <RouterLink to={`${pathOf(definition.requisitionCreateRoute)}?job_order=${job.id}`}>Raise requisition</RouterLink>
-                    </Button>
-                  </Flex>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      {list.count > list.results.length && (
-        <Text color="fg.muted">
-          The oldest {formatCount(list.results.length)} of {formatCount(list.count)}.
-        </Text>
-      )}
-    </Stack>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
   );
 }
 
@@ -102,7 +102,7 @@ function SimpleTable({ label, headers, rows }: { label: string; headers: readonl
   if (!rows.length) return <Text color="fg.muted">Nothing here.</Text>;
   return (
     <Table.ScrollArea>
-      <Table.Root size="md" aria-label={label}>
+      <Table.Root size="md" aria-label={label} css={FOLDING_TABLE}>
         <Table.Header>
           <Table.Row>
             {headers.map((h) => (
@@ -114,7 +114,9 @@ function SimpleTable({ label, headers, rows }: { label: string; headers: readonl
           {rows.map((cells, i) => (
             <Table.Row key={i}>
               {cells.map((cell, j) => (
-                <Table.Cell key={j}>{cell}</Table.Cell>
+                <Table.Cell key={j} data-label={headers[j]}>
+                  {cell}
+                </Table.Cell>
               ))}
             </Table.Row>
           ))}
@@ -124,30 +126,56 @@ function SimpleTable({ label, headers, rows }: { label: string; headers: readonl
   );
 }
 
-const LISTS: Record<ListKey, { title: string; render: (d: WorkshopDashboard, definition: DashboardDefinition) => React.ReactNode }> = {
-  inProcess: { title: 'Job orders in process', render: (d, def) => <JobOrdersTable label="Job orders in process" list={d.in_process} definition={def} /> },
-  ageing: { title: 'Late job orders (30 days or more, not dispatched)', render: (d, def) => <JobOrdersTable label="Late job orders" list={d.ageing} definition={def} /> },
+/** Each list: its title, its rows as the server cut them (DASHBOARD_LIST_LIMIT, oldest first) and what they are. */
+const LISTS: Record<ListKey, { title: string; list: (d: WorkshopDashboard) => { count: number; results: readonly unknown[] }; render: (d: WorkshopDashboard, definition: DashboardDefinition) => React.ReactNode }> = {
+  inProcess: { title: 'Job orders in process', list: (d) => d.in_process, render: (d, def) => <JobOrdersTable label="Job orders in process" jobs={d.in_process.results} definition={def} /> },
+  ageing: {
+    title: 'Late job orders (30 days or more, not dispatched)',
+    list: (d) => d.ageing,
+    render: (d, def) => <JobOrdersTable label="Late job orders" jobs={d.ageing.results} definition={def} />,
+  },
   issuedToday: {
     title: 'Issued today',
+    list: (d) => d.issued_today,
     render: (d) => (
       <SimpleTable
         label="Issued today"
         headers={['Material', 'Quantity', 'Requisition', 'Customer']}
-        rows={d.issued_today.results.map((i) => [i.material_name, `${formatIndian(i.quantity)} ${i.unit}`, i.requisition ? String(i.requisition) : '', i.customer_name ?? ''])}
+        rows={d.issued_today.results.map((i) => [i.material_name, `${formatIndian(i.quantity)} ${materialUnitLabel(i.unit)}`, i.requisition ? String(i.requisition) : '', i.customer_name ?? ''])}
       />
     ),
   },
   lowStock: {
     title: 'Materials low on stock',
+    list: (d) => d.low_stock,
     render: (d) => (
       <SimpleTable
         label="Materials low on stock"
         headers={['Material', 'Category', 'Available', 'Reorder level', 'Short by']}
-        rows={d.low_stock.results.map((m) => [m.name, m.category_name, `${formatIndian(m.available)} ${m.unit}`, formatIndian(m.reorder_level), formatIndian(m.shortfall)])}
+        rows={d.low_stock.results.map((m) => [m.name, m.category_name, `${formatIndian(m.available)} ${materialUnitLabel(m.unit)}`, formatIndian(m.reorder_level), formatIndian(m.shortfall)])}
       />
     ),
   },
 };
+
+/** A list's card: its first rows, how many there are, and "View all" where the user may open the list. */
+function ListCard({ listKey, data, definition }: { listKey: ListKey; data: WorkshopDashboard; definition: DashboardDefinition }) {
+  const { user } = useSession();
+  const { title, list, render } = LISTS[listKey];
+  const { count, results } = list(data);
+  const screen = routeByName(LIST_SCREENS[listKey](definition));
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stack gap="3">
+          <Heading size="md">{title}</Heading>
+          {render(data, definition)}
+          <ListMore shown={results.length} count={count} what={listKey === 'issuedToday' ? 'first' : 'oldest'} to={user && mayOpen(user, screen) ? pathOf(screen.name) : undefined} />
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
 
 /** The foreman's tablet without the server: the requisitions and job orders it last synced, and what it has still to send. */
 function DeviceFiguresCard({ userId }: { userId: number | undefined }) {
@@ -195,12 +223,7 @@ export default function WorkshopDashboardScreen() {
   const definition = DASHBOARDS[route?.name ?? 'production-home'] ?? DASHBOARDS['production-home']!;
   const { user } = useSession();
   const [department, setDepartment] = useState<ProductionDepartment | null>(null);
-  const { url } = definition;
-  const load = useCallback(
-    async () => workshopDashboardSchema.parse((await api.get(url, { params: department ? { production_department: department } : undefined })).data),
-    [url, department],
-  );
-  const { data, error, loading, reload, unreachable } = useDashboardData(load);
+  const { data, error, loading, reload, unreachable } = useDashboardView(useWorkshopFigures(definition.url, department));
 
   return (
     <Stack gap="6">
@@ -220,7 +243,8 @@ export default function WorkshopDashboardScreen() {
         </Flex>
       )}
       <DashboardAlert unreachable={unreachable} error={error} reload={reload} />
-      {definition.deviceFigures && <DeviceFiguresCard userId={user?.id} />}
+      {/* Online the tiles say the same, fresher: the device's figures stand in only for them. */}
+      {definition.deviceFigures && unreachable && <DeviceFiguresCard userId={user?.id} />}
       <Skeleton loading={loading && !data && !unreachable}>{data && <Figures definition={definition} data={data} />}</Skeleton>
       {data && (
         <>
@@ -239,14 +263,7 @@ export default function WorkshopDashboardScreen() {
             </SimpleGrid>
           )}
           {definition.lists.map((key) => (
-            <Card.Root key={key}>
-              <Card.Body>
-                <Stack gap="3">
-                  <Heading size="md">{LISTS[key].title}</Heading>
-                  {LISTS[key].render(data, definition)}
-                </Stack>
-              </Card.Body>
-            </Card.Root>
+            <ListCard key={key} listKey={key} data={data} definition={definition} />
           ))}
         </>
       )}

@@ -1,6 +1,8 @@
 import type { Workshop, WorkshopDashboard } from '../../../domain/dashboard';
 import type { RouteName } from '../../../domain/routes';
-import { formatCount, formatIndian } from '../../../domain/rules/numbers';
+import { formatCount } from '../../../domain/rules/numbers';
+import { formatIndian } from '../../../domain/decimal';
+import { API } from '../../../domain/api-paths';
 
 /** A big figure at the top of a dashboard: what it counts and the line under it. */
 export interface Tile {
@@ -45,24 +47,34 @@ export interface DashboardDefinition {
   tiles: readonly TileKey[];
   charts: readonly ChartKey[];
   lists: readonly ListKey[];
-  /** Where a job order opens, and where a requisition for it is raised (route names). */
+  /** The workshop's list of job orders, where a job order opens, and where a requisition for it is raised (route names). */
+  jobsRoute: RouteName;
   jobDetailRoute: RouteName;
   requisitionCreateRoute: RouteName;
   /** production-home narrows to one production department. */
   departmentFilter?: boolean;
-  /** The foreman's tablet also shows what it knows without the server. */
+  /** Without the server, the foreman's tablet shows what it knows instead. */
   deviceFigures?: boolean;
 }
+
+/** The list screen each list's "View all" opens; a user who may not open it (its route's access) is offered no link. */
+export const LIST_SCREENS: Readonly<Record<ListKey, (definition: DashboardDefinition) => RouteName>> = {
+  inProcess: (d) => d.jobsRoute,
+  ageing: (d) => d.jobsRoute,
+  issuedToday: () => 'material-issued-today',
+  lowStock: () => 'material-reorder',
+};
 
 /** By route name (docs/decisions.md 118-122). */
 export const DASHBOARDS: Readonly<Record<string, DashboardDefinition>> = {
   'production-home': {
     workshop: 'production',
     title: 'Production',
-    url: '/dashboard/production/',
+    url: API.dashboard.production,
     tiles: ['inProcess', 'ageing', 'inStoresQueue', 'awaitingApproval', 'notesAwaitingApproval'],
     charts: ['status', 'weekly'],
     lists: ['ageing', 'lowStock'],
+    jobsRoute: 'prod-jobs',
     jobDetailRoute: 'prod-joborder-detail',
     requisitionCreateRoute: 'requisition-create',
     departmentFilter: true,
@@ -70,10 +82,11 @@ export const DASHBOARDS: Readonly<Record<string, DashboardDefinition>> = {
   'foreman-prod-dashboard': {
     workshop: 'foreman',
     title: 'Foreman dashboard',
-    url: '/dashboard/foreman/',
+    url: API.dashboard.foreman,
     tiles: ['openRequisitions', 'awaitingApproval', 'issuedToday', 'inProcess'],
     charts: [],
     lists: ['inProcess', 'issuedToday'],
+    jobsRoute: 'prod-jobs',
     jobDetailRoute: 'prod-joborder-detail',
     requisitionCreateRoute: 'foreman-requisition-create',
     deviceFigures: true,
@@ -81,20 +94,22 @@ export const DASHBOARDS: Readonly<Record<string, DashboardDefinition>> = {
   'metal-home': {
     workshop: 'metal',
     title: 'Metal workshop',
-    url: '/dashboard/metal/',
+    url: API.dashboard.metal,
     tiles: ['inProcess', 'openRequisitions', 'awaitingApproval', 'issuedToday', 'lowStock'],
     charts: ['status'],
     lists: ['inProcess', 'lowStock'],
+    jobsRoute: 'metal-jobs',
     jobDetailRoute: 'prod-joborder-detail',
     requisitionCreateRoute: 'metal-requisition-create',
   },
   'acrylic-trays-dashboard': {
     workshop: 'acrylic',
     title: 'Acrylic & trays',
-    url: '/dashboard/acrylic/',
+    url: API.dashboard.acrylic,
     tiles: ['inProcess', 'openRequisitions', 'awaitingApproval', 'notesAwaitingApproval', 'lowStock'],
     charts: ['status', 'weekly'],
     lists: ['inProcess', 'ageing', 'lowStock'],
+    jobsRoute: 'jobs-home',
     jobDetailRoute: 'acrylic-job-detail',
     requisitionCreateRoute: 'requisition-create',
   },

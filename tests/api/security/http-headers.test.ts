@@ -15,7 +15,7 @@ let admin: ReturnType<typeof as>;
 beforeAll(async () => {
   server = await startTestServer({ NODE_ENV: 'production' });
   const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
-  token = signToken('access', row!.id, 300, server.app.jwtSecret);
+  token = await signToken('access', row!.id, 300, server.app.jwtSecret);
   admin = as(server.app, token);
 });
 afterAll(() => server.close());
@@ -50,7 +50,7 @@ describe('pagination links never echo the Host header', () => {
   it('a page of users links to its neighbours by relative links', async () => {
     const res = await admin.get('/users/?page_size=5&page=2', EVIL_HOST);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ next: '/api/v1/users/?page_size=5&page=3', previous: '/api/v1/users/?page_size=5&page=1' });
+    expect(res.json()).toMatchObject({ next: '/api/v1/users/?page_size=5&page=3', previous: '/api/v1/users/?page_size=5' });
   });
 
   it('a page of a mirrored list links to its neighbours by relative links', async () => {

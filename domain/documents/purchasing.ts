@@ -1,0 +1,78 @@
+import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { CompanyProfile } from '../company';
+import type { GraView } from '../gra';
+import { LPO_STATUSES, type Lpo, type LpoItem } from '../lpo';
+import { labelOf } from '../options';
+import { lineAmount, totalOf } from '../totals';
+import { day, documentDefinition, money, quantity, rupees, type DocumentParty } from './layout';
+
+/** LPOs and GRAs: what purchasing sends vendors and what stores records on receipt. */
+
+export interface LpoDocumentData {
+  lpo: Lpo;
+  items: readonly (LpoItem & { material_name: string; material_unit: string })[];
+  vendor: DocumentParty;
+}
+
+export function lpoDocument(company: CompanyProfile, { lpo, items, vendor }: LpoDocumentData): TDocumentDefinitions {
+  const amounts = items.map((item) => lineAmount(item.quantity, item.rate));
+  return documentDefinition(company, {
+    title: 'Local Purchase Order',
+    reference: String(lpo.id),
+    particulars: [
+      ['LPO No.', String(lpo.id)],
+      ['LPO date', day(lpo.lpo_date)],
+      ['Expected by', day(lpo.expected_date)],
+      ['Status', labelOf(LPO_STATUSES, lpo.status)],
+    ],
+    party: { heading: 'Vendor', party: vendor },
+    columns: [
+      { header: '#', width: 18 },
+      { header: 'Material', width: '*' },
+      { header: 'Unit', width: 40 },
+      { header: 'Qty', width: 60, figure: true },
+      { header: 'Rate (₹)', width: 70, figure: true },
+      { header: 'Amount (₹)', width: 80, figure: true },
+    ],
+    rows: items.map((item, i) => [String(i + 1), item.material_name, item.material_unit, quantity(item.quantity), money(item.rate), money(amounts[i]!)]),
+    totals: [['Total', rupees(totalOf(amounts))]],
+    notes: [
+      ['Remarks', lpo.remarks],
+      ['Cancellation remarks', lpo.cancellation_remarks ?? ''],
+    ],
+    watermark: lpo.status === 'cancelled' ? 'CANCELLED' : undefined,
+  });
+}
+
+/** A GRA as GET gra/gras/{id}/ answers it: the value is what was accepted into stock at the rate billed. */
+export function graDocument(company: CompanyProfile, gra: GraView): TDocumentDefinitions {
+  const amounts = gra.gra_items.map((item) => lineAmount(item.quantity_accepted, item.rate));
+  return documentDefinition(company, {
+    title: 'Goods Received Advice',
+    reference: String(gra.id),
+    particulars: [
+      ['GRA No.', String(gra.id)],
+      ['GRA date', day(gra.gra_date)],
+      ['LPO', `${gra.lpo} of ${day(gra.lpo_date)}`],
+      ['Vendor invoice', gra.invoice_number || '—'],
+      ['Challan', gra.challan_number || '—'],
+    ],
+    party: { heading: 'Vendor', party: { name: gra.vendor_name } },
+    columns: [
+      { header: '#', width: 18 },
+      { header: 'Material', width: '*' },
+      { header: 'Unit', width: 35 },
+      { header: 'Received', width: 55, figure: true },
+      { header: 'Accepted', width: 55, figure: true },
+      { header: 'Rate (₹)', width: 60, figure: true },
+      { header: 'Amount (₹)', width: 70, figure: true },
+    ],
+    rows: gra.gra_items.map((item, i) => [String(i + 1), item.material_name, item.material_unit, quantity(item.quantity_received), quantity(item.quantity_accepted), money(item.rate), money(amounts[i]!)]),
+    totals: [['Value accepted', rupees(totalOf(amounts))]],
+    notes: [
+      ['Remarks', gra.remarks],
+      ['Cancellation remarks', gra.cancellation_remarks ?? ''],
+    ],
+    watermark: gra.cancelled_at ? 'CANCELLED' : undefined,
+  });
+}

@@ -1,0 +1,173 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn, signInOnLoginPage } from './support';
+
+/**
+ * Every shop-floor screen on a 10-inch tablet, upright and on its side (issue 17 §3): nothing
+ * runs off the side or is cut, the screen's main action is on screen, and a finger can hit
+ * every control. Each screen is photographed at both sizes under test-results/tablets/.
+ */
+
+const SIZES = {
+  portrait: { width: 768, height: 1024 },
+  landscape: { width: 1024, height: 768 },
+} as const;
+
+interface Screen {
+  /** Where the screen opens: a path, or the steps from a list to one of its rows. */
+  open: string | ((page: Page) => Promise<void>);
+  name: string;
+  /** The action the user comes to the screen for. */
+  primary: (page: Page) => Locator;
+  /** Steps before checking (e.g. typing a search so the picker shows its matches). */
+  then?: (page: Page) => Promise<void>;
+}
+
+const link = (name: string | RegExp) => (page: Page) => page.getByRole('main').getByRole('link', { name }).first();
+const button = (name: string | RegExp) => (page: Page) => page.getByRole('main').getByRole('button', { name }).first();
+
+/** Opens the first row of a list. */
+const firstRowOf = (path: string) => async (page: Page) => {
+  await page.goto(path);
+  await page.getByRole('main').getByRole('row').nth(1).getByRole('link').first().click();
+};
+
+const findMaterials = async (page: Page) => {
+  await page.getByLabel('Find a material').fill('acrylic');
+  await expect(page.getByRole('main').getByRole('button', { name: /acrylic/i }).nth(1)).toBeVisible();
+};
+
+const SHOP_FLOOR: Record<string, Screen[]> = {
+  foreman: [
+    { name: 'foreman dashboard', open: '/production/foreman', primary: link('Raise requisition') },
+    { name: 'requisitions', open: '/requisitions', primary: link('New requisition') },
+    { name: 'new requisition', open: '/production/foreman/requisition/create', primary: button('Save requisition'), then: findMaterials },
+    { name: 'delivery notes', open: '/dnotes', primary: link('New delivery note') },
+    { name: 'closed job orders', open: '/jobs/closed', primary: link(/ - /) },
+  ],
+  stores: [
+    { name: 'stores dashboard', open: '/purchases', primary: (page) => page.getByRole('table', { name: 'Stores queue' }).getByRole('link').first() },
+    { name: 'stores requisitions', open: '/stores/requisitions', primary: (page) => page.getByRole('main').getByRole('row').nth(1).getByRole('link').first() },
+    { name: 'requisition', open: firstRowOf('/stores/requisitions'), primary: button('Issue') },
+    { name: 'materials', open: '/materials', primary: link('New material') },
+    { name: 'stock transactions', open: '/stock/transactions', primary: link('New stock transaction') },
+  ],
+  dispatch: [
+    { name: 'packing and dispatch dashboard', open: '/jobs/warehouse', primary: link('All dispatches') },
+    { name: 'dispatches', open: '/dispatches', primary: link('Packing & dispatch dashboard') },
+  ],
+  metal: [
+    { name: 'metal dashboard', open: '/metal', primary: link('Raise requisition') },
+    { name: 'metal requisitions', open: '/metal/requisitions', primary: link('New requisition') },
+    { name: 'new metal requisition', open: '/metal/requisition/create', primary: button('Save requisition'), then: findMaterials },
+  ],
+  // A sales executive at a customer's shop: the customer, its branches and LPO codes, and its edit.
+  'sales.manager': [
+    { name: 'customers', open: '/customers', primary: button('New customer') },
+    { name: 'sales customers', open: '/sales/customers', primary: button('New customer') },
+    { name: 'customer', open: firstRowOf('/sales/customers'), primary: button('Add branch') },
+    {
+      name: 'customer edit',
+      open: async (page) => {
+        await firstRowOf('/sales/customers')(page);
+        await page.getByRole('main').getByRole('link', { name: 'Edit customer' }).click();
+      },
+      primary: button('Save changes'),
+    },
+  ],
+  acrylic: [
+    { name: 'acrylic dashboard', open: '/jobs/acrylic', primary: link('Raise requisition') },
+    { name: 'acrylic requisitions', open: '/jobs/acrylic/requisitions', primary: link('New requisition') },
+  ],
+};
+
+/** Everything on the page that leaves the window sideways or is cut by its box, described for the failure message. */
+function layoutFaults(): string[] {
+  const width = document.documentElement.clientWidth;
+  const faults: string[] = [];
+  if (document.documentElement.scrollWidth > width) faults.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
+  const describe = (e: Element) => `${e.tagName.toLowerCase()} "${(e.textContent ?? '').trim().slice(0, 40)}"`;
+  for (const e of document.querySelectorAll('body *')) {
+    const box = e.getBoundingClientRect();
+    // Visually hidden text (chart tables for screen readers) is one pixel wide by design.
+    if (box.width <= 1 || box.height <= 1) continue;
+    if (box.left < -1 || box.right > width + 1) faults.push(`${describe(e)} runs off the side (${Math.round(box.left)} to ${Math.round(box.right)})`);
+    const style = getComputedStyle(e);
+    const editable = e instanceof HTMLInputElement || e instanceof HTMLTextAreaElement || e instanceof HTMLSelectElement;
+    if (!editable && style.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1) faults.push(`${describe(e)} is cut (${e.scrollWidth} wide in ${e.clientWidth})`);
+  }
+  return faults.slice(0, 10);
+}
+
+/** Controls a finger cannot hit: buttons, boxes and dropdowns shorter than 44 px. */
+function smallTargets(): string[] {
+  const small: string[] = [];
+  for (const e of document.querySelectorAll('button, a.chakra-button, nav a, select, input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=file])')) {
+    const box = e.getBoundingClientRect();
+    if (box.width <= 1 || box.height === 0) continue;
+    if (box.height < 43.5) small.push(`${e.tagName.toLowerCase()} "${(e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 30)}" is ${Math.round(box.height)} px high`);
+  }
+  return small;
+}
+
+/** Figures (₹ amounts, counts) on one line: a big figure never wraps. */
+function brokenFigures(): string[] {
+  return [...document.querySelectorAll('.chakra-stat__valueText')].flatMap((e) => {
+    const lineHeight = parseFloat(getComputedStyle(e).lineHeight) || parseFloat(getComputedStyle(e).fontSize) * 1.5;
+    const { height } = e.getBoundingClientRect();
+    return height > lineHeight * 1.5 || e.scrollWidth > e.clientWidth + 1 ? [`"${e.textContent}" wraps or is cut`] : [];
+  });
+}
+
+async function check(page: Page, shot: string, primary: Locator) {
+  await expect(primary).toBeVisible({ timeout: 20_000 });
+  await primary.scrollIntoViewIfNeeded();
+  await expect(primary).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: `test-results/tablets/${shot}.png`, fullPage: true });
+  expect(await page.evaluate(layoutFaults)).toEqual([]);
+  expect(await page.evaluate(smallTargets)).toEqual([]);
+  expect(await page.evaluate(brokenFigures)).toEqual([]);
+}
+
+for (const [user, screens] of Object.entries(SHOP_FLOOR)) {
+  // One sign-in per department (sign-in is throttled), turned both ways.
+  test(`${user}'s screens fit a tablet either way up with every action in reach`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    const context = await browser.newContext({ viewport: SIZES.portrait, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signInOnLoginPage(page, user);
+    // The first sign-in of a device loads its department's data: slow on a busy machine.
+    await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
+    for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
+      await page.setViewportSize(SIZES[size]);
+      for (const screen of screens) {
+        await test.step(`${screen.name}, ${size}`, async () => {
+          if (typeof screen.open === 'string') await page.goto(screen.open);
+          else await screen.open(page);
+          await screen.then?.(page);
+          await check(page, `${user}-${screen.name.replaceAll(' ', '-')}-${size}`, screen.primary(page));
+        });
+      }
+      await test.step(`menu, ${size}`, async () => {
+        // The menu is a drawer on a tablet: every title whole, every link a finger's size.
+        await page.getByRole('button', { name: 'Menu' }).click();
+        const menu = page.getByRole('dialog').getByRole('navigation', { name: 'Main menu' });
+        await check(page, `${user}-menu-${size}`, menu.getByRole('link').last());
+        await page.keyboard.press('Escape');
+      });
+    }
+    await context.close();
+  });
+}
+
+test("a desktop's figures keep the rupee sign on the amount's line", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, 'admin');
+  for (const path of ['/landing', '/metal', '/jobs/acrylic']) {
+    await page.goto(path);
+    await expect(page.locator('.chakra-stat__valueText').first()).toContainText(/\d/);
+    expect(await page.evaluate(brokenFigures)).toEqual([]);
+  }
+  await context.close();
+});

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import { z } from 'zod';
+import { API } from '../../../domain/api-paths';
+import type { CompanyProfile } from '../../../domain/company';
+import { deliveryNoteDocument, graDocument, jobOrderDocument, quotationDocument, salesOrderDocument } from '../../../domain/documents';
+import { quotationPrintQuerySchema } from '../../../domain/quotation';
+import type { Permission } from '../../../domain/permissions';
+import type { Db } from '../../db/client';
+import { idParams } from '../../lib/schemas';
+import { readCompanyProfile } from '../company/service';
+import { deliveryNoteView } from '../delivery-notes/service';
+import { graView } from '../gras/service';
+import { jobOrderView } from '../job-orders/service';
+import { salesOrderDocumentData } from '../sales-orders/reports';
+import { quotationDocumentData } from '../quotations/service';
+import { renderPdf } from './render';
+
+/** The query of a document without print choices. */
+const noChoices = z.object({}).strict();
+
+/** One printable document: its path, who may read it (as its detail), its print choices (the query), its data and its definition. */
+interface Printable {
+  path: string;
+  access: Permission;
+  file: string;
+  query?: z.ZodType<Record<string, unknown>>;
+  definition: (db: Db, company: CompanyProfile, id: number, query: Record<string, unknown>) => Promise<TDocumentDefinitions>;
+}
+
+/** A quotation's PDF, with the print choices of print_pdf/ (title, show_code, show_image, show_discount). */
+const quotationPdf = async (db: Db, company: CompanyProfile, id: number, query: Record<string, unknown>) => quotationDocument(company, await quotationDocumentData(db, id), query);
+
+/** The documents of rows the API has today; invoices and LPOs join with their modules. */
+const PRINTABLE: readonly Printable[] = [
+  { path: API.gras.pdf.pattern, access: 'gras.read', file: 'GRA', definition: async (db, company, id) => graDocument(company, await graView(db, id)) },
+  { path: API.deliveryNotes.pdf.pattern, access: 'delivery-notes.read', file: 'Delivery-Note', definition: async (db, company, id) => deliveryNoteDocument(company, await deliveryNoteView(db, id)) },
+  { path: API.jobOrders.pdf.pattern, access: 'job-orders.read', file: 'Job-Order', definition: async (db, company, id) => jobOrderDocument(company, await jobOrderView(db, id)) },
+  { path: API.salesOrders.pdf.pattern, access: 'sales-orders.read', file: 'Sales-Order', definition: async (db, company, id) => salesOrderDocument(company, await salesOrderDocumentData(db, id)) },
+  { path: API.quotations.pdf.pattern, access: 'quotations.read', file: 'Quotation', query: quotationPrintQuerySchema, definition: quotationPdf },
+  { path: API.quotations.printPdf.pattern, access: 'quotations.read', file: 'Quotation', query: quotationPrintQuerySchema, definition: quotationPdf },
+];
+
+const sendPdf = (reply: FastifyReply, file: string, bytes: Buffer) =>
+  reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${file}.pdf"`).header('cache-control', 'private, no-store').send(bytes);
+
+/** GET …/{id}/pdf/: the row's document, rendered from the same definition the browser uses offline. */
+export default async function documentsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  for (const doc of PRINTABLE) {
+    app.get(doc.path, { config: { access: doc.access }, schema: { tags: ['documents'], params: idParams, querystring: doc.query ?? noChoices, produces: ['application/pdf'] } }, async (req, reply) => {
+      const definition = await doc.definition(app.db, await readCompanyProfile(app.db), req.params.id, req.query);
+      return sendPdf(reply, `${doc.file}-${req.params.id}`, await renderPdf(definition));
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { invoices, jobOrderExpenses, jobOrders, quotationItems, quotations } from '../../db/schema';
+import type { FileOwnerType } from '../../../domain/file';
+import type { User } from '../../../domain/user';
+import { jobOrderScope } from '../job-orders/scope';
+
+/** The table of each kind of row files belong to (domain/file.ts FILE_OWNERS holds who may do what). */
+const OWNER_TABLES: Record<Exclude<FileOwnerType, 'quotation-item'>, PgTable & { id: PgColumn; deleted_at: PgColumn }> = {
+  invoice: invoices,
+  'job-order': jobOrders,
+  'job-order-expense': jobOrderExpenses,
+};
+
+/** The owning row, if it exists, is not deleted and is within the user's row rule (design's desk for a job order): its fields feed the owner's edit rule. */
+export async function ownerRow(db: Db, user: User, type: FileOwnerType, id: number): Promise<Record<string, unknown> | undefined> {
+  if (type === 'quotation-item') return quotationItemOwner(db, id);
+  const table = OWNER_TABLES[type];
+  const scope = type === 'job-order' ? jobOrderScope(user) : undefined;
+  const [row] = await db.select().from(table).where(and(eq(table.id, id), isNull(table.deleted_at), scope));
+  return row as Record<string, unknown> | undefined;
+}
+
+/** A quotation item's files follow its quotation's rule: the item carries the quotation's sales executive, and a cancelled quotation's items take none. */
+async function quotationItemOwner(db: Db, id: number): Promise<Record<string, unknown> | undefined> {
+  const [row] = await db
+    .select({ id: quotationItems.id, quotation: quotationItems.quotation, sales_exec: quotations.sales_exec })
+    .from(quotationItems)
+    .innerJoin(quotations, eq(quotations.id, quotationItems.quotation))
+    .where(and(eq(quotationItems.id, id), isNull(quotationItems.deleted_at), isNull(quotations.deleted_at)));
+  return row;
+}

@@ -1,0 +1,16 @@
+import { useLocation } from 'react-router-dom';
+import type { RouteName } from '../../../domain/routes';
+
+/** The customer screens of each layout: the sales layout's list opens its own detail and edit, all under /sales/. */
+export interface CustomerScreens {
+  home: RouteName;
+  detail: RouteName;
+  edit: RouteName;
+}
+const MAIN: CustomerScreens = { home: 'customers-home', detail: 'customer-detail', edit: 'customer-edit' };
+const SALES: CustomerScreens = { home: 'sales-customers', detail: 'sales-customer-detail', edit: 'sales-customer-edit' };
+
+/** The customer screens of the layout the current screen is under (read from the address, so it works in any router). */
+export function useCustomerScreens(): CustomerScreens {
+  return useLocation().pathname.startsWith('/sales/') ? SALES : MAIN;
+}

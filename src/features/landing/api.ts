@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API } from '../../../domain/api-paths';
+import { landingFiguresSchema } from '../../../domain/dashboard';
+import { api } from '../../data/api';
+
+export const getLandingFigures = async () => landingFiguresSchema.parse((await api.get(API.dashboard.landing)).data);
+
+export const landingFiguresQuery = () => queryOptions({ queryKey: ['dashboard', 'landing'], queryFn: getLandingFigures });
+
+/** The landing page's figures, read again on every entry. */
+export const useLandingFigures = () => useQuery(landingFiguresQuery());

@@ -1,0 +1,57 @@
+/** Mirrored rows as the server sends them, for client tests: the values a test names, the rest as any row has them. */
+
+export const NOW = '2026-11-20T09:00:00.000Z';
+
+/** The tracked fields of a row written at `at`. */
+export const tracked = (at = NOW, version = 3) => ({ created_by: 1, created_at: at, updated_at: at, version, deleted_at: null });
+
+/** A job order in process in the Production bucket. */
+export const jobOrderRow = (values: Record<string, unknown> = {}) => ({
+  id: 501,
+  customer: 1,
+  branch: null,
+  contact_person: 'Ravi',
+  contact_number: '9876543210',
+  sales_executive: 9,
+  purchase_order: 'PO-77',
+  purchase_order_date: '2026-11-01',
+  billing_account: '',
+  billing_percentage: '100.00',
+  quotation: null,
+  sales_order: null,
+  status: 'in-process',
+  bucket: 'Production',
+  production_department: null,
+  total_value: '1234567.50',
+  advance_amount: '0.00',
+  closure_remarks: null,
+  cancelled_at: null,
+  closed_at: null,
+  invoice: null,
+  invoice_date: null,
+  invoice_amount: null,
+  reject_remark: null,
+  ...tracked(),
+  ...values,
+});
+
+/** A completed receipt of 10 of material 12 into the stock ledger. */
+export const ledgerRow = (id: number, values: Record<string, unknown> = {}) => ({
+  id,
+  material: 12,
+  transaction_type: 'receipt',
+  quantity: '10.000',
+  transaction_date: '2026-11-20',
+  requisition: null,
+  requisition_detail: null,
+  job_order: null,
+  gra_item: null,
+  stock_adjustment: null,
+  status: 'completed',
+  rate: '120.00',
+  remarks: '',
+  reverses: null,
+  reversed_by: null,
+  ...tracked(NOW, 1),
+  ...values,
+});
