@@ -66,8 +66,9 @@ export const DATA_TYPES = {
   materialSubcategories: { path: API.materialSubcategories.list, indexes: ['name', 'category'], module: 'materials' },
   estimationMaterials: { path: API.estimationMaterials.list, indexes: ['name', 'category', 'rate'], module: 'estimation' },
   estimationMaterialCategories: { path: API.estimationMaterialCategories.list, indexes: ['name'], module: 'estimation' },
+  /** A sales executive's device holds their own quotations (row-rules.ts); the lines are read online with the detail. */
+  quotations: { path: API.quotations.list, indexes: ['customer', 'branch', 'sales_exec', 'quotation_date', 'monarch_entity'], module: 'quotations' },
   // The area issues give these their list endpoints; their tables and indexes are here already.
-  quotations: { indexes: ['customer', 'branch', 'sales_exec', 'quotation_date', 'monarch_entity'], module: 'quotations' },
   salesOrders: { indexes: ['status', 'customer', 'branch', 'created_by', 'order_date', 'expected_delivery_date'], module: 'sales orders' },
   receipts: { indexes: ['customer', 'sales_order', 'job_order', 'receipt_date'], module: 'receipts' },
   estimations: { indexes: ['customer', 'status', 'estimation_date'], module: 'estimation' },
@@ -182,6 +183,9 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   // Sales orders are read from the server; the filters and the branch name come from the device.
   ...Object.fromEntries(['salesorders-home', 'sales-orders'].map((route) => [route, ['customers'] as const])),
   ...Object.fromEntries(['salesorder-detail', 'sales-order-detail'].map((route) => [route, ['customers', 'customerBranches'] as const])),
+  // The quotation lists filter on the device; the detail names the customer's branch from it.
+  ...Object.fromEntries(['quotations-home', 'sales-quotations'].map((route) => [route, ['quotations', 'customers'] as const])),
+  ...Object.fromEntries(['quotation-detail', 'sales-quotation-detail'].map((route) => [route, ['quotations', 'customers', 'customerBranches'] as const])),
   // Not in the design preload set: the other departments using it may not read GRAs (decision 131).
   ...Object.fromEntries(['leads-home', 'lead-detail', 'lead-detail-direct'].map((route) => [route, ['leads', 'leadRemarks'] as const])),
   'metal-gra': ['gras', 'graItems', 'requisitions', 'requisitionDetails', 'materials'],
