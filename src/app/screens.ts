@@ -11,8 +11,7 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
  */
 export const NOT_BUILT_YET = [
   ...['sales-dash', 'lead-edit', 'leads-reassign', 'missed-srp-opportunities', 'sales-analysis'],
-  ...['quotations-home', 'quotation-detail', 'quotation-create', 'quotation-update', 'quotations-cancelled'],
-  ...['sales-quotations', 'sales-quotation-detail', 'sales-quotation-create', 'sales-quotation-update'],
+  ...['quotation-create', 'quotation-update', 'sales-quotation-create', 'sales-quotation-update'],
   ...['design-home', 'estimations-home', 'estimation-add', 'estimation-detail', 'estimations-cancelled', 'estimation-materials-home', 'estimation-categories-home'],
   ...['estimation-material-details', 'estimation-product-costing', 'design-estimation-create'],
   ...['vendor-wise-purchases', 'vendors-home', 'vendor-detail', 'lpos-home', 'lpo-create', 'lpo-detail', 'lpo-pending-receipt', 'lpo-consolidated', 'lpos-cancelled'],
@@ -50,6 +49,11 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'sales-customer-detail': () => import('../features/customers/CustomerDetailScreen'),
   'customer-edit': () => import('../features/customers/CustomerEditScreen'),
   'sales-customer-edit': () => import('../features/customers/CustomerEditScreen'),
+  'quotations-home': () => import('../features/quotations/QuotationsScreen'),
+  'sales-quotations': () => import('../features/quotations/QuotationsScreen'),
+  'quotation-detail': () => import('../features/quotations/QuotationDetailScreen'),
+  'sales-quotation-detail': () => import('../features/quotations/QuotationDetailScreen'),
+  'quotations-cancelled': () => import('../features/quotations/QuotationsCancelledScreen'),
   'salesorders-home': () => import('../features/sales-orders/SalesOrdersScreen'),
   'sales-orders': () => import('../features/sales-orders/SalesOrdersScreen'),
   'salesorder-detail': () => import('../features/sales-orders/SalesOrderDetailScreen'),

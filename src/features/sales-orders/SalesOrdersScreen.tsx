@@ -1,16 +1,17 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Alert, Badge, Field, HStack, Input, Link, Stack, Heading, Wrap } from '@chakra-ui/react';
+import { Alert, Badge, HStack, Link, Stack, Heading, Wrap } from '@chakra-ui/react';
 import type { Customer } from '../../../domain/customer';
 import { formatIndian } from '../../../domain/decimal';
 import { pathOf, type RouteName } from '../../../domain/routes';
-import { formatDisplayDate, parseDisplayDate } from '../../../domain/rules/dates';
+import { formatDisplayDate } from '../../../domain/rules/dates';
 import { SALES_ORDER_STATUSES, type SalesOrderListRow } from '../../../domain/sales-order';
 import { mirror } from '../../data/mirror/db';
 import { readFailure } from '../../ui/connection';
 import { DataTable, FilterSelect, SearchBox, secondary, useListPage } from '../../ui/DataTable';
+import { DayFilter } from '../../ui/DayFilter';
 import { useCurrentRoute } from '../../ui/route';
 import { SALES_ORDER_PAGE_SIZE, useSalesOrders, type SalesOrderFilters } from './api';
 import { SalesOrderStatusBadge } from './status';
@@ -62,34 +63,6 @@ const columnsFor = (detail: RouteName): ColumnDef<SalesOrderListRow, unknown>[] 
   },
   secondary({ id: 'created_by', header: 'Created by', cell: ({ row }) => row.original.created_by_name }),
 ];
-
-/** A DD-MM-YYYY day filter: the address changes once the day typed is whole (or emptied). */
-function DayFilter({ label, value, onChange }: { label: string; value: string; onChange: (iso: string) => void }) {
-  const [typed, setTyped] = useState(formatDisplayDate(value));
-  const [message, setMessage] = useState<string | null>(null);
-  const apply = () => {
-    const parsed = parseDisplayDate(typed);
-    setMessage(parsed.ok ? null : parsed.message);
-    if (parsed.ok) onChange(parsed.iso ?? '');
-  };
-  return (
-    <Field.Root invalid={message !== null} maxW="44">
-      <Field.Label>{label}</Field.Label>
-      <Input
-        size="lg"
-        placeholder="DD-MM-YYYY"
-        inputMode="numeric"
-        value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-        onBlur={apply}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') apply();
-        }}
-      />
-      {message && <Field.ErrorText>{message}</Field.ErrorText>}
-    </Field.Root>
-  );
-}
 
 function useCustomerOptions() {
   return useLiveQuery(async () => (await mirror.rowsOf<Customer>('customers').toArray()).sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: String(c.id), label: c.name })), []);
