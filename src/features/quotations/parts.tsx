@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Badge, DataList, HStack, Stack, Text } from '@chakra-ui/react';
-import { formatIndian } from '../../../domain/decimal';
+import { formatIndian, QUANTITY_PLACES } from '../../../domain/decimal';
 import { materialUnitLabel } from '../../../domain/material';
 import { quotationReference, type QuotationLineSnapshot, type QuotationListRow, type QuotationSnapshot } from '../../../domain/quotation';
 import { formatDisplayDate } from '../../../domain/rules/dates';
@@ -31,7 +31,7 @@ export function lineCells(line: QuotationLine, changed: readonly string[] = []):
   return [
     cell('code', line.code || '—'),
     cell('description', line.description),
-    cell('quantity', formatIndian(line.quantity)),
+    cell('quantity', formatIndian(line.quantity, QUANTITY_PLACES)),
     cell('unit', materialUnitLabel(line.unit)),
     cell('unit_price', formatIndian(line.unit_price)),
     cell('discount', formatIndian(line.discount)),
@@ -40,8 +40,21 @@ export function lineCells(line: QuotationLine, changed: readonly string[] = []):
 }
 
 /** A quotation's lines: product (its code), description, quantity, unit, rate, discount and gross price, as the server sent them. */
-export function ItemsTable({ lines, label, marks, extra }: { lines: readonly QuotationLine[]; label: string; marks?: readonly (RowMark | null)[]; extra?: { header: string; cells: readonly ReactNode[] } }) {
-  const rows = lines.map((line, i) => [...lineCells(line), ...(extra ? [extra.cells[i]] : [])]);
+export function ItemsTable({
+  lines,
+  label,
+  marks,
+  changed,
+  extra,
+}: {
+  lines: readonly QuotationLine[];
+  label: string;
+  marks?: readonly (RowMark | null)[];
+  /** Each line's changed fields (a comparison), shown in bold. */
+  changed?: readonly (readonly string[])[];
+  extra?: { header: string; cells: readonly ReactNode[] };
+}) {
+  const rows = lines.map((line, i) => [...lineCells(line, changed?.[i]), ...(extra ? [extra.cells[i]] : [])]);
   return <SimpleTable label={label} headers={extra ? [...ITEM_HEADERS, extra.header] : ITEM_HEADERS} rows={rows} numeric={ITEM_NUMERIC} marks={marks} empty="No items." />;
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Checkbox, Field, Input, Stack, Wrap } from '@chakra-ui/react';
+import { Box, Button, Field, Input, Stack, Switch, Wrap } from '@chakra-ui/react';
 import { API } from '../../../domain/api-paths';
 import type { QuotationView } from '../../../domain/quotation';
 import { serverFailure } from '../../ui/connection';
@@ -37,14 +37,14 @@ export function PrintPanel({ quotation }: { quotation: QuotationView }) {
       <Wrap gap="4" align="end">
         <Field.Root maxW="sm">
           <Field.Label>Title</Field.Label>
-          <Input size="lg" placeholder="Quotation" value={options.title} maxLength={200} onChange={(e) => setOptions({ ...options, title: e.target.value })} />
+          <Input size="lg" placeholder="Quotation" value={options.title} maxLength={200} onChange={(e) => setOptions((current) => ({ ...current, title: e.target.value }))} />
         </Field.Root>
         {FLAGS.map(([flag, label]) => (
-          <Checkbox.Root key={flag} size="lg" minH="11" checked={options[flag]} onCheckedChange={(e) => setOptions({ ...options, [flag]: e.checked === true })}>
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{label}</Checkbox.Label>
-          </Checkbox.Root>
+          <Switch.Root key={flag} size="lg" minH="11" checked={options[flag]} onCheckedChange={(e) => setOptions((current) => ({ ...current, [flag]: e.checked }))}>
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>{label}</Switch.Label>
+          </Switch.Root>
         ))}
       </Wrap>
       <Wrap gap="3">

@@ -108,6 +108,7 @@ function Side({ quotation, revision, diff, side }: { quotation: QuotationView; r
         lines={result.data.items}
         label={`Revision ${revision}`}
         marks={marks.map((m) => m.mark)}
+        changed={marks.map((m) => m.fields)}
         extra={{ header: 'Change', cells: marks.map((m) => (m.mark ? `${MARK_TEXT[m.mark]}${m.fields.length ? `: ${m.fields.map(fieldLabel).join(', ')}` : ''}` : '')) }}
       />
       <Totals totals={result.data} />
