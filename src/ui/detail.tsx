@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Card, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Card, DataList, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { FOLDING_TABLE } from './table-layout';
 
 /** Why a read failed, as an error banner. */
@@ -9,6 +9,20 @@ export function Failure({ text }: { text: string }) {
       <Alert.Indicator />
       <Alert.Title>{text}</Alert.Title>
     </Alert.Root>
+  );
+}
+
+/** A detail's facts as label and value, two columns from a tablet's width up. */
+export function Facts({ facts }: { facts: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <DataList.Root orientation="horizontal" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="3">
+      {facts.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue>{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ColumnDef, Row } from '@tanstack/react-table';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Field, Input, Link, Wrap } from '@chakra-ui/react';
 import type { Customer } from '../../../domain/customer';
@@ -14,12 +14,12 @@ import type { User } from '../../../domain/user';
 import { mirror } from '../../data/mirror/db';
 import { usePendingIds } from '../../data/outbox';
 import { useSession } from '../../data/session';
-import { FilterSelect, secondary } from '../../ui/DataTable';
+import { FilterSelect, secondary, useAddressFilters } from '../../ui/DataTable';
 import { DayFilter } from '../../ui/DayFilter';
 import { userLabel } from '../../ui/entity-labels';
 import { LocalListScreen } from '../../ui/LocalListScreen';
 import { useCurrentRoute } from '../../ui/route';
-import { matchesQuotationFilters, optionsAmong, QUOTATION_FILTERS, useQuotationsOnDevice, type QuotationFilterName, type QuotationFilters } from './data';
+import { matchesQuotationFilters, optionsAmong, QUOTATION_FILTERS, useQuotationsOnDevice } from './data';
 import { QUOTATION_PAGE_SIZE } from './api';
 import { useQuotationScreens } from './routes';
 import { QuotationStatusBadge } from './status';
@@ -73,27 +73,15 @@ export default function QuotationsScreen() {
   const screens = useQuotationScreens();
   const navigate = useNavigate();
   const { user, users } = useSession();
-  const [search, setSearch] = useSearchParams();
   const all = useQuotationsOnDevice();
   const customers = useLiveQuery(async () => (await mirror.rowsOf<Customer>('customers').toArray()).sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: String(c.id), label: c.name })), []);
   const pending = usePendingIds('quotations');
-  const filters = useMemo(() => Object.fromEntries(QUOTATION_FILTERS.map((name) => [name, search.get(name) ?? ''])) as QuotationFilters, [search]);
+  const [filters, choose] = useAddressFilters(QUOTATION_FILTERS);
   const rows = useMemo(() => all?.filter((q) => matchesQuotationFilters(q, filters)), [all, filters]);
   const known = useMemo(() => [...(users ?? []), ...(user ? [user] : [])], [users, user]);
   const columns = useMemo(() => columnsFor(screens.detail, known), [screens.detail, known]);
   const executives = useMemo(() => optionsAmong(all ?? [], (q) => String(q.sales_exec), (q) => userLabel(q.sales_exec, known, q.sales_exec_name)), [all, known]);
   const entities = useMemo(() => optionsAmong(all ?? [], (q) => q.monarch_entity, (q) => q.monarch_entity), [all]);
-  const choose = (name: QuotationFilterName, value: string) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   return (
     <LocalListScreen
       title={route?.title ?? 'Quotations'}

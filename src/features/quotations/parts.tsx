@@ -7,7 +7,7 @@ import { quotationReference, type QuotationLineSnapshot, type QuotationListRow, 
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { useSession } from '../../data/session';
 import { branchLabelOf, userLabel } from '../../ui/entity-labels';
-import { SimpleTable, type RowMark } from '../../ui/detail';
+import { Facts, SimpleTable, type RowMark } from '../../ui/detail';
 import { QuotationStatusBadge } from './status';
 
 /** A line as the items table shows it: a live item, or a line as a revision kept it. */
@@ -104,14 +104,7 @@ export function QuotationHeader({ quotation, pending }: { quotation: QuotationLi
           </Badge>
         )}
       </HStack>
-      <DataList.Root orientation="horizontal" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="3">
-        {facts.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <Facts facts={facts} />
       {quotation.terms && <Text whiteSpace="pre-wrap">Terms: {quotation.terms}</Text>}
     </Stack>
   );

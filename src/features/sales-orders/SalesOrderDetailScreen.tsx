@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Badge, Button, DataList, Heading, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Heading, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import { API } from '../../../domain/api-paths';
 import { branchLabel, type CustomerBranch } from '../../../domain/customer';
 import { formatIndian } from '../../../domain/decimal';
@@ -21,7 +21,7 @@ import { openDialog } from '../../ui/dialog';
 import { downloadFromApi } from '../../ui/download';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
-import { Failure, Section, SimpleTable } from '../../ui/detail';
+import { Facts, Failure, Section, SimpleTable } from '../../ui/detail';
 import { salesOrderQuery, updateSalesOrderStatus, useLinkedJobOrders, useOrderReceipts, useSalesOrder } from './api';
 import { SalesOrderStatusBadge, salesOrderStatusLabel } from './status';
 
@@ -93,14 +93,7 @@ function Header({ order }: { order: SalesOrderView }) {
           </Badge>
         )}
       </HStack>
-      <DataList.Root orientation="horizontal" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="3">
-        {facts.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <Facts facts={facts} />
       {order.remarks && <Text>Remarks: {order.remarks}</Text>}
     </Stack>
   );

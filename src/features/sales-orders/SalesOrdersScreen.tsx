@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Alert, Badge, HStack, Link, Stack, Heading, Wrap } from '@chakra-ui/react';
 import type { Customer } from '../../../domain/customer';
@@ -10,10 +10,10 @@ import { formatDisplayDate } from '../../../domain/rules/dates';
 import { SALES_ORDER_STATUSES, type SalesOrderListRow } from '../../../domain/sales-order';
 import { mirror } from '../../data/mirror/db';
 import { readFailure } from '../../ui/connection';
-import { DataTable, FilterSelect, SearchBox, secondary, useListPage } from '../../ui/DataTable';
+import { DataTable, FilterSelect, SearchBox, secondary, useAddressFilters, useListPage } from '../../ui/DataTable';
 import { DayFilter } from '../../ui/DayFilter';
 import { useCurrentRoute } from '../../ui/route';
-import { SALES_ORDER_PAGE_SIZE, useSalesOrders, type SalesOrderFilters } from './api';
+import { SALES_ORDER_PAGE_SIZE, useSalesOrders } from './api';
 import { SalesOrderStatusBadge } from './status';
 
 /** Each list opens the detail of its own layout. */
@@ -77,25 +77,13 @@ export default function SalesOrdersScreen() {
   const route = useCurrentRoute();
   const detail = detailRouteOf(route?.name);
   const columns = useMemo(() => columnsFor(detail), [detail]);
-  const [search, setSearch] = useSearchParams();
   const [page, setPage] = useListPage();
   const customers = useCustomerOptions();
-  const chosen = Object.fromEntries(FILTER_NAMES.map((name) => [name, search.get(name) ?? ''])) as Required<SalesOrderFilters>;
+  const [chosen, choose] = useAddressFilters(FILTER_NAMES);
   // Typing in the search box reads the server once the typing pauses for a render, not per key.
   const filters = { ...chosen, search: useDeferredValue(chosen.search) };
   const result = useSalesOrders(filters, page);
   const failure = readFailure(result);
-  const choose = (name: (typeof FILTER_NAMES)[number], value: string) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   return (
     <Stack gap="4">
       <Heading size="xl">{route?.title ?? 'Sales orders'}</Heading>
