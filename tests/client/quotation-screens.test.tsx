@@ -143,7 +143,11 @@ describe('the quotations list, read from the device', () => {
     await mirror.rows('quotations').bulkPut(Array.from({ length: 16 }, (_, i) => quotation(100 + i, i + 1)));
     // A draft made offline: a temp id, no number yet, its create waiting in the outbox.
     await mirror.rows('quotations').put(quotation(-1, 0, { customer_name: 'Orbit Retail', customer: ORBIT }));
-    await outbox.entries.add({ operation: 'quotations.create', payload: {}, method: 'POST', url: API.quotations.list, body: {}, headers: {}, userId: ASHA, createdAt: 1, attempts: 0, nextAttemptAt: 0, state: 'queued', lastError: null, dependsOn: [], type: 'quotations', rowId: -1, tempId: -1, idempotencyKey: 'k1' } as Omit<OutboxEntry, 'id'> as OutboxEntry);
+    const create: Omit<OutboxEntry, 'id'> = {
+      ...{ operation: 'quotation.create', payload: {}, method: 'POST', url: API.quotations.list, body: {}, headers: {}, userId: ASHA, idempotencyKey: 'k1' },
+      ...{ createdAt: 1, attempts: 0, nextAttemptAt: 0, state: 'pending', lastError: null, dependsOn: [], type: 'quotations', rowId: -1, tempId: -1 },
+    };
+    await outbox.entries.add(create as OutboxEntry);
     show('quotations-home', QuotationsScreen, '/quotations');
     await waitFor(() => expect(shownNumbers()).toHaveLength(15));
     expect(shownNumbers().slice(0, 4)).toEqual(['New', '16', '15', '14']);
