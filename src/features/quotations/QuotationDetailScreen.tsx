@@ -97,7 +97,7 @@ export default function QuotationDetailScreen() {
       {quotation && <ServerQuotation quotation={quotation} pending={pending} />}
       {!quotation && local && (id < 0 || failure) && <DeviceQuotation quotation={local} pending={pending || id < 0} why={id < 0 ? ONLY_ON_DEVICE : SERVER_UNREACHABLE} />}
       {!quotation && !local && failure && <Failure text={failure} />}
-      {!quotation && !failure && !(id < 0 && local) && <Text color="fg.muted">{id < 0 && local === null ? 'This quotation is not on this device.' : 'Loading…'}</Text>}
+      {!quotation && !failure && !(id < 0 && local) && <Text color="fg.muted">{id > 0 ? 'Loading…' : local === null ? 'This quotation is not on this device.' : 'Loading…'}</Text>}
     </Stack>
   );
 }

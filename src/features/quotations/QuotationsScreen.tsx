@@ -5,7 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Button, Field, Input, Link, Wrap } from '@chakra-ui/react';
 import type { Customer } from '../../../domain/customer';
 import type { DataType } from '../../../domain/data-types';
-import { formatIndian } from '../../../domain/decimal';
+import { compare, formatIndian } from '../../../domain/decimal';
 import { can } from '../../../domain/permissions';
 import { quotationReference, type QuotationListRow } from '../../../domain/quotation';
 import { pathOf, type RouteName } from '../../../domain/routes';
@@ -49,7 +49,7 @@ const columnsFor = (detail: RouteName, users: readonly KnownUser[]): ColumnDef<Q
   { id: 'subject', header: 'Subject', accessorKey: 'subject' },
   secondary({ id: 'sales_exec', header: 'Sales executive', accessorFn: (q) => userLabel(q.sales_exec, users, q.sales_exec_name) }),
   secondary({ id: 'monarch_entity', header: 'Entity', accessorKey: 'monarch_entity' }),
-  { id: 'total_amount', header: 'Total', meta: { numeric: true }, accessorFn: (q) => Number(q.total_amount), cell: ({ row }) => formatIndian(row.original.total_amount) },
+  { id: 'total_amount', header: 'Total', meta: { numeric: true }, accessorKey: 'total_amount', sortingFn: (a, b) => compare(a.original.total_amount, b.original.total_amount), cell: ({ row }) => formatIndian(row.original.total_amount) },
   { id: 'status', header: 'Status', accessorKey: 'status', cell: ({ row }) => <QuotationStatusBadge status={row.original.status} /> },
 ];
 

@@ -37,6 +37,7 @@ export const useQuotationsOnDevice = () => useLiveQuery(async () => (await mirro
 /** One quotation as the device holds it: undefined while it answers, null when absent or cancelled. */
 export const useQuotationOnDevice = (id: number) =>
   useLiveQuery(async () => {
+    if (!Number.isInteger(id)) return null;
     const row = await mirror.rowsOf<QuotationListRow>('quotations').get(id);
     return row && !row.deleted_at ? row : null;
   }, [id]);
