@@ -10,13 +10,16 @@ import { businessDayOf } from '../../domain/lead';
 import type { RouteName } from '../../domain/routes';
 import { renderRoute } from './render-screen';
 import { tracked } from './rows';
-import { makeUser, storeSession } from './support';
+import { fakeServer, makeUser, storeSession, type FakeServer } from './support';
+import { API } from '../../domain/api-paths';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { forgetNotificationsForTests } from '../../src/ui/notify';
 import { forgetUnsavedChangesForTests } from '../../src/ui/unsaved-changes';
 import LeadsScreen from '../../src/features/leads/LeadsScreen';
 import LeadDetailScreen from '../../src/features/leads/LeadDetailScreen';
+import LeadEditScreen from '../../src/features/leads/LeadEditScreen';
+import { DUPLICATE_CHECK_SKIPPED } from '../../src/features/leads/duplicates';
 
 const ASHA = 7;
 const RAVI = 8;
@@ -31,7 +34,7 @@ vi.mock('../../src/data/session', async (original) => ({
 }));
 vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
-const NEIGHBOURS: RouteName[] = ['leads-home', 'lead-detail', 'lead-detail-direct'];
+const NEIGHBOURS: RouteName[] = ['leads-home', 'lead-detail', 'lead-detail-direct', 'lead-edit'];
 const show = (routeName: RouteName, Screen: ComponentType, path: string) => renderRoute(routeName, Screen, path, NEIGHBOURS);
 
 /** Days around today as the business counts it (Kolkata). */
@@ -91,7 +94,19 @@ const companies = () =>
     .map((l) => l.textContent)
     .sort();
 
+const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+const dialogElement = async () => {
+  await waitFor(() => expect(document.querySelector(DIALOG)).not.toBeNull());
+  return document.querySelector<HTMLElement>(DIALOG)!;
+};
+/** The lead check's verdict when no live lead has the number or company. */
+const NO_LEAD = { exists: false, leads: [] };
+
+let server: FakeServer;
+
 beforeEach(async () => {
+  server = fakeServer();
   user = makeUser({ id: ASHA, department: 'sales', designation: 'executive' });
   storeSession({ userId: ASHA });
   await Promise.all([...outbox.tables, ...mirror.tables].map((t) => t.clear()));
@@ -101,6 +116,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  Reflect.deleteProperty(navigator, 'onLine');
   forgetNotificationsForTests();
   forgetUnsavedChangesForTests();
 });
@@ -201,5 +217,129 @@ describe('working leads offline', () => {
     const [entry] = await outbox.entries.toArray();
     expect(entry).toMatchObject({ operation: 'lead.update', headers: { 'If-Match': '3' } });
     expect(entry!.body).toEqual({ followup_date: tomorrow, stage: 'negotiation', status: 'hot' });
+  });
+});
+
+describe('editing a lead', () => {
+  const form = () => screen.getByRole('form', { name: 'Edit lead' });
+  const field = (label: RegExp) => within(form()).getByLabelText(label);
+
+  it('changes every field but the sales executive, queued as one lead.update with the changed fields and the version seen', async () => {
+    server.on('POST', API.leads.exists('9876543210', 'Zen Interiors'), { status: 200, data: NO_LEAD });
+    show('lead-edit', LeadEditScreen, '/leads/edit/72');
+    await screen.findByRole('form', { name: 'Edit lead' });
+    expect(within(form()).queryByLabelText(/^Sales executive/)).toBeNull();
+    const changes: [RegExp, string][] = [
+      [/^Company/, 'Zen Interiors'],
+      [/^Contact person/, 'Kiran'],
+      [/^Contact number/, '9876543210'],
+      [/^Location/, 'Pune'],
+      [/^Source/, 'Indiamart'],
+      [/^Requirement/, 'Displays'],
+      [/^Lead type/, 'Corporate'],
+      [/^Stage/, 'negotiation'],
+      [/^Status/, 'hot'],
+      [/^Follow-up date/, tomorrow],
+      [/^Potential/, '250000.50'],
+    ];
+    for (const [label, value] of changes) fireEvent.change(field(label), { target: { value } });
+    fireEvent.click(within(form()).getByRole('button', { name: 'Save lead' }));
+
+    expect(await screen.findByText('lead-detail')).toBeTruthy();
+    const [entry] = await outbox.entries.toArray();
+    expect(entry).toMatchObject({ operation: 'lead.update', method: 'PATCH', url: '/leads/leads/72/update/', headers: { 'If-Match': '3' } });
+    expect(entry!.body).toEqual({
+      company: 'Zen Interiors',
+      contact_person: 'Kiran',
+      contact_number: '9876543210',
+      location: 'Pune',
+      source: 'Indiamart',
+      requirement: 'Displays',
+      lead_type: 'Corporate',
+      stage: 'negotiation',
+      status: 'hot',
+      followup_date: tomorrow,
+      potential: '250000.50',
+    });
+    expect(await mirror.rows('leads').get(72)).toMatchObject({ company: 'Zen Interiors', stage: 'negotiation', potential: '250000.50' });
+  });
+
+  it('lets a sales manager move the lead to another sales executive', async () => {
+    user = makeUser({ id: 3, username: 'meera', department: 'sales', designation: 'manager' });
+    show('lead-edit', LeadEditScreen, '/leads/edit/72');
+    await screen.findByRole('form', { name: 'Edit lead' });
+    const executive = field(/^Sales executive/) as HTMLSelectElement;
+    await waitFor(() => expect([...executive.options].map((o) => o.textContent)).toEqual(['Select', 'meera', 'asha', 'ravi']));
+    expect(executive.value).toBe(String(ASHA));
+    fireEvent.change(executive, { target: { value: String(RAVI) } });
+    fireEvent.click(within(form()).getByRole('button', { name: 'Save lead' }));
+
+    expect(await screen.findByText('lead-detail')).toBeTruthy();
+    const [entry] = await outbox.entries.toArray();
+    expect(entry!.body).toEqual({ assign_to: RAVI });
+    expect(server.calls('POST', API.leads.exists('0000000000', 'Zen'))).toHaveLength(0);
+  });
+
+  it('names the existing lead with the same company, and saves nothing when the user stops, or saves when they go on', async () => {
+    const orbit = { id: 71, company: 'Orbit', stage: 'new', assign_to: RAVI, assign_to_name: 'ravi' };
+    server.on('POST', API.leads.exists('0000000000', 'Orbit'), { status: 200, data: { exists: true, leads: [orbit] } });
+    show('lead-edit', LeadEditScreen, '/leads/edit/72');
+    await screen.findByRole('form', { name: 'Edit lead' });
+    fireEvent.change(field(/^Company/), { target: { value: 'Orbit' } });
+    fireEvent.click(within(form()).getByRole('button', { name: 'Save lead' }));
+
+    const warning = await dialogElement();
+    expect(warning.textContent).toContain('A lead with the same number or company exists: Orbit (New, ravi). Save this lead anyway?');
+    fireEvent.click(within(warning).getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(document.querySelector(DIALOG)).toBeNull());
+    expect(await outbox.entries.count()).toBe(0);
+    expect(screen.queryByText('lead-detail')).toBeNull();
+
+    fireEvent.click(within(form()).getByRole('button', { name: 'Save lead' }));
+    fireEvent.click(within(await dialogElement()).getByRole('button', { name: 'Save anyway' }));
+    expect(await screen.findByText('lead-detail')).toBeTruthy();
+    expect((await outbox.entries.toArray()).map((e) => e.body)).toEqual([{ company: 'Orbit' }]);
+  });
+
+  it('does not count the lead being edited as its own duplicate', async () => {
+    server.on('POST', API.leads.exists('9123456780', 'Zen'), { status: 200, data: { exists: true, leads: [{ id: 72, company: 'Zen', stage: 'followup', assign_to: ASHA, assign_to_name: 'asha' }] } });
+    show('lead-edit', LeadEditScreen, '/leads/edit/72');
+    await screen.findByRole('form', { name: 'Edit lead' });
+    fireEvent.change(field(/^Contact number/), { target: { value: '9123456780' } });
+    fireEvent.click(within(form()).getByRole('button', { name: 'Save lead' }));
+
+    expect(await screen.findByText('lead-detail')).toBeTruthy();
+    expect(document.querySelector(DIALOG)).toBeNull();
+    expect((await outbox.entries.toArray()).map((e) => e.body)).toEqual([{ contact_number: '9123456780' }]);
+  });
+
+  it('offline, saves without the check and says the check was skipped', async () => {
+    setOnline(false);
+    show('lead-edit', LeadEditScreen, '/leads/edit/72');
+    await screen.findByRole('form', { name: 'Edit lead' });
+    fireEvent.change(field(/^Company/), { target: { value: 'Orbit' } });
+    fireEvent.click(within(form()).getByRole('button', { name: 'Save lead' }));
+
+    expect(await screen.findByText(DUPLICATE_CHECK_SKIPPED)).toBeTruthy();
+    expect(await screen.findByText('lead-detail')).toBeTruthy();
+    expect(server.requests).toHaveLength(0);
+    expect(await outbox.entries.count()).toBe(1);
+  });
+
+  it('checks a new lead too, sending the placeholder number when it has none', async () => {
+    server.on('POST', API.leads.exists('0000000000', 'Westside Retail'), { status: 200, data: NO_LEAD });
+    show('leads-home', LeadsScreen, '/leads');
+    fireEvent.click(await screen.findByRole('button', { name: 'New lead' }));
+    const newLead = screen.getByRole('form', { name: 'New lead' });
+    fireEvent.change(within(newLead).getByLabelText(/^Company/), { target: { value: 'Westside Retail' } });
+    fireEvent.click(within(newLead).getByRole('button', { name: 'Save lead' }));
+
+    expect(await screen.findByRole('link', { name: 'Westside Retail' })).toBeTruthy();
+    expect(server.calls('POST', '/leads/exists/0000000000/Westside%20Retail/')).toHaveLength(1);
+  });
+
+  it('offers no editing of a converted lead', async () => {
+    show('lead-edit', LeadEditScreen, '/leads/edit/75');
+    expect(await screen.findByText('This lead is converted: it is no longer edited.')).toBeTruthy();
   });
 });

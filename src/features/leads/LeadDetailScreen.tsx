@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, DataList, Field, Flex, Heading, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { z } from 'zod';
 import { formatIndian } from '../../../domain/decimal';
@@ -18,6 +18,7 @@ import { FormStack, SelectField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { SAVED, useLead, versionOf } from './data';
+import { WORKING_STAGES } from './LeadFields';
 
 const PENDING_TITLE = 'Saved on this device, not yet on the server';
 
@@ -47,8 +48,6 @@ function AddRemark({ lead }: { lead: number }) {
   );
 }
 
-/** An update may not set converted: converting is its own call (decision 198). */
-const WORKING_STAGES = LEAD_STAGES.filter((s) => s.value !== 'converted');
 const workSchema = z.object({
   followup_date: z
     .string()
@@ -138,6 +137,11 @@ export default function LeadDetailScreen() {
           <Badge colorPalette="orange" size="lg" title={PENDING_TITLE}>
             Pending
           </Badge>
+        )}
+        {writable && lead.stage !== 'converted' && (
+          <Button asChild size="lg">
+            <RouterLink to={pathOf('lead-edit', { lead: lead.id })}>Edit lead</RouterLink>
+          </Button>
         )}
       </Flex>
       <DataList.Root orientation="horizontal">
