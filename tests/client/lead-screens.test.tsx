@@ -9,7 +9,7 @@ import type { User } from '../../domain/user';
 import { businessDayOf } from '../../domain/lead';
 import type { RouteName } from '../../domain/routes';
 import { renderRoute } from './render-screen';
-import { tracked } from './rows';
+import { leadRow, tracked } from './rows';
 import { fakeServer, makeUser, storeSession, type FakeServer } from './support';
 import { API } from '../../domain/api-paths';
 import { mirror } from '../../src/data/mirror/db';
@@ -46,24 +46,7 @@ const tomorrow = dayFrom(1);
 /** Noon in Kolkata of a day, as the server stamps created_at. */
 const createdOn = (day: string) => `${day}T06:30:00.000Z`;
 
-const lead = (id: number, company: string, values: Record<string, unknown>) => ({
-  id,
-  assign_to: ASHA,
-  stage: 'new',
-  followup_date: null,
-  source: 'Linkedin',
-  requirement: 'Trays',
-  lead_type: 'Retail',
-  company,
-  contact_person: '',
-  contact_number: '',
-  location: '',
-  status: 'warm',
-  potential: '0.00',
-  customer: null,
-  ...tracked(createdOn(yesterday)),
-  ...values,
-});
+const lead = (id: number, company: string, values: Record<string, unknown>) => leadRow(id, company, { assign_to: ASHA, ...tracked(createdOn(yesterday)), ...values });
 const remark = (id: number, on: number, text: string) => ({ id, lead: on, remark: text, ...tracked(createdOn(yesterday)) });
 
 /**

@@ -55,3 +55,23 @@ export const ledgerRow = (id: number, values: Record<string, unknown> = {}) => (
   ...tracked(NOW, 1),
   ...values,
 });
+
+/** A lead of the sales executive 7 (asha), new, from Linkedin for trays. */
+export const leadRow = (id: number, company: string, values: Record<string, unknown> = {}) => ({
+  id,
+  assign_to: 7,
+  stage: 'new',
+  followup_date: null,
+  source: 'Linkedin',
+  requirement: 'Trays',
+  lead_type: 'Retail',
+  company,
+  contact_person: '',
+  contact_number: '',
+  location: '',
+  status: 'warm',
+  potential: '0.00',
+  customer: null,
+  ...tracked(),
+  ...values,
+});
