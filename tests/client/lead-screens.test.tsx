@@ -20,6 +20,9 @@ import LeadsScreen from '../../src/features/leads/LeadsScreen';
 import LeadDetailScreen from '../../src/features/leads/LeadDetailScreen';
 import LeadEditScreen from '../../src/features/leads/LeadEditScreen';
 import { DUPLICATE_CHECK_SKIPPED } from '../../src/features/leads/duplicates';
+import { LEAD_DELETED } from '../../src/features/leads/LeadActions';
+import { reloadData } from '../../src/data/preload';
+import { NEEDS_CONNECTION } from '../../src/ui/connection';
 
 const ASHA = 7;
 const RAVI = 8;
@@ -32,9 +35,10 @@ vi.mock('../../src/data/session', async (original) => ({
   useSession: () => ({ user, users, modules: {}, offline: false }),
   loadUsers: async () => users,
 }));
+vi.mock('../../src/data/preload', async (original) => ({ ...(await original<typeof import('../../src/data/preload')>()), reloadData: vi.fn(async () => undefined) }));
 vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
-const NEIGHBOURS: RouteName[] = ['leads-home', 'lead-detail', 'lead-detail-direct', 'lead-edit'];
+const NEIGHBOURS: RouteName[] = ['leads-home', 'lead-detail', 'lead-detail-direct', 'lead-edit', 'customer-detail', 'quotation-create', 'estimation-add'];
 const show = (routeName: RouteName, Screen: ComponentType, path: string) => renderRoute(routeName, Screen, path, NEIGHBOURS);
 
 /** Days around today as the business counts it (Kolkata). */
@@ -95,6 +99,7 @@ beforeEach(async () => {
   await Promise.all([...outbox.tables, ...mirror.tables].map((t) => t.clear()));
   await mirror.rows('leads').bulkPut(LEADS);
   await mirror.rows('leadRemarks').bulkPut([remark(901, 71, 'Called, wants a quote'), remark(902, 75, 'Order placed')]);
+  vi.mocked(reloadData).mockClear();
 });
 
 afterEach(() => {
@@ -324,5 +329,108 @@ describe('editing a lead', () => {
   it('offers no editing of a converted lead', async () => {
     show('lead-edit', LeadEditScreen, '/leads/edit/75');
     expect(await screen.findByText('This lead is converted: it is no longer edited.')).toBeTruthy();
+  });
+});
+
+describe('deleting a lead', () => {
+  it('asks first, then queues set_deleted with the version seen; the lead leaves the list at once', async () => {
+    show('lead-detail', LeadDetailScreen, '/leads/detail/72');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const ask = await dialogElement();
+    expect(ask.textContent).toContain('Delete the lead Zen? It leaves every list.');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('leads-home')).toBeTruthy();
+    expect(await screen.findByText(LEAD_DELETED)).toBeTruthy();
+    const [entry] = await outbox.entries.toArray();
+    expect(entry).toMatchObject({ operation: 'lead.delete', method: 'DELETE', url: '/leads/leads/72/set_deleted/', headers: { 'If-Match': '3' } });
+    expect((await mirror.rows('leads').get(72))!.deleted_at).not.toBeNull();
+  });
+
+  it('keeps the lead when the user cancels', async () => {
+    show('lead-detail', LeadDetailScreen, '/leads/detail/72');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await dialogElement()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.querySelector(DIALOG)).toBeNull());
+    expect(await outbox.entries.count()).toBe(0);
+    expect(screen.getByRole('heading', { name: 'Zen' })).toBeTruthy();
+  });
+
+  it("offers Delete only to the lead's sales executive and who may reassign leads", async () => {
+    user = makeUser({ id: 20, department: 'marketing', designation: 'executive' });
+    show('lead-detail', LeadDetailScreen, '/leads/detail/72');
+    expect(await screen.findByRole('link', { name: 'Edit lead' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});
+
+describe('converting a lead to a customer', () => {
+  const converted = (customer: number) => ({ ...LEADS[1], stage: 'converted', customer, version: 4 });
+  const convertPath = '/leads/leads/72/convert/';
+  const convertNow = async () => fireEvent.click(await screen.findByRole('button', { name: 'Convert to customer' }));
+
+  it('makes a new customer from the lead when none of its name exists, and brings the device up to date', async () => {
+    server.on('POST', API.customers.exists('Zen'), { status: 200, data: { exists: false, customer: null } });
+    server.on('POST', convertPath, { status: 200, data: { lead: converted(501), customer: { id: 501, name: 'Zen' }, customer_created: true } });
+    show('lead-detail', LeadDetailScreen, '/leads/detail/72');
+    await convertNow();
+
+    expect(await screen.findByText('Lead converted to the new customer Zen.')).toBeTruthy();
+    expect(server.calls('POST', convertPath).map((r) => r.body)).toEqual([{ expected_version: 3 }]);
+    await waitFor(() => expect(reloadData).toHaveBeenCalledWith(['leads', 'customers', 'customerBranches']));
+  });
+
+  it('names the customer of the same name and converts to it when the user takes it', async () => {
+    server.on('POST', API.customers.exists('Zen'), { status: 200, data: { exists: true, customer: { id: 9, name: 'ZEN' } } });
+    server.on('POST', convertPath, { status: 200, data: { lead: converted(9), customer: { id: 9, name: 'ZEN' }, customer_created: false } });
+    show('lead-detail', LeadDetailScreen, '/leads/detail/72');
+    await convertNow();
+    const ask = await dialogElement();
+    expect(ask.textContent).toContain('A customer named ZEN exists. Convert the lead to that customer?');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Use this customer' }));
+
+    expect(await screen.findByText('Lead converted to the customer ZEN.')).toBeTruthy();
+    expect(server.calls('POST', convertPath).map((r) => r.body)).toEqual([{ customer: 9, expected_version: 3 }]);
+  });
+
+  it('stops when the user does not take the existing customer', async () => {
+    server.on('POST', API.customers.exists('Zen'), { status: 200, data: { exists: true, customer: { id: 9, name: 'ZEN' } } });
+    show('lead-detail', LeadDetailScreen, '/leads/detail/72');
+    await convertNow();
+    fireEvent.click(within(await dialogElement()).getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(document.querySelector(DIALOG)).toBeNull());
+    expect(server.calls('POST', convertPath)).toHaveLength(0);
+  });
+
+  it('converts to a customer on the device that the user chooses, without the name check', async () => {
+    await mirror.rows('customers').put({ id: 33, name: 'Zenith Stores', ...tracked() });
+    server.on('POST', convertPath, { status: 200, data: { lead: converted(33), customer: { id: 33, name: 'Zenith Stores' }, customer_created: false } });
+    show('lead-detail', LeadDetailScreen, '/leads/detail/72');
+    const customer = (await screen.findByLabelText('Customer')) as HTMLSelectElement;
+    await waitFor(() => expect([...customer.options].map((o) => o.textContent)).toEqual(['New customer from this lead', 'Zenith Stores']));
+    fireEvent.change(customer, { target: { value: '33' } });
+    await convertNow();
+
+    expect(await screen.findByText('Lead converted to the customer Zenith Stores.')).toBeTruthy();
+    expect(server.calls('POST', convertPath).map((r) => r.body)).toEqual([{ customer: 33, expected_version: 3 }]);
+    expect(server.calls('POST', API.customers.exists('Zen'))).toHaveLength(0);
+  });
+
+  it('says offline that converting needs a connection', async () => {
+    setOnline(false);
+    show('lead-detail', LeadDetailScreen, '/leads/detail/72');
+    await convertNow();
+    expect(await screen.findByText(NEEDS_CONNECTION)).toBeTruthy();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('carries a converted lead on to a new quotation or an estimation request for its customer', async () => {
+    await mirror.rows('customers').put({ id: 501, name: 'Zen', ...tracked() });
+    await mirror.rows('leads').put(converted(501));
+    show('lead-detail', LeadDetailScreen, '/leads/detail/72');
+    expect((await screen.findByRole('link', { name: 'Zen' })).getAttribute('href')).toBe('/customers/detail/501');
+    expect(screen.getByRole('link', { name: 'New quotation' }).getAttribute('href')).toBe('/quotations/create?customer=501');
+    expect(screen.getByRole('link', { name: 'Estimation request' }).getAttribute('href')).toBe('/estimations/add?customer=501');
+    expect(screen.queryByRole('button', { name: 'Convert to customer' })).toBeNull();
   });
 });

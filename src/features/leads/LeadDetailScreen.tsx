@@ -17,6 +17,8 @@ import { useSession } from '../../data/session';
 import { FormStack, SelectField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { mayEdit } from '../../../domain/row-rules';
+import { CarryOn, ConvertLead, DeleteLead } from './LeadActions';
 import { SAVED, useLead, versionOf } from './data';
 import { WORKING_STAGES } from './LeadFields';
 
@@ -143,6 +145,7 @@ export default function LeadDetailScreen() {
             <RouterLink to={pathOf('lead-edit', { lead: lead.id })}>Edit lead</RouterLink>
           </Button>
         )}
+        {writable && user && mayEdit('lead', user, lead) && <DeleteLead lead={lead} />}
       </Flex>
       <DataList.Root orientation="horizontal">
         {fields.map(([label, value]) => (
@@ -152,10 +155,12 @@ export default function LeadDetailScreen() {
           </DataList.Item>
         ))}
       </DataList.Root>
+      {lead.customer !== null && <CarryOn customer={lead.customer} />}
       {writable && lead.stage !== 'converted' && (
         <Card.Root>
-          <Card.Body>
+          <Card.Body gap="6">
             <WorkLead lead={lead} />
+            {lead.id > 0 && <ConvertLead lead={lead} />}
           </Card.Body>
         </Card.Root>
       )}
