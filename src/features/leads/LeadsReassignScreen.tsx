@@ -55,8 +55,9 @@ export default function LeadsReassignScreen() {
   const [moving, setMoving] = useState(false);
   const [done, setDone] = useState<{ result: LeadReassignResult; from: ReadonlyMap<number, number> } | null>(null);
 
-  const options = useMemo(() => (executives.data ?? []).flatMap((o) => (o.value === null ? [] : [{ value: String(o.value), label: o.label }])), [executives.data]);
-  const names = useMemo(() => new Map(options.map((o) => [Number(o.value), o.label])), [options]);
+  // The dropdown's users by id; 'Select' (no value) is the dropdown's empty choice.
+  const names = useMemo(() => new Map((executives.data ?? []).flatMap((o) => (o.value === null ? [] : [[o.value, o.label] as const]))), [executives.data]);
+  const options = useMemo(() => [...names].map(([id, label]) => ({ value: String(id), label })), [names]);
   // A lead made offline and not yet sent has no server id to move.
   const sent = useMemo(() => data?.leads.filter((lead) => lead.id > 0), [data]);
   const holders = useMemo(() => [...new Set(sent?.map((lead) => lead.assign_to))].map((id) => ({ value: String(id), label: nameIn(names, id) })).sort((a, b) => a.label.localeCompare(b.label)), [sent, names]);
