@@ -13,7 +13,7 @@ import { outbox } from '../../src/data/outbox/db';
 import { forgetNotificationsForTests } from '../../src/ui/notify';
 import { closeDialog } from '../../src/ui/dialog-store';
 import { SALES_ORDER_STATUSES } from '../../domain/sales-order';
-import { statusBadgeStyle } from '../../src/features/sales-orders/status';
+import { statusBadgeStyle } from '../../src/ui/SalesOrderStatusBadge';
 import SalesOrdersScreen from '../../src/features/sales-orders/SalesOrdersScreen';
 import SalesOrderDetailScreen from '../../src/features/sales-orders/SalesOrderDetailScreen';
 import JobOrderCreateScreen from '../../src/features/job-orders/JobOrderCreateScreen';

@@ -13,7 +13,7 @@ import { readFailure } from '../../ui/connection';
 import { DataTable, FilterSelect, SearchBox, secondary, useListPage } from '../../ui/DataTable';
 import { useCurrentRoute } from '../../ui/route';
 import { SALES_ORDER_PAGE_SIZE, useSalesOrders, type SalesOrderFilters } from './api';
-import { SalesOrderStatusBadge } from './status';
+import { SalesOrderStatusBadge } from '../../ui/SalesOrderStatusBadge';
 
 /** Each list opens the detail of its own layout. */
 const DETAIL_OF: Readonly<Record<string, RouteName>> = { 'sales-orders': 'sales-order-detail' };
