@@ -147,6 +147,27 @@ describe('the sales orders list', () => {
     await waitFor(() => expect(server.calls('GET', LIST).at(-1)!.config.params).toEqual({ status: 'accepted', advance_pending: 'true', customer: '1', start_date: '2026-11-01', ordering: '-id', page: 1, page_size: 15 }));
   });
 
+  it('exports the orders under the current filters as a CSV file', async () => {
+    const server = fakeServer();
+    server.on('GET', LIST, { status: 200, data: page([order(19, 'accepted')]) });
+    server.on('GET', `${LIST}export/`, { status: 200, data: new Blob(['id,customer\n19,Lulu\n'], { type: 'text/csv' }) });
+    const saved = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:csv');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    show('salesorders-home', SalesOrdersScreen, '/salesorders?status=accepted&advance_pending=true&page=2');
+    await screen.findByText('19');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    const [call] = server.calls('GET', `${LIST}export/`);
+    expect(call!.config.params).toEqual({ status: 'accepted', advance_pending: 'true', ordering: '-id', format: 'csv' });
+    expect(call!.config.responseType).toBe('blob');
+    expect(names).toEqual(['sales-orders.csv']);
+  });
+
   it('opens an order in the layout of the list: /sales/orders opens /sales/order/:id', async () => {
     const server = fakeServer();
     server.on('GET', LIST, { status: 200, data: page([order(19, 'accepted')]) });
