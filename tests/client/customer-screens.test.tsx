@@ -9,7 +9,7 @@ import type { User } from '../../domain/user';
 import { CUSTOMER_MESSAGES } from '../../domain/customer';
 import { routeByName, type RouteName } from '../../domain/routes';
 import { renderRoute, renderRoutes } from './render-screen';
-import { jobOrderRow, tracked } from './rows';
+import { jobOrderRow, salesOrderRow, tracked } from './rows';
 import { makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
@@ -119,26 +119,7 @@ describe('the customer detail', () => {
   });
 
   it("lists the customer's sales orders newest first, with number, date, status in its colour and value, each opening its detail in the same area", async () => {
-    const order = (id: number, values: Record<string, unknown>) => ({
-      id,
-      customer: 12,
-      customer_po_number: '',
-      order_date: '2026-11-02',
-      total_order_value: '0.00',
-      status: 'draft',
-      expected_delivery_date: null,
-      branch: null,
-      quotation: null,
-      advance_pending: false,
-      advance_amount: '0.00',
-      remarks: '',
-      customer_name: 'Lulu Hypermarket',
-      created_by_name: 'asha',
-      is_overdue: false,
-      is_advance_pending: false,
-      ...tracked(),
-      ...values,
-    });
+    const order = (id: number, values: Record<string, unknown> = {}) => salesOrderRow(id, { customer: 12, ...values });
     await mirror.rows('salesOrders').bulkPut([
       order(41, { order_date: '2026-10-05', total_order_value: '125000.50', status: 'completed' }),
       order(44, { order_date: '2026-11-12', total_order_value: '1180.00', status: 'accepted' }),

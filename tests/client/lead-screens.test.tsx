@@ -365,7 +365,7 @@ describe('deleting a lead', () => {
 });
 
 describe('converting a lead to a customer', () => {
-  const converted = (customer: number) => ({ ...LEADS[1], stage: 'converted', customer, version: 4 });
+  const converted = (customer: number) => ({ ...LEADS[1]!, stage: 'converted', customer, version: 4 });
   const convertPath = '/leads/leads/72/convert/';
   const convertNow = async () => fireEvent.click(await screen.findByRole('button', { name: 'Convert to customer' }));
 

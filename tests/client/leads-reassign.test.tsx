@@ -19,7 +19,7 @@ import LeadsReassignScreen from '../../src/features/leads/LeadsReassignScreen';
 const MEERA = 3;
 const ASHA = 7;
 const RAVI = 8;
-let user: User = makeUser({ id: MEERA, username: 'meera', department: 'sales', designation: 'manager' });
+const user: User = makeUser({ id: MEERA, username: 'meera', department: 'sales', designation: 'manager' });
 
 vi.mock('../../src/data/session', async (original) => ({
   ...(await original<typeof import('../../src/data/session')>()),

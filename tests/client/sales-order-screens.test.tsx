@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import type { User } from '../../domain/user';
 import type { RouteName } from '../../domain/routes';
 import { renderRoute } from './render-screen';
-import { jobOrderRow, tracked as trackedAt } from './rows';
+import { jobOrderRow, salesOrderRow, tracked as trackedAt } from './rows';
 import { fakeServer, makeUser, storeSession, type FakeServer } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
@@ -33,28 +33,8 @@ const NEIGHBOURS: readonly RouteName[] = ['salesorders-home', 'salesorder-detail
 const show = (routeName: RouteName, Screen: ComponentType, path: string) => renderRoute(routeName, Screen, path, NEIGHBOURS);
 
 const tracked = trackedAt();
-const order = (id: number, status: string, values: Record<string, unknown> = {}) => ({
-  id,
-  customer_po_number: `PO-${id}`,
-  order_date: '2026-11-02',
-  total_order_value: '125000.00',
-  status,
-  expected_delivery_date: '2026-11-30',
-  customer: 1,
-  branch: null,
-  quotation: null,
-  advance_pending: false,
-  advance_amount: '0.00',
-  remarks: '',
-  customer_name: 'Lulu Hypermarket',
-  created_by_name: 'asha',
-  is_overdue: false,
-  is_advance_pending: false,
-  ...tracked,
-  // Made by the signed-in sales executive (7), who may move it on.
-  created_by: 7,
-  ...values,
-});
+// Made by the signed-in sales executive (7), who may move it on.
+const order = (id: number, status: string, values: Record<string, unknown> = {}) => salesOrderRow(id, { status, ...tracked, created_by: 7, ...values });
 const view = (id: number, status: string, values: Record<string, unknown> = {}) => ({
   ...order(id, status, values),
   items: [{ id: 71, sales_order: id, description: 'Acrylic display stand', quantity: '10.000', unit_price: '12500.00', amount: '125000.00', ...tracked }],
