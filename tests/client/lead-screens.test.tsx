@@ -139,6 +139,7 @@ describe('the leads list', () => {
 
 describe('working leads offline', () => {
   it('shows a new lead and two remarks at once with pending badges, and queues them in order, the remarks waiting for the lead', async () => {
+    server.on('POST', API.leads.exists('0000000000', 'Westside Retail'), { status: 200, data: NO_LEAD });
     show('leads-home', LeadsScreen, '/leads');
     fireEvent.click(await screen.findByRole('button', { name: 'New lead' }));
     const form = screen.getByRole('form', { name: 'New lead' });
@@ -177,6 +178,7 @@ describe('working leads offline', () => {
   });
 
   it('lets a sales manager assign a new lead to a sales executive, and asks for one', async () => {
+    server.on('POST', API.leads.exists('0000000000', 'Westside Retail'), { status: 200, data: NO_LEAD });
     user = makeUser({ id: 3, username: 'meera', department: 'sales', designation: 'manager' });
     show('leads-home', LeadsScreen, '/leads');
     fireEvent.click(await screen.findByRole('button', { name: 'New lead' }));
