@@ -184,6 +184,6 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   ...Object.fromEntries(['salesorders-home', 'sales-orders'].map((route) => [route, ['customers'] as const])),
   ...Object.fromEntries(['salesorder-detail', 'sales-order-detail'].map((route) => [route, ['customers', 'customerBranches'] as const])),
   // Not in the design preload set: the other departments using it may not read GRAs (decision 131).
-  ...Object.fromEntries(['leads-home', 'lead-detail', 'lead-detail-direct'].map((route) => [route, ['leads', 'leadRemarks'] as const])),
+  ...Object.fromEntries(['leads-home', 'lead-detail', 'lead-detail-direct', 'lead-edit', 'leads-reassign'].map((route) => [route, ['leads', 'leadRemarks'] as const])),
   'metal-gra': ['gras', 'graItems', 'requisitions', 'requisitionDetails', 'materials'],
 };

@@ -76,7 +76,7 @@ const LEADS = [
 ];
 
 const companies = () =>
-  screen
+  within(screen.getByRole('table'))
     .getAllByRole('link')
     .map((l) => l.textContent)
     .sort();
@@ -134,6 +134,19 @@ describe('the leads list', () => {
     show('leads-home', LeadsScreen, '/leads');
     await waitFor(() => expect(companies()).toHaveLength(4));
     expect(screen.queryByRole('button', { name: 'New lead' })).toBeNull();
+  });
+});
+
+describe('the way to reassignment', () => {
+  it('offers Reassign leads on the list to a sales manager, not to a sales executive', async () => {
+    show('leads-home', LeadsScreen, '/leads');
+    await waitFor(() => expect(companies()).toHaveLength(4));
+    expect(screen.queryByRole('link', { name: 'Reassign leads' })).toBeNull();
+    cleanup();
+
+    user = makeUser({ id: 3, username: 'meera', department: 'sales', designation: 'manager' });
+    show('leads-home', LeadsScreen, '/leads');
+    expect((await screen.findByRole('link', { name: 'Reassign leads' })).getAttribute('href')).toBe('/leads/reassign');
   });
 });
 
