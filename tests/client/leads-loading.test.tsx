@@ -11,7 +11,7 @@ import { outbox } from '../../src/data/outbox/db';
 import LeadsScreen from '../../src/features/leads/LeadsScreen';
 import { LEADS_USER_WAIT_MS, useLeadsViewer } from '../../src/features/leads/data';
 
-/** business-areas.md §8, the leads loading path, on the device (decision LS6). */
+/** business-areas.md §8, the leads loading path, on the device (decision 228). */
 const ASHA = 7;
 const RAVI = 8;
 let user: User | null = null;

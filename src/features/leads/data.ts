@@ -19,7 +19,7 @@ export interface LeadsViewer {
 }
 
 /**
- * The leads loading path of business-areas.md §8 on the device (decision LS6): the signed-in
+ * The leads loading path of business-areas.md §8 on the device (decision 228): the signed-in
  * user and their row rule; while the user is not known, undefined (waiting) for 10 s, then the
  * stored user id with only the leads assigned to it; with no stored id either, null (no leads).
  */

@@ -6,7 +6,7 @@ import { openDialog } from '../../ui/dialog';
 import { notify } from '../../ui/notify';
 import { leadExists } from './api';
 
-/** Offline the check cannot be made (decision LS1): the lead is saved and the user told. */
+/** Offline the check cannot be made (decision 223): the lead is saved and the user told. */
 export const DUPLICATE_CHECK_SKIPPED = 'Offline: the check for a lead with the same number or company was skipped.';
 export const DUPLICATE_TITLE = 'This lead may exist already';
 
