@@ -174,6 +174,7 @@ export const READ_PERMISSIONS: Readonly<Record<MirroredType, Permission>> = {
   leads: 'leads.read',
   leadRemarks: 'leads.read',
   quotations: 'quotations.read',
+  salesOrders: 'sales-orders.read',
   vendors: 'vendors.read',
   materials: 'materials.read',
   materialNames: 'materials.read',
