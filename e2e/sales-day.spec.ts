@@ -96,6 +96,10 @@ test.describe.serial('a day in sales: a lead made offline, synced once, reassign
     const row = await leadRow(page);
     await expect(row).toBeVisible();
     await expect(row.getByText('Pending')).toHaveCount(0);
+    await row.getByRole('link', { name: company }).click();
+    await expect(page.getByRole('heading', { name: company })).toBeVisible();
+    await expect(remarkItems(page)).toHaveCount(2);
+    await expect(page.getByText('Pending', { exact: true })).toHaveCount(0);
 
     // What the server holds, as the manager sees it: one lead, and its two remarks newest first.
     const held = async () =>
