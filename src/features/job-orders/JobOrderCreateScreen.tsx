@@ -18,7 +18,7 @@ import { loadUsers, useSession } from '../../data/session';
 import { FormStack, SelectField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
-import { chosen, optionalChoice } from './choices';
+import { chosen, optionalChoice } from '../../ui/choices';
 import { useBranchChoices } from './data';
 import { createJobOrder } from '../../data/operations';
 import { readFailure } from '../../ui/connection';
