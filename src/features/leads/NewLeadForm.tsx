@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Heading, HStack, SimpleGrid } from '@chakra-ui/react';
@@ -9,10 +9,11 @@ import { can } from '../../../domain/permissions';
 import type { User } from '../../../domain/user';
 import { enqueue } from '../../data/outbox';
 import { createLead } from '../../data/operations';
-import { loadUsers, useSession } from '../../data/session';
+import { useSession } from '../../data/session';
 import { FormStack, SelectField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { useSalesExecutiveChoices } from '../../ui/sales-executives';
 
 export const LEAD_SAVED = 'Lead saved.';
 export const LEAD_SAVED_OFFLINE = 'Lead saved on this device. It is sent to the server when the connection is back.';
@@ -53,22 +54,15 @@ const SOURCES = LEAD_SOURCES.filter((s) => s.value !== 'All');
  * connection; the row shows at once with a pending badge until the server has it.
  */
 export function NewLeadForm({ onDone }: { onDone: () => void }) {
-  const { user, users } = useSession();
+  const { user } = useSession();
   const self = assignsToSelf(user);
   const empty = useMemo(() => emptyFor(user), [user]);
   const { register, handleSubmit, reset, formState } = useForm<LeadInput, unknown, LeadValues>({ resolver: zodResolver(formSchema), defaultValues: empty });
   useUnsavedChanges(formState.isDirty);
   const errors = formState.errors;
 
-  useEffect(() => {
-    // The user list is the server's; offline a sales user is still offered themself.
-    if (!self && navigator.onLine) void loadUsers().catch(() => undefined);
-  }, [self]);
-  const executives = useMemo(() => {
-    const sales = users.filter((u) => u.department === 'sales' && u.is_active);
-    const withMe = user && user.department === 'sales' && !sales.some((u) => u.id === user.id) ? [user, ...sales] : sales;
-    return withMe.map((u) => ({ value: String(u.id), label: u.username }));
-  }, [users, user]);
+  // The user list is the server's; offline a sales user is still offered themself.
+  const executives = useSalesExecutiveChoices(!self);
 
   const onSubmit = handleSubmit(async (lead) => {
     await enqueue(createLead, lead);
