@@ -215,6 +215,24 @@ describe('the outbox against the API', () => {
     expect(await mirror.rows('quotations').toArray()).toMatchObject([{ id: saved!.id, customer: savedCustomer!.id, number: saved!.number, total_amount: '392.94' }]);
   });
 
+  it('shows a quotation still waiting to be sent under the server id of the customer sent before it', async () => {
+    const { userId: exec, env } = await session('sales.exec');
+    const customer = await addEntry(createCustomer, { name: 'Zen Displays' }, { userId: exec });
+    const quotation = await addEntry(createQuotation, { customer: customer.tempId!, sales_exec: exec, quotation_date: '2026-11-20', items: [{ description: 'Acrylic counter', quantity: '1', unit_price: '100' }] }, { userId: exec });
+    // The customer reaches the server; the connection drops before the quotation does.
+    const real = injectFetch(server.app);
+    const dropsQuotations: typeof fetch = async (input, init) => {
+      if (String(input).includes(API.quotations.list)) throw new TypeError('Failed to fetch');
+      return real(input, init);
+    };
+
+    expect(await replayOutbox(env(dropsQuotations))).toMatchObject({ sent: 1, rejected: 0, remaining: 1 });
+
+    const [savedCustomer] = await db().select().from(customers);
+    expect(await outbox.entries.get(quotation.entryId)).toMatchObject({ state: 'pending' });
+    expect(await mirror.rows('quotations').get(quotation.tempId!)).toMatchObject({ customer: savedCustomer!.id });
+  });
+
   it('keeps a refused write with the server’s field messages', async () => {
     const category = await makeCategory(db(), { name: 'Sheets' });
     const { userId, env } = await session('stores');

@@ -186,6 +186,7 @@ describe('a new quotation', () => {
 describe('editing a quotation', () => {
   it('loads it from the server and sends the change with If-Match at the version it was loaded at', async () => {
     server.on('GET', DETAIL, { status: 200, data: view() });
+    await mirror.rows('quotations').put(view());
     const router = show('quotation-update', '/quotations/update/5');
     await screen.findByText('Edit quotation 1042');
     await waitFor(() => expect(field('branch').value).toBe('11'));
@@ -200,6 +201,9 @@ describe('editing a quotation', () => {
     const [entry] = await outbox.entries.toArray();
     expect(entry).toMatchObject({ operation: 'quotation.update', method: 'PATCH', url: DETAIL, headers: { 'If-Match': '4' } });
     expect(entry!.body).toMatchObject({ customer: 1, branch: 11, items: [{ id: 61, description: 'Acrylic counter', unit_price: '550' }] });
+    // The device shows the change at once, priced as the server will price it: 2 × 550 = 1,100 and 18% tax.
+    expect(await mirror.rows('quotations').get(5)).toMatchObject({ subtotal: '1100.00', tax_amount: '198.00', total_amount: '1298.00', items: [{ id: 61, gross_price: '1100.00' }] });
+    expect(await pendingRowIds('quotations')).toEqual(new Set([5]));
   });
 
   it('shows the server’s message for a cancelled quotation, and the edit rule for another executive’s', async () => {
