@@ -16,7 +16,7 @@ import { pendingRowIds } from '../../src/data/outbox';
 import { forgetNotificationsForTests } from '../../src/ui/notify';
 import { forgetUnsavedChangesForTests } from '../../src/ui/unsaved-changes';
 import QuotationFormScreen, { IMAGES_NEED_CONNECTION, QUOTATION_SAVED, QUOTATION_SAVED_OFFLINE } from '../../src/features/quotations/QuotationFormScreen';
-import { IMAGES_SAVED } from '../../src/features/quotations/images';
+import { IMAGES_SAVED, IMAGES_WAIT_FOR_QUOTATION } from '../../src/features/quotations/images';
 
 const ASHA = 7;
 const RAVI = 8;
@@ -173,6 +173,35 @@ describe('a new quotation', () => {
     expect(await pendingRowIds('quotations')).toEqual(new Set([tempId]));
   });
 
+  it('online, sends a new line’s image in the part of its line once the server has numbered the quotation and its items', async () => {
+    const created = '/quotations/quotations/40/';
+    let sent: FormData | null = null;
+    server.on('PATCH', created, (request) => {
+      sent = request.body as FormData;
+      return { status: 200, data: view({ id: 40 }) };
+    });
+    show('quotation-create', '/quotations/create');
+    await typeTwoLines();
+    const picture = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'nameplate.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Image of item 2'), { target: { files: [picture] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save quotation' }));
+    await screen.findByText('quotation-detail');
+    expect(server.calls('PATCH', created)).toEqual([]);
+
+    // The replayer sends it: the server numbers the quotation 40 and its lines 81 and 82.
+    const line = (id: number, description: string) => ({ id, quotation: 40, code: '', description, quantity: '1.000', unit: 'PCS', unit_price: '10.00', discount: '0.00', gross_price: '10.00', image_path: null, ...tracked });
+    server.on('GET', created, { status: 200, data: view({ id: 40, version: 1, items: [line(81, 'Acrylic counter'), line(82, 'Brass nameplate')] }) });
+    const [entry] = await outbox.entries.toArray();
+    await outbox.resolutions.put({ key: `tempId:${entry!.tempId}`, value: 40, at: Date.now() });
+    await outbox.entries.clear();
+
+    await screen.findByText(IMAGES_SAVED);
+    expect(server.calls('PATCH', created)[0]!.config.headers.get('If-Match')).toBe('1');
+    expect(JSON.parse(String(sent!.get('data'))).items.map((i: { id: number }) => i.id)).toEqual([81, 82]);
+    expect(sent!.get('items.0.image')).toBeNull();
+    expect((sent!.get('items.1.image') as File).name).toBe('nameplate.jpg');
+  });
+
   it('refuses a line whose discount is above its amount, saying why, and queues nothing', async () => {
     show('quotation-create', '/quotations/create');
     await typeTwoLines();
@@ -217,6 +246,20 @@ describe('editing a quotation', () => {
     show('sales-quotation-update', '/sales/quotations/update/5');
     await screen.findByText(EDIT_RULES.quotation.refusal);
     expect(screen.queryByRole('button', { name: 'Save quotation' })).toBeNull();
+  });
+
+  it('sends no image when the server refuses the change, and says where to look', async () => {
+    server.on('GET', DETAIL, { status: 200, data: view() });
+    show('quotation-update', '/quotations/update/5');
+    await screen.findByText('Edit quotation 1042');
+    fireEvent.change(screen.getByLabelText('Image of item 1'), { target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'counter.jpg', { type: 'image/jpeg' })] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save quotation' }));
+    await screen.findByText('quotation-detail');
+
+    const [entry] = await outbox.entries.toArray();
+    await outbox.entries.update(entry!.id, { state: 'rejected', lastError: { status: 409, body: null, messages: ['Changed by someone else.'] } });
+    await screen.findByText(IMAGES_WAIT_FOR_QUOTATION);
+    expect(server.calls('PATCH', DETAIL)).toEqual([]);
   });
 
   it('sends a chosen image in the part of its line once the change has reached the server', async () => {
