@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RouteName } from '../../domain/routes';
 import type { User } from '../../domain/user';
+import { QUOTATION_MESSAGES } from '../../domain/quotation';
 import { EDIT_RULES } from '../../domain/row-rules';
 import { renderRoute } from './render-screen';
 import { tracked as trackedAt } from './rows';
@@ -137,10 +138,14 @@ describe('a new quotation', () => {
     await waitFor(() => expect(optionsOf('branch')).toEqual(['No branch', 'Mumbai']));
   });
 
-  it('offers the company’s entities, and a sales executive quotes as themself', async () => {
+  it('asks for one of the company’s entities once they are named, and a sales executive quotes as themself', async () => {
     show('sales-quotation-create', '/sales/quotations/create');
     await waitFor(() => expect(optionsOf('monarch_entity')).toEqual(['Select', 'Monarch Displays LLP', 'Monarch Glass Works']));
     expect(field('sales_exec')).toBeNull();
+    await typeTwoLines();
+    fireEvent.click(screen.getByRole('button', { name: 'Save quotation' }));
+    await screen.findByText(QUOTATION_MESSAGES.monarchEntityRequired);
+    expect(await outbox.entries.count()).toBe(0);
   });
 
   it('offline, queues one entry, shows the draft at once with its pending badge and opens it by its temp id', async () => {
@@ -182,6 +187,8 @@ describe('a new quotation', () => {
     });
     show('quotation-create', '/quotations/create');
     await typeTwoLines();
+    await waitFor(() => expect(optionsOf('monarch_entity')).toContain('Monarch Glass Works'));
+    type('monarch_entity', 'Monarch Glass Works');
     const picture = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'nameplate.jpg', { type: 'image/jpeg' });
     fireEvent.change(screen.getByLabelText('Image of item 2'), { target: { files: [picture] } });
     fireEvent.click(screen.getByRole('button', { name: 'Save quotation' }));

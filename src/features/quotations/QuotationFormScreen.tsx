@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldError, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -20,6 +20,7 @@ import type { User } from '../../../domain/user';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
 import { createQuotation, updateQuotation } from '../../data/operations';
+import { useOnline } from '../../data/online';
 import { useSession } from '../../data/session';
 import { chosen, optionalChoice } from '../../ui/choices';
 import { readFailure } from '../../ui/connection';
@@ -50,6 +51,8 @@ const formSchema = z.object({
   tax_rate: header.tax_rate,
   items: z.array(quotationLineUpdateSchema).min(1).max(500),
 });
+/** Once the company has named its entities, one of them must be chosen (decision 217). */
+const withEntity = formSchema.refine((q) => q.monarch_entity !== '', { path: ['monarch_entity'], message: QUOTATION_MESSAGES.monarchEntityRequired });
 type FormInput = z.input<typeof formSchema>;
 type FormValues = z.output<typeof formSchema>;
 
@@ -146,9 +149,14 @@ function QuotationForm({ area, quotation }: { area: ReturnType<typeof useArea>; 
   const self = !!user && isSalesExecutive(user);
   const customers = useCustomers();
   const entities = useMonarchEntities();
+  const named = useRef(false);
+  useEffect(() => {
+    named.current = (entities.data?.length ?? 0) > 0;
+  }, [entities.data]);
   const executives = useSalesExecutiveChoices(!self);
   const { register, handleSubmit, control, formState, setValue, getValues } = useForm<FormInput, unknown, FormValues>({
-    resolver: zodResolver(formSchema),
+    // The entities arrive after the form: the check reads the list the form has when it is saved.
+    resolver: (values, context, options) => zodResolver(named.current ? withEntity : formSchema)(values, context, options),
     defaultValues: quotation ? fromView(quotation) : emptyFor(user),
   });
   const { fields, append, remove } = useFieldArray<FormInput, 'items', 'key', FormValues>({ control, name: 'items', keyName: 'key' });
@@ -161,7 +169,7 @@ function QuotationForm({ area, quotation }: { area: ReturnType<typeof useArea>; 
   const totals = useTotals(items, taxRate);
   const branches = useLiveQuery(() => branchChoicesOf(customer ? Number(customer) : null, quotation?.branch ?? null), [customer, quotation?.branch]);
   const entityChoices = (entities.data ?? []).map((name) => ({ value: name, label: name }));
-  const online = navigator.onLine;
+  const online = useOnline();
   // A dropdown's options arrive after its value: the value is put back once they are there.
   useEffect(() => setValue('customer', getValues('customer')), [customers, getValues, setValue]);
   useEffect(() => setValue('branch', getValues('branch')), [branches, getValues, setValue]);
