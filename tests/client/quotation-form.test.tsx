@@ -15,7 +15,7 @@ import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { pendingRowIds } from '../../src/data/outbox';
 import { forgetNotificationsForTests } from '../../src/ui/notify';
-import { forgetUnsavedChangesForTests } from '../../src/ui/unsaved-changes';
+import { forgetUnsavedChangesForTests, hasUnsavedChanges } from '../../src/ui/unsaved-changes';
 import QuotationFormScreen, { IMAGES_NEED_CONNECTION, QUOTATION_SAVED, QUOTATION_SAVED_OFFLINE } from '../../src/features/quotations/QuotationFormScreen';
 import { IMAGES_SAVED, IMAGES_WAIT_FOR_QUOTATION } from '../../src/features/quotations/images';
 
@@ -207,6 +207,19 @@ describe('a new quotation', () => {
     expect(JSON.parse(String(sent!.get('data'))).items.map((i: { id: number }) => i.id)).toEqual([81, 82]);
     expect(sent!.get('items.0.image')).toBeNull();
     expect((sent!.get('items.1.image') as File).name).toBe('nameplate.jpg');
+  });
+
+  it('reports typed input as unsaved until the quotation is saved', async () => {
+    setOnline(false);
+    show('quotation-create', '/quotations/create');
+    await waitFor(() => expect(optionsOf('customer')).toContain('Lulu Hypermarket'));
+    expect(hasUnsavedChanges()).toBe(false);
+    await typeTwoLines();
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(true));
+    type('monarch_entity', 'Monarch Displays LLP');
+    fireEvent.click(screen.getByRole('button', { name: 'Save quotation' }));
+    await screen.findByText('quotation-detail');
+    expect(hasUnsavedChanges()).toBe(false);
   });
 
   it('refuses a line whose discount is above its amount, saying why, and queues nothing', async () => {
