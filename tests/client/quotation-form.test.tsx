@@ -24,11 +24,7 @@ const RAVI = 8;
 let user: User = makeUser({ id: ASHA });
 const users: User[] = [makeUser({ id: ASHA, username: 'asha', department: 'sales', designation: 'executive' }), makeUser({ id: RAVI, username: 'ravi', department: 'sales', designation: 'executive' })];
 
-vi.mock('../../src/data/session', async (original) => ({
-  ...(await original<typeof import('../../src/data/session')>()),
-  useSession: () => ({ user, users, modules: {}, offline: false }),
-  loadUsers: async () => users,
-}));
+vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => user, () => users));
 vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
 const NEIGHBOURS: RouteName[] = ['quotations-home', 'quotation-detail', 'sales-quotations', 'sales-quotation-detail'];
