@@ -16,7 +16,7 @@ import { outbox } from '../../src/data/outbox/db';
 import { pendingRowIds } from '../../src/data/outbox';
 import { forgetNotificationsForTests } from '../../src/ui/notify';
 import { forgetUnsavedChangesForTests, hasUnsavedChanges } from '../../src/ui/unsaved-changes';
-import QuotationFormScreen, { IMAGES_NEED_CONNECTION, QUOTATION_SAVED, QUOTATION_SAVED_OFFLINE } from '../../src/features/quotations/QuotationFormScreen';
+import QuotationFormScreen, { IMAGES_NEED_CONNECTION, QUOTATION_SAVED, QUOTATION_SAVED_OFFLINE, revisionNote } from '../../src/features/quotations/QuotationFormScreen';
 import { IMAGES_SAVED, IMAGES_WAIT_FOR_QUOTATION } from '../../src/features/quotations/images';
 
 const ASHA = 7;
@@ -234,6 +234,7 @@ describe('editing a quotation', () => {
     await mirror.rows('quotations').put(view());
     const router = show('quotation-update', '/quotations/update/5');
     await screen.findByText('Edit quotation 1042');
+    expect(screen.getByText(revisionNote(1)).textContent).toBe('The customer was sent revision 1: saving a change makes revision 2, and revision 1 stays as it was sent.');
     await waitFor(() => expect(field('branch').value).toBe('11'));
     expect(field('quotation_date').value).toBe('18-11-2026');
     expect(field('items.0.unit_price').value).toBe('500.00');

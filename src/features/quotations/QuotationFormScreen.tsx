@@ -10,7 +10,7 @@ import { formatIndian, orZero } from '../../../domain/decimal';
 import { displayDateInput } from '../../../domain/entity';
 import { businessDayOf } from '../../../domain/lead';
 import { MATERIAL_UNITS } from '../../../domain/material';
-import { QUOTATION_MESSAGES, quotationCreateSchema, quotationLineUpdateSchema, type QuotationView } from '../../../domain/quotation';
+import { QUOTATION_MESSAGES, quotationCreateSchema, quotationLineUpdateSchema, quotationReference, type QuotationView } from '../../../domain/quotation';
 import { isSalesExecutive } from '../../../domain/roles';
 import { pathOf, type RouteName } from '../../../domain/routes';
 import { EDIT_RULES, mayEdit } from '../../../domain/row-rules';
@@ -36,6 +36,8 @@ import { sendLineImages, type LineImages } from './images';
 export const QUOTATION_SAVED = 'Quotation saved.';
 export const QUOTATION_SAVED_OFFLINE = 'Quotation saved on this device. It is sent to the server when the connection is back.';
 export const IMAGES_NEED_CONNECTION = 'Item images need a connection: add them from Edit quotation once online.';
+/** A sent quotation is not changed in place (decision 210): what the customer was sent stays readable. */
+export const revisionNote = (revision: number) => `The customer was sent revision ${revision}: saving a change makes revision ${revision + 1}, and revision ${revision} stays as it was sent.`;
 export const IMAGES_AFTER_SAVE = 'The chosen images are sent once the quotation reaches the server.';
 
 /** The form as typed: ids from dropdowns, the date as DD-MM-YYYY, the rest as the API takes it; a line keeps the id it has on the server. */
@@ -194,10 +196,11 @@ function QuotationForm({ area, quotation }: { area: ReturnType<typeof useArea>; 
     });
 
   const lineErrors = errors.items;
-  const title = quotation ? `Edit quotation ${quotation.number}` : 'New quotation';
+  const title = quotation ? `Edit quotation ${quotationReference(quotation)}` : 'New quotation';
   return (
     <FormStack maxW="6xl" onSubmit={onSubmit} aria-label={title}>
       <Heading size="2xl">{title}</Heading>
+      {quotation?.sent_at && <Text color="fg.muted">{revisionNote(quotation.revision)}</Text>}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <SelectField label="Customer" required options={customers ?? []} registration={register('customer', { onChange: () => setValue('branch', '') })} error={errors.customer} />
         <SelectField label="Branch" options={branches ?? []} placeholder="No branch" registration={register('branch')} error={errors.branch} />
