@@ -68,7 +68,8 @@ export const DATA_TYPES = {
   estimationMaterialCategories: { path: API.estimationMaterialCategories.list, indexes: ['name'], module: 'estimation' },
   // The area issues give these their list endpoints; their tables and indexes are here already.
   quotations: { indexes: ['customer', 'branch', 'sales_exec', 'quotation_date', 'monarch_entity'], module: 'quotations' },
-  salesOrders: { indexes: ['status', 'customer', 'branch', 'created_by', 'order_date', 'expected_delivery_date'], module: 'sales orders' },
+  /** The list's rows (customer name, overdue, pending advance as of the sync): the customer detail lists them on the device. */
+  salesOrders: { path: API.salesOrders.list, indexes: ['status', 'customer', 'branch', 'created_by', 'order_date', 'expected_delivery_date'], module: 'sales orders' },
   receipts: { indexes: ['customer', 'sales_order', 'job_order', 'receipt_date'], module: 'receipts' },
   estimations: { indexes: ['customer', 'status', 'estimation_date'], module: 'estimation' },
   jobOrders: { path: API.jobOrders.list, indexes: ['status', 'bucket', 'customer', 'branch', 'sales_executive', 'created_at'], module: 'job orders' },
@@ -152,7 +153,7 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   ...Object.fromEntries(['price-variance', 'material-consumption'].map((route) => [route, ['materials'] as const])),
   ...Object.fromEntries(['customers-home', 'sales-customers'].map((route) => [route, ['customers'] as const])),
   // The detail shows the customer's job orders and the leads it came from to those who may read them (the preload skips the others).
-  ...Object.fromEntries(['customer-detail', 'sales-customer-detail'].map((route) => [route, ['customers', 'customerBranches', 'customerLpoCodes', 'jobOrders', 'leads'] as const])),
+  ...Object.fromEntries(['customer-detail', 'sales-customer-detail'].map((route) => [route, ['customers', 'customerBranches', 'customerLpoCodes', 'jobOrders', 'leads', 'salesOrders'] as const])),
   ...Object.fromEntries(['customer-edit', 'sales-customer-edit'].map((route) => [route, ['customers'] as const])),
   ...Object.fromEntries(['customer-branches-home', 'customer-lpocodes-home'].map((route) => [route, ['customers', 'customerBranches', 'customerLpoCodes'] as const])),
   ...Object.fromEntries(
@@ -183,6 +184,6 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   ...Object.fromEntries(['salesorders-home', 'sales-orders'].map((route) => [route, ['customers'] as const])),
   ...Object.fromEntries(['salesorder-detail', 'sales-order-detail'].map((route) => [route, ['customers', 'customerBranches'] as const])),
   // Not in the design preload set: the other departments using it may not read GRAs (decision 131).
-  ...Object.fromEntries(['leads-home', 'lead-detail', 'lead-detail-direct'].map((route) => [route, ['leads', 'leadRemarks'] as const])),
+  ...Object.fromEntries(['leads-home', 'lead-detail', 'lead-detail-direct', 'lead-edit', 'leads-reassign'].map((route) => [route, ['leads', 'leadRemarks'] as const])),
   'metal-gra': ['gras', 'graItems', 'requisitions', 'requisitionDetails', 'materials'],
 };

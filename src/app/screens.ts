@@ -10,7 +10,7 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
  * is either here or in SCREENS, so a new route without a screen, or a misspelt name, is a type error.
  */
 export const NOT_BUILT_YET = [
-  ...['sales-dash', 'lead-edit', 'leads-reassign', 'missed-srp-opportunities', 'sales-analysis'],
+  ...['sales-dash', 'missed-srp-opportunities', 'sales-analysis'],
   ...['quotations-home', 'quotation-detail', 'quotations-cancelled'],
   ...['sales-quotations', 'sales-quotation-detail'],
   ...['design-home', 'estimations-home', 'estimation-add', 'estimation-detail', 'estimations-cancelled', 'estimation-materials-home', 'estimation-categories-home'],
@@ -45,6 +45,8 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'leads-home': () => import('../features/leads/LeadsScreen'),
   'lead-detail': () => import('../features/leads/LeadDetailScreen'),
   'lead-detail-direct': () => import('../features/leads/LeadDetailScreen'),
+  'lead-edit': () => import('../features/leads/LeadEditScreen'),
+  'leads-reassign': () => import('../features/leads/LeadsReassignScreen'),
   'sales-customers': () => import('../features/customers/CustomersScreen'),
   'customer-detail': () => import('../features/customers/CustomerDetailScreen'),
   'sales-customer-detail': () => import('../features/customers/CustomerDetailScreen'),

@@ -23,7 +23,7 @@ import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { FOLDING_TABLE } from '../../ui/table-layout';
 import { salesOrderQuery, updateSalesOrderStatus, useLinkedJobOrders, useOrderReceipts, useSalesOrder } from './api';
-import { SalesOrderStatusBadge, salesOrderStatusLabel } from './status';
+import { SalesOrderStatusBadge, salesOrderStatusLabel } from '../../ui/SalesOrderStatusBadge';
 
 /** Each detail goes back to the list of its own layout. */
 const LIST_OF: Readonly<Record<string, RouteName>> = { 'sales-order-detail': 'sales-orders' };

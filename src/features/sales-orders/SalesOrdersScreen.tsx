@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Alert, Badge, Field, HStack, Input, Link, Stack, Heading, Wrap } from '@chakra-ui/react';
+import { Alert, Badge, Button, Field, Flex, HStack, Input, Link, Stack, Heading, Wrap } from '@chakra-ui/react';
 import type { Customer } from '../../../domain/customer';
 import { formatIndian } from '../../../domain/decimal';
 import { pathOf, type RouteName } from '../../../domain/routes';
@@ -12,8 +12,8 @@ import { mirror } from '../../data/mirror/db';
 import { readFailure } from '../../ui/connection';
 import { DataTable, FilterSelect, SearchBox, secondary, useListPage } from '../../ui/DataTable';
 import { useCurrentRoute } from '../../ui/route';
-import { SALES_ORDER_PAGE_SIZE, useSalesOrders, type SalesOrderFilters } from './api';
-import { SalesOrderStatusBadge } from './status';
+import { exportSalesOrders, SALES_ORDER_PAGE_SIZE, useSalesOrders, type SalesOrderFilters } from './api';
+import { SalesOrderStatusBadge } from '../../ui/SalesOrderStatusBadge';
 
 /** Each list opens the detail of its own layout. */
 const DETAIL_OF: Readonly<Record<string, RouteName>> = { 'sales-orders': 'sales-order-detail' };
@@ -112,6 +112,12 @@ export default function SalesOrdersScreen() {
   const filters = { ...chosen, search: useDeferredValue(chosen.search) };
   const result = useSalesOrders(filters, page);
   const failure = readFailure(result);
+  const [exporting, setExporting] = useState(false);
+  const exportNow = async () => {
+    setExporting(true);
+    await exportSalesOrders(filters);
+    setExporting(false);
+  };
   const choose = (name: (typeof FILTER_NAMES)[number], value: string) =>
     setSearch(
       (current) => {
@@ -125,7 +131,14 @@ export default function SalesOrdersScreen() {
     );
   return (
     <Stack gap="4">
-      <Heading size="xl">{route?.title ?? 'Sales orders'}</Heading>
+      <Flex align="center" gap="3" wrap="wrap">
+        <Heading size="xl" flex="1">
+          {route?.title ?? 'Sales orders'}
+        </Heading>
+        <Button variant="outline" minH="11" loading={exporting} onClick={() => void exportNow()}>
+          Export
+        </Button>
+      </Flex>
       <Wrap gap="3" align="end">
         <SearchBox label="Search orders, customers, PO numbers" value={chosen.search} onChange={(value) => choose('search', value)} />
         <FilterSelect label="Status" allLabel="All statuses" value={chosen.status} options={STATUS_OPTIONS} onChange={(value) => choose('status', value)} />
