@@ -54,6 +54,7 @@ import {
   createRequisition,
   createVendor,
   deleteJobOrderExpense,
+  deleteLead,
   editBranch,
   editCustomer,
   editLpoCode,
@@ -402,6 +403,14 @@ const CONTRACTS: Contract<unknown>[] = [
       expect(await one(db.select({ revision: quotations.revision, total_amount: quotations.total_amount }).from(quotations).where(eq(quotations.id, id)))).toEqual({ revision: 2, total_amount: '1298.00' });
       expect(await db.select({ revision: quotationVersions.revision }).from(quotationVersions).where(eq(quotationVersions.quotation, id))).toEqual([{ revision: 1 }]);
     },
+  }),
+  contract(deleteLead, {
+    user: 'sales.exec',
+    prepare: async (db) => {
+      const lead = await makeLead(db, await userId(db, 'sales.exec'));
+      return { id: lead.id, expected_version: lead.version };
+    },
+    effect: async (db, { id }) => expect((await one(db.select({ deleted_at: leads.deleted_at }).from(leads).where(eq(leads.id, id))))!.deleted_at).not.toBeNull(),
   }),
   contract(addLeadRemark, {
     user: 'sales.exec',
