@@ -408,6 +408,15 @@ describe('a quotation', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('follows a quotation made on the device to its server id once it is sent', async () => {
+    const server = fakeServer();
+    serveDetail(server);
+    await outbox.resolutions.put({ key: 'tempId:-1', value: 5, at: Date.now() });
+    const router = show('quotation-detail', QuotationDetailScreen, '/quotations/detail/-1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/quotations/detail/5'));
+    expect(await screen.findByRole('heading', { name: /^Quotation 12/ })).toBeTruthy();
+  });
+
   it('shows the device’s copy when the server cannot be reached', async () => {
     fakeServer().on('GET', DETAIL, 'network-error');
     await mirror.rows('quotations').put(quotation(5, 12, { subject: 'Eyewear stands' }));
