@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, DataList, Flex, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { JOB_ORDER_STATUSES, jobOrderLabel } from '../../../domain/job-order';
@@ -18,153 +18,119 @@ import { useCustomer, useCustomerJobOrders, useCustomerLeads, useCustomerQuotati
 import { LpoCodesSection } from './LpoCodesSection';
 import { useCustomerScreens } from './routes';
 
-/** The customer's job orders on the device, each opening its detail. */
-function JobOrders({ customer }: { customer: number }) {
-  const jobOrders = useCustomerJobOrders(customer);
-  if (!jobOrders) return <Text color="fg.muted">Loading…</Text>;
-  if (!jobOrders.length) return <Text color="fg.muted">No job orders on this device.</Text>;
+/** A column of a table of the customer's documents: its header, and each row's cell. */
+interface Column<T> {
+  header: string;
+  numeric?: boolean;
+  cell: (row: T) => ReactNode;
+}
+
+/**
+ * One table of the customer's documents on the device (job orders, quotations, sales orders,
+ * leads): the first column links each row to its own screen, the others fold into labelled
+ * lines on a narrow screen.
+ */
+function CustomerRowsTable<T extends { id: number }>({ label, rows, empty, link, columns }: { label: string; rows: readonly T[] | undefined; empty: string; link: Column<T> & { to: (row: T) => string }; columns: readonly Column<T>[] }) {
+  if (!rows) return <Text color="fg.muted">Loading…</Text>;
+  if (!rows.length) return <Text color="fg.muted">{empty}</Text>;
   return (
     <Table.ScrollArea>
-      <Table.Root size="md" aria-label="Job orders of the customer" css={FOLDING_TABLE}>
+      <Table.Root size="md" aria-label={label} css={FOLDING_TABLE}>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>Job order</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Value</Table.ColumnHeader>
-            <Table.ColumnHeader>Created</Table.ColumnHeader>
+            {[link, ...columns].map((column) => (
+              <Table.ColumnHeader key={column.header} textAlign={column.numeric ? 'end' : undefined}>
+                {column.header}
+              </Table.ColumnHeader>
+            ))}
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {jobOrders.map((jobOrder) => (
-            <Table.Row key={jobOrder.id}>
+          {rows.map((row) => (
+            <Table.Row key={row.id}>
               <Table.Cell>
-                <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
-                  <RouterLink to={pathOf('job-order-detail', { id: jobOrder.id })}>{jobOrder.id > 0 ? jobOrderLabel(jobOrder) : 'New job order'}</RouterLink>
+                <Link asChild colorPalette="teal" minH="11" minW="11" display="inline-flex" alignItems="center">
+                  <RouterLink to={link.to(row)}>{link.cell(row)}</RouterLink>
                 </Link>
               </Table.Cell>
-              <Table.Cell data-label="Status">{jobOrder.cancelled_at ? 'Cancelled' : labelOf(JOB_ORDER_STATUSES, jobOrder.status)}</Table.Cell>
-              <Table.Cell data-label="Value" textAlign="end" whiteSpace="nowrap">
-                {formatIndian(jobOrder.total_value)}
-              </Table.Cell>
-              <Table.Cell data-label="Created">{formatDisplayDate(jobOrder.created_at)}</Table.Cell>
+              {columns.map((column) => (
+                <Table.Cell key={column.header} data-label={column.header} textAlign={column.numeric ? 'end' : undefined} whiteSpace={column.numeric ? 'nowrap' : undefined}>
+                  {column.cell(row)}
+                </Table.Cell>
+              ))}
             </Table.Row>
           ))}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
+  );
+}
+
+/** The customer's job orders on the device, each opening its detail. */
+function JobOrders({ customer }: { customer: number }) {
+  return (
+    <CustomerRowsTable
+      label="Job orders of the customer"
+      rows={useCustomerJobOrders(customer)}
+      empty="No job orders on this device."
+      link={{ header: 'Job order', to: (jobOrder) => pathOf('job-order-detail', { id: jobOrder.id }), cell: (jobOrder) => (jobOrder.id > 0 ? jobOrderLabel(jobOrder) : 'New job order') }}
+      columns={[
+        { header: 'Status', cell: (jobOrder) => (jobOrder.cancelled_at ? 'Cancelled' : labelOf(JOB_ORDER_STATUSES, jobOrder.status)) },
+        { header: 'Value', numeric: true, cell: (jobOrder) => formatIndian(jobOrder.total_value) },
+        { header: 'Created', cell: (jobOrder) => formatDisplayDate(jobOrder.created_at) },
+      ]}
+    />
   );
 }
 
 /** The customer's quotations on the device, each opening its detail in the same area. */
 function Quotations({ customer, detail }: { customer: number; detail: RouteName }) {
-  const quotations = useCustomerQuotations(customer);
-  if (!quotations) return <Text color="fg.muted">Loading…</Text>;
-  if (!quotations.length) return <Text color="fg.muted">No quotations on this device.</Text>;
   return (
-    <Table.ScrollArea>
-      <Table.Root size="md" aria-label="Quotations of the customer" css={FOLDING_TABLE}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Quotation No.</Table.ColumnHeader>
-            <Table.ColumnHeader>Date</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {quotations.map((quotation) => (
-            <Table.Row key={quotation.id}>
-              <Table.Cell>
-                <Link asChild colorPalette="teal" minH="11" minW="11" display="inline-flex" alignItems="center">
-                  <RouterLink to={pathOf(detail, { id: quotation.id })}>{quotation.number ?? 'New'}</RouterLink>
-                </Link>
-              </Table.Cell>
-              <Table.Cell data-label="Date">{formatDisplayDate(quotation.quotation_date)}</Table.Cell>
-              <Table.Cell data-label="Status">
-                <QuotationStatusBadge status={quotation.status} />
-              </Table.Cell>
-              <Table.Cell data-label="Total" textAlign="end" whiteSpace="nowrap">
-                {formatIndian(quotation.total_amount)}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <CustomerRowsTable
+      label="Quotations of the customer"
+      rows={useCustomerQuotations(customer)}
+      empty="No quotations on this device."
+      link={{ header: 'Quotation No.', to: (quotation) => pathOf(detail, { id: quotation.id }), cell: (quotation) => quotation.number ?? 'New' }}
+      columns={[
+        { header: 'Date', cell: (quotation) => formatDisplayDate(quotation.quotation_date) },
+        { header: 'Status', cell: (quotation) => <QuotationStatusBadge status={quotation.status} /> },
+        { header: 'Total', numeric: true, cell: (quotation) => formatIndian(quotation.total_amount) },
+      ]}
+    />
   );
 }
 
 /** The customer's sales orders on the device, each opening its detail in the same area. */
 function SalesOrders({ customer, detail }: { customer: number; detail: RouteName }) {
-  const orders = useCustomerSalesOrders(customer);
-  if (!orders) return <Text color="fg.muted">Loading…</Text>;
-  if (!orders.length) return <Text color="fg.muted">No sales orders on this device.</Text>;
   return (
-    <Table.ScrollArea>
-      <Table.Root size="md" aria-label="Sales orders of the customer" css={FOLDING_TABLE}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Order No.</Table.ColumnHeader>
-            <Table.ColumnHeader>Order date</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Order value</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {orders.map((order) => (
-            <Table.Row key={order.id}>
-              <Table.Cell>
-                <Link asChild colorPalette="teal" minH="11" minW="11" display="inline-flex" alignItems="center">
-                  <RouterLink to={pathOf(detail, { id: order.id })}>{order.id}</RouterLink>
-                </Link>
-              </Table.Cell>
-              <Table.Cell data-label="Order date">{formatDisplayDate(order.order_date)}</Table.Cell>
-              <Table.Cell data-label="Status">
-                <SalesOrderStatusBadge status={order.status} />
-              </Table.Cell>
-              <Table.Cell data-label="Order value" textAlign="end" whiteSpace="nowrap">
-                {formatIndian(order.total_order_value)}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <CustomerRowsTable
+      label="Sales orders of the customer"
+      rows={useCustomerSalesOrders(customer)}
+      empty="No sales orders on this device."
+      link={{ header: 'Order No.', to: (order) => pathOf(detail, { id: order.id }), cell: (order) => order.id }}
+      columns={[
+        { header: 'Order date', cell: (order) => formatDisplayDate(order.order_date) },
+        { header: 'Status', cell: (order) => <SalesOrderStatusBadge status={order.status} /> },
+        { header: 'Order value', numeric: true, cell: (order) => formatIndian(order.total_order_value) },
+      ]}
+    />
   );
 }
 
 /** The leads on the device that became this customer, each opening its detail. */
 function Leads({ customer }: { customer: number }) {
-  const leads = useCustomerLeads(customer);
-  if (!leads) return <Text color="fg.muted">Loading…</Text>;
-  if (!leads.length) return <Text color="fg.muted">No leads on this device.</Text>;
   return (
-    <Table.ScrollArea>
-      <Table.Root size="md" aria-label="Leads of the customer" css={FOLDING_TABLE}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Lead</Table.ColumnHeader>
-            <Table.ColumnHeader>Contact person</Table.ColumnHeader>
-            <Table.ColumnHeader>Stage</Table.ColumnHeader>
-            <Table.ColumnHeader>Follow-up</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {leads.map((lead) => (
-            <Table.Row key={lead.id}>
-              <Table.Cell>
-                <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
-                  <RouterLink to={pathOf('lead-detail', { lead: lead.id })}>{lead.company}</RouterLink>
-                </Link>
-              </Table.Cell>
-              <Table.Cell data-label="Contact person">{lead.contact_person || '—'}</Table.Cell>
-              <Table.Cell data-label="Stage">{labelOf(LEAD_STAGES, lead.stage)}</Table.Cell>
-              <Table.Cell data-label="Follow-up">{formatDisplayDate(lead.followup_date) || '—'}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <CustomerRowsTable
+      label="Leads of the customer"
+      rows={useCustomerLeads(customer)}
+      empty="No leads on this device."
+      link={{ header: 'Lead', to: (lead) => pathOf('lead-detail', { lead: lead.id }), cell: (lead) => lead.company }}
+      columns={[
+        { header: 'Contact person', cell: (lead) => lead.contact_person || '—' },
+        { header: 'Stage', cell: (lead) => labelOf(LEAD_STAGES, lead.stage) },
+        { header: 'Follow-up', cell: (lead) => formatDisplayDate(lead.followup_date) || '—' },
+      ]}
+    />
   );
 }
 
