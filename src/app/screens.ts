@@ -10,7 +10,7 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
  * is either here or in SCREENS, so a new route without a screen, or a misspelt name, is a type error.
  */
 export const NOT_BUILT_YET = [
-  ...['sales-dash', 'lead-edit', 'leads-reassign', 'missed-srp-opportunities', 'sales-analysis'],
+  ...['lead-edit', 'leads-reassign'],
   ...['quotations-home', 'quotation-detail', 'quotation-create', 'quotation-update', 'quotations-cancelled'],
   ...['sales-quotations', 'sales-quotation-detail', 'sales-quotation-create', 'sales-quotation-update'],
   ...['design-home', 'estimations-home', 'estimation-add', 'estimation-detail', 'estimations-cancelled', 'estimation-materials-home', 'estimation-categories-home'],
@@ -43,6 +43,9 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'material-create': () => import('../features/materials/MaterialCreateScreen'),
   'customers-home': () => import('../features/customers/CustomersScreen'),
   'leads-home': () => import('../features/leads/LeadsScreen'),
+  'sales-dash': () => import('../features/sales-dashboard/SalesDashboardScreen'),
+  'missed-srp-opportunities': () => import('../features/sales-dashboard/MissedSrpScreen'),
+  'sales-analysis': () => import('../features/sales-dashboard/SalesAnalysisScreen'),
   'lead-detail': () => import('../features/leads/LeadDetailScreen'),
   'lead-detail-direct': () => import('../features/leads/LeadDetailScreen'),
   'sales-customers': () => import('../features/customers/CustomersScreen'),
