@@ -36,7 +36,7 @@ const orderedLead = sql`EXISTS (SELECT 1 FROM ${quotations} INNER JOIN ${salesOr
 
 interface LeadGroup {
   key: string | number | null;
-  total: number;
+  is_all: number;
   leads: number;
   quoted: number;
   ordered: number;
@@ -44,11 +44,11 @@ interface LeadGroup {
   potential: string;
 }
 
-/** Lead figures of the period per `key` (and for all, `total` = 1). */
+/** Lead figures of the period per `key` (and for all of them, `is_all` = 1). */
 function leadGroups(db: Db, key: SQL, where: SQL) {
   return queryRows<LeadGroup>(
     db,
-    sql`SELECT ${key} AS key, GROUPING(${key})::int AS total, ${counted()} AS leads, ${counted(quotedLead)} AS quoted, ${counted(orderedLead)} AS ordered,
+    sql`SELECT ${key} AS key, GROUPING(${key})::int AS is_all, ${counted()} AS leads, ${counted(quotedLead)} AS quoted, ${counted(orderedLead)} AS ordered,
           ${counted(sql`${leads.stage} = 'converted'`)} AS converted, ${money(sql`sum(${leads.potential})`)} AS potential
         FROM ${leads} WHERE ${where} GROUP BY GROUPING SETS ((${key}), ())`,
   );
@@ -84,11 +84,11 @@ export async function salesAnalysis(db: Db, user: User, q: SalesAnalysisQuery): 
   const orderWhere = sql`${liveOrder} AND ${orderNotCancelled} AND ${scope.orders} AND ${between(sql`${salesOrders.order_date}`, period)}`;
 
   const byExecutive = await leadGroups(db, sql`${leads.assign_to}`, leadWhere);
-  const all = byExecutive.find((r) => Number(r.total) === 1);
+  const all = byExecutive.find((r) => r.is_all === 1);
   const executiveQuotations = await quotationGroups(db, sql`${quotations.sales_exec}`, quotationWhere);
   const executiveOrders = await orderGroups(db, orderOwner, orderWhere);
   const ids = new Set<number>();
-  for (const rows of [byExecutive.filter((r) => Number(r.total) === 0), executiveQuotations, executiveOrders]) for (const r of rows) if (r.key !== null) ids.add(Number(r.key));
+  for (const rows of [byExecutive.filter((r) => r.is_all === 0), executiveQuotations, executiveOrders]) for (const r of rows) if (r.key !== null) ids.add(r.key as number);
   const people = ids.size
     ? await db
         .select({ id: users.id, name: userName })
@@ -138,7 +138,7 @@ export async function salesAnalysis(db: Db, user: User, q: SalesAnalysisQuery): 
     quotations_ordered: sent?.ordered ?? 0,
     quotation_success_rate: percentOf(sent?.ordered ?? 0, sent?.sent ?? 0),
     by_executive: people.map((person) => {
-      const lead = byExecutive.find((r) => Number(r.total) === 0 && r.key !== null && Number(r.key) === person.id);
+      const lead = byExecutive.find((r) => r.is_all === 0 && r.key === person.id);
       return {
         ...person,
         ...leadFigures(lead),
@@ -147,14 +147,14 @@ export async function salesAnalysis(db: Db, user: User, q: SalesAnalysisQuery): 
       };
     }),
     by_customer: byCustomer.map((row) => ({ ...row, id: Number(row.id), quotations: Number(row.quotations), orders: Number(row.orders) })),
-    by_requirement: LEAD_REQUIREMENTS.map(({ value }) => ({ requirement: value, ...leadFigures(keyed(byRequirement.filter((r) => Number(r.total) === 0), value)) })),
+    by_requirement: LEAD_REQUIREMENTS.map(({ value }) => ({ requirement: value, ...leadFigures(keyed(byRequirement.filter((r) => r.is_all === 0), value)) })),
     by_source: LEAD_SOURCES.filter((s) => s.value !== 'All').map(({ value }) => ({
       source: value as Exclude<typeof value, 'All'>,
-      ...leadFigures(keyed(bySource.filter((r) => Number(r.total) === 0), value)),
+      ...leadFigures(keyed(bySource.filter((r) => r.is_all === 0), value)),
     })),
     by_month: months.map(({ month }) => ({
       month,
-      leads: keyed(monthLeads.filter((r) => Number(r.total) === 0), month)?.leads ?? 0,
+      leads: keyed(monthLeads.filter((r) => r.is_all === 0), month)?.leads ?? 0,
       ...business(keyed(monthQuotations, month), keyed(monthOrders, month)),
     })),
   };

@@ -24,13 +24,13 @@ const openOrder = sql`${salesOrders.status} NOT IN (${finished})`;
 const awaitingAnswer = sql`${quotations.status} = 'sent'`;
 const counted = (condition: SQL) => sql<number>`(count(*) FILTER (WHERE ${condition}))::int`;
 
-/** Per owner (and the whole scope, `total`), the figures of one table. */
-type Grouped<R> = (R & { owner: number | null; total: number })[];
+/** Per owner (and the whole scope, `is_all` = 1), the figures of one table. */
+type Grouped<R> = (R & { owner: number | null; is_all: number })[];
 
 function groupedByOwner<R>(db: Db, owner: SQL, figures: SQL, from: SQL, where: SQL): Promise<Grouped<R>> {
-  return queryRows<R & { owner: number | null; total: number }>(
+  return queryRows<R & { owner: number | null; is_all: number }>(
     db,
-    sql`SELECT ${owner} AS owner, GROUPING(${owner})::int AS total, ${figures} FROM ${from} WHERE ${where} GROUP BY GROUPING SETS ((${owner}), ())`,
+    sql`SELECT ${owner} AS owner, GROUPING(${owner})::int AS is_all, ${figures} FROM ${from} WHERE ${where} GROUP BY GROUPING SETS ((${owner}), ())`,
   );
 }
 
@@ -90,7 +90,7 @@ async function figureRows(db: Db, scope: OwnerScope) {
 
 /** One owner's figures (null: the whole scope's), zero where a table has none of theirs. */
 function figuresOf(rows: Awaited<ReturnType<typeof figureRows>>, owner: number | null): SalesFigures {
-  const pick = <R>(grouped: Grouped<R>) => grouped.find((r) => (owner === null ? Number(r.total) === 1 : Number(r.total) === 0 && r.owner === owner));
+  const pick = <R>(grouped: Grouped<R>) => grouped.find((r) => (owner === null ? r.is_all === 1 : r.is_all === 0 && r.owner === owner));
   const l = pick(rows.leadRows);
   const q = pick(rows.quotationRows);
   const o = pick(rows.orderRows);
@@ -112,7 +112,7 @@ function figuresOf(rows: Awaited<ReturnType<typeof figureRows>>, owner: number |
 /** The team's rows: every sales executive of the dropdown and anyone else holding figures, by name. */
 async function teamRows(db: Db, rows: Awaited<ReturnType<typeof figureRows>>): Promise<SalesTeamRow[]> {
   const owners = new Set<number>((await salesExecutives(db)).map((u) => u.id));
-  for (const grouped of [rows.leadRows, rows.quotationRows, rows.orderRows]) for (const r of grouped) if (r.owner !== null) owners.add(Number(r.owner));
+  for (const grouped of [rows.leadRows, rows.quotationRows, rows.orderRows]) for (const r of grouped) if (r.owner !== null) owners.add(r.owner);
   if (!owners.size) return [];
   const people = await db
     .select({ id: users.id, name: userName })
