@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Card, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { formatIndian } from '../../../domain/decimal';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { formatCount } from '../../../domain/rules/numbers';
@@ -9,7 +9,7 @@ import { useOnline } from '../../data/online';
 import { useSession } from '../../data/session';
 import { BarChart, PieChart } from '../../ui/charts';
 import { readFailure } from '../../ui/connection';
-import { FigureTile } from '../../ui/dashboard';
+import { DashboardSection, FigureTile } from '../../ui/dashboard';
 import { chosenFilters, ReportFilters, type ReportFilter } from '../../ui/ReportFilters';
 import { FOLDING_TABLE } from '../../ui/table-layout';
 import { useSalesAnalysis, useSalesExecutiveOptions } from './api';
@@ -20,18 +20,6 @@ const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T00:00:0
 const percent = (rate: string | null) => (rate === null ? '—' : `${rate} %`);
 const PERIOD: ReportFilter = { kind: 'period', from: 'start_date', to: 'end_date' };
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card.Root>
-      <Card.Body>
-        <Stack gap="3">
-          <Heading size="md">{title}</Heading>
-          {children}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 function FigureTable({ label, head, rows }: { label: string; head: readonly string[]; rows: readonly (readonly [key: string | number, ...cells: string[]])[] }) {
   if (!rows.length) return <Text color="fg.muted">Nothing in this period.</Text>;
@@ -82,7 +70,7 @@ function Analysis({ data }: { data: SalesAnalysis }) {
         <FigureTile label="Lead to order" value={percent(funnel.lead_to_order)} help={`Quotations sent that became orders: ${percent(data.quotation_success_rate)} (${formatCount(data.quotations_ordered)} of ${formatCount(data.quotations_sent)})`} testId="funnel-rate" />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <Section title="The funnel: lead → quotation → order">
+        <DashboardSection title="The funnel: lead → quotation → order">
           <BarChart
             label="Leads, quoted and ordered"
             series={[{ key: 'count', label: 'Leads', color: 'teal.solid' }]}
@@ -92,17 +80,17 @@ function Analysis({ data }: { data: SalesAnalysis }) {
               { label: 'Ordered', count: funnel.ordered },
             ]}
           />
-        </Section>
-        <Section title="Orders by month">
+        </DashboardSection>
+        <DashboardSection title="Orders by month">
           <BarChart
             label="Orders value by month"
             series={[{ key: 'orders_value', label: 'Orders (₹)', color: 'blue.solid' }]}
             format={formatIndian}
             data={data.by_month.map((m) => ({ label: monthLabel(m.month), orders_value: m.orders_value }))}
           />
-        </Section>
+        </DashboardSection>
       </SimpleGrid>
-      <Section title="By month">
+      <DashboardSection title="By month">
         <BarChart
           label="Leads, quotations and orders by month"
           series={[
@@ -112,19 +100,19 @@ function Analysis({ data }: { data: SalesAnalysis }) {
           ]}
           data={data.by_month.map((m) => ({ label: monthLabel(m.month), leads: m.leads, quotations: m.quotations, orders: m.orders }))}
         />
-      </Section>
-      <Section title="By executive">
+      </DashboardSection>
+      <DashboardSection title="By executive">
         <FigureTable
           label="By executive"
           head={['Executive', 'Leads', 'Converted', 'Quotations (₹)', 'Orders (₹)', 'Lead to order']}
           rows={data.by_executive.map((r) => [r.id, r.name, formatCount(r.leads), formatCount(r.converted), ...business(r), percent(r.lead_to_order)] as const)}
         />
-      </Section>
-      <Section title={`By customer (the ${ANALYSIS_CUSTOMER_LIMIT} largest)`}>
+      </DashboardSection>
+      <DashboardSection title={`By customer (the ${ANALYSIS_CUSTOMER_LIMIT} largest)`}>
         <FigureTable label="By customer" head={['Customer', 'Quotations (₹)', 'Orders (₹)']} rows={data.by_customer.map((r) => [r.id, r.name, ...business(r)] as const)} />
-      </Section>
+      </DashboardSection>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <Section title="Leads by requirement">
+        <DashboardSection title="Leads by requirement">
           <BarChart
             label="Leads by requirement"
             series={[{ key: 'leads', label: 'Leads', color: 'orange.solid' }]}
@@ -135,15 +123,15 @@ function Analysis({ data }: { data: SalesAnalysis }) {
             head={['Requirement', 'Leads', 'Converted', 'Potential (₹)']}
             rows={data.by_requirement.filter((r) => r.leads > 0).map((r) => [r.requirement, r.requirement, formatCount(r.leads), formatCount(r.converted), formatIndian(r.potential)] as const)}
           />
-        </Section>
-        <Section title="Leads by source">
+        </DashboardSection>
+        <DashboardSection title="Leads by source">
           <PieChart label="Leads by source" series={[{ key: 'leads', label: 'Leads' }]} data={data.by_source.filter((r) => r.leads > 0).map((r) => ({ label: r.source, leads: r.leads }))} />
           <FigureTable
             label="By source"
             head={['Source', 'Leads', 'Converted', 'Potential (₹)']}
             rows={data.by_source.filter((r) => r.leads > 0).map((r) => [r.source, r.source, formatCount(r.leads), formatCount(r.converted), formatIndian(r.potential)] as const)}
           />
-        </Section>
+        </DashboardSection>
       </SimpleGrid>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Card, Flex, Heading, Link, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Link, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { formatIndian } from '../../../domain/decimal';
 import { LEAD_STAGES } from '../../../domain/lead';
 import { labelOf } from '../../../domain/options';
@@ -11,30 +11,13 @@ import { SALES_ORDER_STATUSES } from '../../../domain/sales-order';
 import { businessToday, leadsUnder, useLeadsWithRemarks } from '../../data/lead-mirror';
 import { useMirrorStatus } from '../../data/mirror/status';
 import { BarChart } from '../../ui/charts';
-import { DashboardAlert, FigureTile, ListMore, useDashboardView } from '../../ui/dashboard';
+import { DashboardAlert, DashboardSection, FigureTile, ListMore, useDashboardView } from '../../ui/dashboard';
 import { Freshness } from '../../ui/Freshness';
 import { SalesTeamTable } from '../../ui/SalesTeamTable';
 import { FOLDING_TABLE } from '../../ui/table-layout';
 import { useSalesDashboard } from './api';
 import { leadsUnderFilter, SALES_TILES } from './definitions';
 
-function Section({ title, action, children }: { title: string; action?: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <Card.Root>
-      <Card.Body>
-        <Stack gap="3">
-          <Flex align="center" gap="3" wrap="wrap">
-            <Heading size="md" flex="1">
-              {title}
-            </Heading>
-            {action}
-          </Flex>
-          {children}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 const rowLink = (to: string, text: string | number) => (
   <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center" fontWeight="semibold">
@@ -157,7 +140,7 @@ function DeviceCard() {
   const { loadedAt } = useMirrorStatus(['leads', 'leadRemarks']);
   const today = businessToday();
   return (
-    <Section title="On this device">
+    <DashboardSection title="On this device">
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
         {DEVICE_FILTERS.map(({ filter, label }) => (
           <Stat.Root key={filter}>
@@ -172,7 +155,7 @@ function DeviceCard() {
         ))}
       </SimpleGrid>
       {loadedAt === null ? <Text color="fg.muted">The leads are not on this device yet.</Text> : <Freshness loadedAt={loadedAt} />}
-    </Section>
+    </DashboardSection>
   );
 }
 
@@ -212,40 +195,40 @@ export default function SalesDashboardScreen() {
       {data && (
         <>
           {data.team && (
-            <Section title="The team">
+            <DashboardSection title="The team">
               <SalesTeamTable rows={data.team} />
-            </Section>
+            </DashboardSection>
           )}
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-            <Section title="Today's follow-ups">
+            <DashboardSection title="Today's follow-ups">
               <LeadTable label="Today's follow-ups" list={data.followups_today} filter="todays" empty="No follow-up due today." owners={owners} />
-            </Section>
-            <Section title="Missed follow-ups">
+            </DashboardSection>
+            <DashboardSection title="Missed follow-ups">
               <LeadTable label="Missed follow-ups" list={data.followups_missed} filter="missed" empty="No follow-up missed." owners={owners} />
-            </Section>
+            </DashboardSection>
           </SimpleGrid>
-          <Section title="Leads not actioned">
+          <DashboardSection title="Leads not actioned">
             <LeadTable label="Leads not actioned" list={data.not_actioned} filter="not_actioned" empty="Every lead has a remark." owners={owners} />
-          </Section>
-          <Section title="Quotations awaiting an answer">
+          </DashboardSection>
+          <DashboardSection title="Quotations awaiting an answer">
             <QuotationTable list={data.quotations_awaiting} owners={owners} />
-          </Section>
+          </DashboardSection>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-            <Section title="Open orders">
+            <DashboardSection title="Open orders">
               <OrderTable label="Open orders" list={data.open_orders} to={pathOf('sales-orders')} />
-            </Section>
-            <Section title="Advances pending">
+            </DashboardSection>
+            <DashboardSection title="Advances pending">
               <OrderTable label="Advances pending" list={data.pending_advance} to={`${pathOf('sales-orders')}?advance_pending=true`} />
-            </Section>
+            </DashboardSection>
           </SimpleGrid>
-          <Section title="This month against last">
+          <DashboardSection title="This month against last">
             <BarChart
               label="Orders value, last month and this month"
               series={[{ key: 'value', label: 'Orders (₹)', color: 'teal.solid' }]}
               format={formatIndian}
               data={[data.figures.last_month, data.figures.this_month].map((month, i) => ({ label: CHART_LABELS[i]!, value: month.orders_value }))}
             />
-          </Section>
+          </DashboardSection>
         </>
       )}
     </Stack>
