@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { formatIndian } from '../../../domain/decimal';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { formatCount } from '../../../domain/rules/numbers';
@@ -11,7 +11,7 @@ import { BarChart, PieChart } from '../../ui/charts';
 import { readFailure } from '../../ui/connection';
 import { DashboardSection, FigureTile } from '../../ui/dashboard';
 import { chosenFilters, ReportFilters, type ReportFilter } from '../../ui/ReportFilters';
-import { FOLDING_TABLE } from '../../ui/table-layout';
+import { ShortTable, type ShortColumn } from '../../ui/ShortTable';
 import { useSalesAnalysis, useSalesExecutiveOptions } from './api';
 
 const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'short', year: '2-digit', timeZone: 'UTC' });
@@ -21,34 +21,11 @@ const percent = (rate: string | null) => (rate === null ? '—' : `${rate} %`);
 const PERIOD: ReportFilter = { kind: 'period', from: 'start_date', to: 'end_date' };
 
 
+/** A breakdown of the analysis: its first cell names the row, the rest are figures. */
 function FigureTable({ label, head, rows }: { label: string; head: readonly string[]; rows: readonly (readonly [key: string | number, ...cells: string[]])[] }) {
   if (!rows.length) return <Text color="fg.muted">Nothing in this period.</Text>;
-  return (
-    <Table.ScrollArea>
-      <Table.Root size="md" aria-label={label} css={FOLDING_TABLE}>
-        <Table.Header>
-          <Table.Row>
-            {head.map((h, i) => (
-              <Table.ColumnHeader key={h} textAlign={i ? 'end' : undefined}>
-                {h}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map(([key, ...cells]) => (
-            <Table.Row key={key}>
-              {cells.map((cell, i) => (
-                <Table.Cell key={head[i]} textAlign={i ? 'end' : undefined} fontWeight={i ? undefined : 'semibold'} data-label={head[i]}>
-                  {cell}
-                </Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
-  );
+  const columns: ShortColumn<(typeof rows)[number]>[] = head.map((header, i) => ({ header, cell: (row) => row[i + 1], end: i > 0 }));
+  return <ShortTable label={label} columns={columns} rows={rows} rowKey={(row) => row[0]} />;
 }
 
 const business = (r: { quotations: number; quotations_value: string; orders: number; orders_value: string }) => [

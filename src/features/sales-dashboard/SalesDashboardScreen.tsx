@@ -1,12 +1,12 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Flex, Heading, Link, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Link, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { formatIndian } from '../../../domain/decimal';
 import { LEAD_STAGES } from '../../../domain/lead';
 import { labelOf } from '../../../domain/options';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { formatCount } from '../../../domain/rules/numbers';
-import type { SalesDashboard, SalesDashLead } from '../../../domain/sales-dashboard';
+import type { SalesDashboard, SalesDashLead, SalesDashOrder, SalesDashQuotation } from '../../../domain/sales-dashboard';
 import { SALES_ORDER_STATUSES } from '../../../domain/sales-order';
 import { businessToday, leadsUnder, useLeadsWithRemarks } from '../../data/lead-mirror';
 import { useMirrorStatus } from '../../data/mirror/status';
@@ -14,7 +14,7 @@ import { BarChart } from '../../ui/charts';
 import { DashboardAlert, DashboardSection, FigureTile, ListMore, useDashboardView } from '../../ui/dashboard';
 import { Freshness } from '../../ui/Freshness';
 import { SalesTeamTable } from '../../ui/SalesTeamTable';
-import { FOLDING_TABLE } from '../../ui/table-layout';
+import { ShortTable, type ShortColumn } from '../../ui/ShortTable';
 import { useSalesDashboard } from './api';
 import { leadsUnderFilter, SALES_TILES } from './definitions';
 
@@ -25,107 +25,45 @@ const rowLink = (to: string, text: string | number) => (
   </Link>
 );
 
-function LeadTable({ label, list, filter, empty, owners }: { label: string; list: SalesDashboard['followups_today']; filter: string; empty: string; owners: boolean }) {
+const days = (n: number) => `${formatCount(n)} day${n === 1 ? '' : 's'}`;
+const executive = <R,>(name: (row: R) => string): ShortColumn<R>[] => [{ header: 'Executive', cell: name }];
+
+const LEAD_COLUMNS: readonly ShortColumn<SalesDashLead>[] = [
+  { header: 'Company', cell: (l) => rowLink(pathOf('lead-detail', { lead: l.id }), l.company) },
+  { header: 'Contact', cell: (l) => [l.contact_person, l.contact_number].filter(Boolean).join(' · ') },
+  { header: 'Stage', cell: (l) => labelOf(LEAD_STAGES, l.stage) },
+  { header: 'Follow-up', cell: (l) => (l.followup_date ? formatDisplayDate(l.followup_date) : '') },
+];
+
+const QUOTATION_COLUMNS: readonly ShortColumn<SalesDashQuotation>[] = [
+  { header: 'No.', cell: (q) => q.number },
+  { header: 'Customer', cell: (q) => q.customer_name },
+  { header: 'Total (₹)', cell: (q) => formatIndian(q.total_amount), end: true },
+  { header: 'Waiting', cell: (q) => (q.days_waiting === null ? '' : q.days_waiting === 0 ? 'Sent today' : days(q.days_waiting)) },
+];
+
+const ORDER_COLUMNS: readonly ShortColumn<SalesDashOrder>[] = [
+  { header: 'Order', cell: (o) => rowLink(pathOf('sales-order-detail', { id: o.id }), o.id) },
+  { header: 'Customer', cell: (o) => o.customer_name },
+  { header: 'Status', cell: (o) => labelOf(SALES_ORDER_STATUSES, o.status) },
+  { header: 'Delivery', cell: (o) => (o.expected_delivery_date ? formatDisplayDate(o.expected_delivery_date) : '') },
+  { header: 'Value (₹)', cell: (o) => formatIndian(o.total_order_value), end: true },
+];
+
+/** The first rows of a sales-dash list, "None" text when empty, and how many more there are. */
+function FirstRows<R extends { id: number }>({ label, list, columns, empty, what, to }: { label: string; list: { count: number; results: R[] }; columns: readonly ShortColumn<R>[]; empty: string; what: string; to?: string }) {
   if (!list.results.length) return <Text color="fg.muted">{empty}</Text>;
   return (
     <Stack gap="2">
-      <Table.ScrollArea>
-        <Table.Root size="md" aria-label={label} css={FOLDING_TABLE}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Company</Table.ColumnHeader>
-              <Table.ColumnHeader>Contact</Table.ColumnHeader>
-              <Table.ColumnHeader>Stage</Table.ColumnHeader>
-              <Table.ColumnHeader>Follow-up</Table.ColumnHeader>
-              {owners && <Table.ColumnHeader>Executive</Table.ColumnHeader>}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {list.results.map((lead: SalesDashLead) => (
-              <Table.Row key={lead.id}>
-                <Table.Cell>{rowLink(pathOf('lead-detail', { lead: lead.id }), lead.company)}</Table.Cell>
-                <Table.Cell data-label="Contact">{[lead.contact_person, lead.contact_number].filter(Boolean).join(' · ')}</Table.Cell>
-                <Table.Cell data-label="Stage">{labelOf(LEAD_STAGES, lead.stage)}</Table.Cell>
-                <Table.Cell data-label="Follow-up">{lead.followup_date ? formatDisplayDate(lead.followup_date) : ''}</Table.Cell>
-                {owners && <Table.Cell data-label="Executive">{lead.assign_to_name}</Table.Cell>}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      <ListMore shown={list.results.length} count={list.count} what="first" to={leadsUnderFilter(filter)} />
+      <ShortTable label={label} columns={columns} rows={list.results} rowKey={(r) => r.id} />
+      <ListMore shown={list.results.length} count={list.count} what={what} to={to} />
     </Stack>
   );
 }
 
-function QuotationTable({ list, owners }: { list: SalesDashboard['quotations_awaiting']; owners: boolean }) {
-  if (!list.results.length) return <Text color="fg.muted">No quotation is waiting for the customer's answer.</Text>;
-  return (
-    <Stack gap="2">
-      <Table.ScrollArea>
-        <Table.Root size="md" aria-label="Quotations awaiting an answer" css={FOLDING_TABLE}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>No.</Table.ColumnHeader>
-              <Table.ColumnHeader>Customer</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Total (₹)</Table.ColumnHeader>
-              <Table.ColumnHeader>Waiting</Table.ColumnHeader>
-              {owners && <Table.ColumnHeader>Executive</Table.ColumnHeader>}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {list.results.map((q) => (
-              <Table.Row key={q.id}>
-                <Table.Cell fontWeight="semibold">{q.number}</Table.Cell>
-                <Table.Cell data-label="Customer">{q.customer_name}</Table.Cell>
-                <Table.Cell textAlign="end" data-label="Total (₹)">
-                  {formatIndian(q.total_amount)}
-                </Table.Cell>
-                <Table.Cell data-label="Waiting">{q.days_waiting === null ? '' : q.days_waiting === 0 ? 'Sent today' : `${formatCount(q.days_waiting)} day${q.days_waiting === 1 ? '' : 's'}`}</Table.Cell>
-                {owners && <Table.Cell data-label="Executive">{q.sales_exec_name}</Table.Cell>}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      <ListMore shown={list.results.length} count={list.count} what="longest waiting" />
-    </Stack>
-  );
-}
-
-function OrderTable({ label, list, to }: { label: string; list: SalesDashboard['open_orders']; to: string }) {
-  if (!list.results.length) return <Text color="fg.muted">None.</Text>;
-  return (
-    <Stack gap="2">
-      <Table.ScrollArea>
-        <Table.Root size="md" aria-label={label} css={FOLDING_TABLE}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Order</Table.ColumnHeader>
-              <Table.ColumnHeader>Customer</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Delivery</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Value (₹)</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {list.results.map((o) => (
-              <Table.Row key={o.id}>
-                <Table.Cell>{rowLink(pathOf('sales-order-detail', { id: o.id }), o.id)}</Table.Cell>
-                <Table.Cell data-label="Customer">{o.customer_name}</Table.Cell>
-                <Table.Cell data-label="Status">{labelOf(SALES_ORDER_STATUSES, o.status)}</Table.Cell>
-                <Table.Cell data-label="Delivery">{o.expected_delivery_date ? formatDisplayDate(o.expected_delivery_date) : ''}</Table.Cell>
-                <Table.Cell textAlign="end" data-label="Value (₹)">
-                  {formatIndian(o.total_order_value)}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      <ListMore shown={list.results.length} count={list.count} what="first" to={to} />
-    </Stack>
-  );
+function LeadTable({ label, list, filter, empty, owners }: { label: string; list: SalesDashboard['followups_today']; filter: string; empty: string; owners: boolean }) {
+  const columns = owners ? [...LEAD_COLUMNS, ...executive<SalesDashLead>((l) => l.assign_to_name)] : LEAD_COLUMNS;
+  return <FirstRows label={label} list={list} columns={columns} empty={empty} what="first" to={leadsUnderFilter(filter)} />;
 }
 
 const DEVICE_FILTERS = [
@@ -211,14 +149,20 @@ export default function SalesDashboardScreen() {
             <LeadTable label="Leads not actioned" list={data.not_actioned} filter="not_actioned" empty="Every lead has a remark." owners={owners} />
           </DashboardSection>
           <DashboardSection title="Quotations awaiting an answer">
-            <QuotationTable list={data.quotations_awaiting} owners={owners} />
+            <FirstRows
+              label="Quotations awaiting an answer"
+              list={data.quotations_awaiting}
+              columns={owners ? [...QUOTATION_COLUMNS, ...executive<SalesDashQuotation>((q) => q.sales_exec_name)] : QUOTATION_COLUMNS}
+              empty="No quotation is waiting for the customer's answer."
+              what="longest waiting"
+            />
           </DashboardSection>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
             <DashboardSection title="Open orders">
-              <OrderTable label="Open orders" list={data.open_orders} to={pathOf('sales-orders')} />
+              <FirstRows label="Open orders" list={data.open_orders} columns={ORDER_COLUMNS} empty="None." what="first" to={pathOf('sales-orders')} />
             </DashboardSection>
             <DashboardSection title="Advances pending">
-              <OrderTable label="Advances pending" list={data.pending_advance} to={`${pathOf('sales-orders')}?advance_pending=true`} />
+              <FirstRows label="Advances pending" list={data.pending_advance} columns={ORDER_COLUMNS} empty="None." what="first" to={`${pathOf('sales-orders')}?advance_pending=true`} />
             </DashboardSection>
           </SimpleGrid>
           <DashboardSection title="This month against last">
