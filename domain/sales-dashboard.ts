@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalSchema, idSchema, isoDateSchema } from './entity';
 import { leadRequirementSchema, leadSourceSchema, leadStageSchema } from './lead';
+import { valuesOf } from './options';
 import { idParam, pageParams, periodInOrder } from './query-params';
 import { quotationStatusSchema } from './quotation';
 import { leadScopeOf } from './row-rules';
@@ -128,18 +129,15 @@ export const MISSED_OPPORTUNITY_KINDS = [
   { value: 'unanswered_quotation', label: 'Quotation unanswered' },
   { value: 'rejected_quotation', label: 'Quotation rejected' },
 ] as const;
-export const missedOpportunityKindSchema = z.enum(['stale_lead', 'lost_lead', 'unanswered_quotation', 'rejected_quotation']);
+export const missedOpportunityKindSchema = z.enum(valuesOf(MISSED_OPPORTUNITY_KINDS));
 export type MissedOpportunityKind = z.infer<typeof missedOpportunityKindSchema>;
 
-/** GET missed_srp_opportunities/: the period is the day each opportunity slipped (`since`), both ends inclusive. */
+/** What the sales reports are narrowed by: one executive and a period, both ends inclusive (held in order by `periodInOrder`). */
+const salesReportFields = { sales_exec: idParam.optional(), start_date: isoDateSchema.optional(), end_date: isoDateSchema.optional() };
+
+/** GET missed_srp_opportunities/: the period is the day each opportunity slipped (`since`). */
 export const missedOpportunityQuerySchema = z
-  .object({
-    sales_exec: idParam.optional(),
-    kind: missedOpportunityKindSchema.optional(),
-    start_date: isoDateSchema.optional(),
-    end_date: isoDateSchema.optional(),
-    ...pageParams,
-  })
+  .object({ ...salesReportFields, kind: missedOpportunityKindSchema.optional(), ...pageParams })
   .strict()
   .refine(...periodInOrder('start_date', 'end_date'));
 export type MissedOpportunityQuery = z.infer<typeof missedOpportunityQuerySchema>;
@@ -181,11 +179,7 @@ export type MissedOpportunityPage = z.infer<typeof missedOpportunityPageSchema>;
 
 /** GET sales_analysis/: leads by created day, quotations by quotation date, orders by order date. */
 export const salesAnalysisQuerySchema = z
-  .object({
-    start_date: isoDateSchema.optional(),
-    end_date: isoDateSchema.optional(),
-    sales_exec: idParam.optional(),
-  })
+  .object(salesReportFields)
   .strict()
   .refine(...periodInOrder('start_date', 'end_date'));
 export type SalesAnalysisQuery = z.infer<typeof salesAnalysisQuerySchema>;
