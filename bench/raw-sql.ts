@@ -21,6 +21,11 @@ const QUERIES: Record<string, () => SQL> = {
     FROM job_orders j JOIN customers c ON c.id = j.customer
     WHERE j.status = ${process.env.BENCH_STATUS} AND j.bucket = ${process.env.BENCH_BUCKET} AND j.deleted_at IS NULL AND j.cancelled_at IS NULL
     ORDER BY j.created_at DESC, j.id DESC LIMIT 15 OFFSET 0`,
+  /** A sales executive's Todays leads (business-areas.md §4): open stage, follow-up today in the company's zone, newest first. */
+  'leads-todays': () => sql`SELECT *, count(*) OVER () AS total_count FROM leads
+    WHERE assign_to = ${Number(process.env.BENCH_USER)} AND deleted_at IS NULL
+      AND stage IN ('new', 'followup', 'negotiation') AND followup_date = (now() AT TIME ZONE 'Asia/Kolkata')::date
+    ORDER BY id DESC LIMIT 15 OFFSET 0`,
   /** The floor of the profitability report: one pass over the ledger, summed per job order. */
   'ledger-by-job-order': () => sql`SELECT job_order, sum(quantity * coalesce(rate, 0)) AS value
     FROM stock_transactions WHERE job_order IS NOT NULL GROUP BY job_order`,

@@ -19,6 +19,10 @@
 //                                      every job order beside one raw pass over the ledger
 //   BENCH_ONLY=list npm run bench       only the materials list under 50 clients beside the same
 //                                      query in raw SQL (issue 16's list-call budget)
+//   BENCH_ONLY=sales npm run bench      only the sales rows (issue 18): a sales executive's Todays
+//                                      leads at scale 10 under 50 clients beside the same query in
+//                                      raw SQL, and a 50-item quotation's PDF from the server and
+//                                      made by pdfmake in Chromium
 //
 // The stock rows are the one place a verdict fails the run: a broken ledger invariant or a
 // refusal count other than the plan's is a real error, so the table is printed and the exit code is 1.
@@ -34,6 +38,8 @@ import { measureInBrowser, type BrowserFigures, type MirrorFigures } from './lib
 import { FIRST_ROW_RUNS, medianOf, NEW_TAB_RUNS } from './lib/browser-first-rows';
 import { STOCK_CLIENTS, STOCK_MATERIALS, STOCK_TRANSACTIONS, stockIssuesOn, type StockFigures } from './lib/stock-issues';
 import { JOB_ORDER_LIST_CONNECTIONS, JOB_ORDER_SCALE, jobOrdersOn, type JobOrderFigures } from './lib/job-orders';
+import { LEADS_CONNECTIONS, LEADS_SCALE, leadsTodaysOn, PDF_RUNS, QUOTATION_ITEMS, SALES_EXECUTIVE, type LeadFigures } from './lib/sales';
+import { measureQuotationPdf } from './lib/browser-pdf';
 
 interface Figures {
   signIn: LoadFigures;
@@ -366,7 +372,46 @@ async function listSection(): Promise<Row[]> {
   return rows;
 }
 
-const PARTS = ['server', 'stock', 'job-orders', 'list', 'browser'] as const;
+/** Issue 18: the executive's Todays leads beside raw SQL, on each database. */
+function leadRows(kind: DatabaseKind, f: LeadFigures | null): Row[] {
+  const about = `scale ${LEADS_SCALE}, ${LEADS_CONNECTIONS} clients`;
+  const metrics = [
+    `leads list, Todays filter of one sales executive (page of 15) per second, ${about}`,
+    `leads list, Todays filter p99, ${about}`,
+    `same query in raw SQL per second, ${about}`,
+    'leads list: raw SQL / API throughput',
+  ];
+  if (!f) return metrics.map((metric) => figure(metric, kind, SKIPPED, ''));
+  const ratio = f.listRawSql.requestsPerSecond / f.list.requestsPerSecond;
+  return [
+    figure(`${metrics[0]!} (${count(f.todays)} Todays leads)`, kind, f.list.requestsPerSecond.toFixed(0), 'req/s'),
+    figure(metrics[1]!, kind, f.list.p99.toFixed(0), 'ms'),
+    figure(metrics[2]!, kind, f.listRawSql.requestsPerSecond.toFixed(0), 'q/s'),
+    { metric: metrics[3]!, database: kind, value: ratio.toFixed(2), unit: 'x', goal: `<= ${LIST_RATIO_GOAL}x`, verdict: ratio <= LIST_RATIO_GOAL ? 'pass' : 'fail' },
+  ];
+}
+
+async function salesSection(): Promise<Row[]> {
+  const postgresUrl = await findPostgres();
+  const executiveSignIn = (origin: string) => accessToken(origin, JSON.stringify({ username: SALES_EXECUTIVE, password: DEMO_PASSWORD }));
+  const rows: Row[] = [];
+  for (const [kind, fresh] of [
+    ['PGlite', freshPglite],
+    ['PostgreSQL', postgresUrl ? () => freshPostgres(postgresUrl) : null],
+  ] as const) {
+    if (fresh) progress(`${kind}: a sales executive's Todays leads under load, and the same query in raw SQL (scale ${LEADS_SCALE})`);
+    rows.push(...leadRows(kind, fresh ? await withDatabase(fresh, (database) => leadsTodaysOn(database, executiveSignIn)) : null));
+  }
+  progress(`PGlite and Chromium: the PDF of a ${QUOTATION_ITEMS}-item quotation, median of ${PDF_RUNS}`);
+  const pdf = await measureQuotationPdf(executiveSignIn);
+  rows.push(
+    figure(`${QUOTATION_ITEMS}-item quotation PDF from the server (GET pdf/{id}/, to the last byte), median of ${PDF_RUNS}`, 'PGlite', pdf.serverMs.toFixed(0), 'ms'),
+    figure(`${QUOTATION_ITEMS}-item quotation PDF made by pdfmake in the browser, median of ${PDF_RUNS}`, BROWSER, pdf.browserMs.toFixed(0), 'ms'),
+  );
+  return rows;
+}
+
+const PARTS = ['server', 'stock', 'job-orders', 'list', 'sales', 'browser'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsToRun(only = process.env.BENCH_ONLY): readonly Part[] {
@@ -378,12 +423,13 @@ function partsToRun(only = process.env.BENCH_ONLY): readonly Part[] {
 async function main(): Promise<void> {
   const parts = partsToRun();
   // The server rows measure the login bundle and start-up of the built app; the browser rows run it.
-  if (parts.includes('server') || parts.includes('browser')) await buildClientIfStale();
+  if (parts.includes('server') || parts.includes('browser') || parts.includes('sales')) await buildClientIfStale();
   const rows: Row[] = [];
   if (parts.includes('server')) rows.push(...(await serverRows()));
   if (parts.includes('stock')) rows.push(...(await stockSection()));
   if (parts.includes('job-orders')) rows.push(...(await jobOrderSection()));
   if (parts.includes('list')) rows.push(...(await listSection()));
+  if (parts.includes('sales')) rows.push(...(await salesSection()));
   if (parts.includes('browser')) rows.push(...browserRows(await measureInBrowser(progress)));
   console.log(formatTable(rows));
   const failedStock = rows.filter((row) => row.verdict === 'fail' && (row.metric.startsWith('ledger invariant') || row.metric.startsWith('issues refused')));

@@ -66,9 +66,11 @@ export const DATA_TYPES = {
   materialSubcategories: { path: API.materialSubcategories.list, indexes: ['name', 'category'], module: 'materials' },
   estimationMaterials: { path: API.estimationMaterials.list, indexes: ['name', 'category', 'rate'], module: 'estimation' },
   estimationMaterialCategories: { path: API.estimationMaterialCategories.list, indexes: ['name'], module: 'estimation' },
+  /** A sales executive's device holds their own quotations (row-rules.ts); the lines are read online with the detail. */
+  quotations: { path: API.quotations.list, indexes: ['customer', 'branch', 'sales_exec', 'quotation_date', 'monarch_entity'], module: 'quotations' },
+  /** The list's rows (customer name, overdue, pending advance as of the sync): the customer detail lists them on the device. */
+  salesOrders: { path: API.salesOrders.list, indexes: ['status', 'customer', 'branch', 'created_by', 'order_date', 'expected_delivery_date'], module: 'sales orders' },
   // The area issues give these their list endpoints; their tables and indexes are here already.
-  quotations: { indexes: ['customer', 'branch', 'sales_exec', 'quotation_date', 'monarch_entity'], module: 'quotations' },
-  salesOrders: { indexes: ['status', 'customer', 'branch', 'created_by', 'order_date', 'expected_delivery_date'], module: 'sales orders' },
   receipts: { indexes: ['customer', 'sales_order', 'job_order', 'receipt_date'], module: 'receipts' },
   estimations: { indexes: ['customer', 'status', 'estimation_date'], module: 'estimation' },
   jobOrders: { path: API.jobOrders.list, indexes: ['status', 'bucket', 'customer', 'branch', 'sales_executive', 'created_at'], module: 'job orders' },
@@ -152,7 +154,7 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   ...Object.fromEntries(['price-variance', 'material-consumption'].map((route) => [route, ['materials'] as const])),
   ...Object.fromEntries(['customers-home', 'sales-customers'].map((route) => [route, ['customers'] as const])),
   // The detail shows the customer's job orders and the leads it came from to those who may read them (the preload skips the others).
-  ...Object.fromEntries(['customer-detail', 'sales-customer-detail'].map((route) => [route, ['customers', 'customerBranches', 'customerLpoCodes', 'jobOrders', 'leads'] as const])),
+  ...Object.fromEntries(['customer-detail', 'sales-customer-detail'].map((route) => [route, ['customers', 'customerBranches', 'customerLpoCodes', 'jobOrders', 'leads', 'salesOrders'] as const])),
   ...Object.fromEntries(['customer-edit', 'sales-customer-edit'].map((route) => [route, ['customers'] as const])),
   ...Object.fromEntries(['customer-branches-home', 'customer-lpocodes-home'].map((route) => [route, ['customers', 'customerBranches', 'customerLpoCodes'] as const])),
   ...Object.fromEntries(
@@ -182,7 +184,10 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   // Sales orders are read from the server; the filters and the branch name come from the device.
   ...Object.fromEntries(['salesorders-home', 'sales-orders'].map((route) => [route, ['customers'] as const])),
   ...Object.fromEntries(['salesorder-detail', 'sales-order-detail'].map((route) => [route, ['customers', 'customerBranches'] as const])),
+  // The quotation lists filter on the device; the detail names the customer's branch from it.
+  ...Object.fromEntries(['quotations-home', 'sales-quotations'].map((route) => [route, ['quotations', 'customers'] as const])),
+  ...Object.fromEntries(['quotation-detail', 'sales-quotation-detail'].map((route) => [route, ['quotations', 'customers', 'customerBranches'] as const])),
   // Not in the design preload set: the other departments using it may not read GRAs (decision 131).
-  ...Object.fromEntries(['leads-home', 'lead-detail', 'lead-detail-direct'].map((route) => [route, ['leads', 'leadRemarks'] as const])),
+  ...Object.fromEntries(['leads-home', 'lead-detail', 'lead-detail-direct', 'lead-edit', 'leads-reassign'].map((route) => [route, ['leads', 'leadRemarks'] as const])),
   'metal-gra': ['gras', 'graItems', 'requisitions', 'requisitionDetails', 'materials'],
 };

@@ -265,6 +265,7 @@ export const leadReassignSchema = z.object({
 });
 export type LeadReassign = z.input<typeof leadReassignSchema>;
 export const leadReassignResultSchema = z.object({ assign_to: idSchema, leads: z.array(leadSchema) });
+export type LeadReassignResult = z.infer<typeof leadReassignResultSchema>;
 
 /** POST leads/leads/{id}/convert/: link a customer, or (none given) make one from the lead. */
 export const leadConvertSchema = z.object({ customer: refSchema.optional(), ...expectedVersionFields });
@@ -275,6 +276,7 @@ export const leadConvertResultSchema = z.object({
   /** Whether the conversion made the customer (false: an existing one was linked). */
   customer_created: z.boolean(),
 });
+export type LeadConvertResult = z.infer<typeof leadConvertResultSchema>;
 
 const countSchema = z.number().int();
 const stageCountsSchema = z.object(Object.fromEntries(LEAD_STAGES.map((s) => [s.value, countSchema])) as Record<LeadStage, typeof countSchema>);

@@ -177,6 +177,8 @@ export const READ_PERMISSIONS: Readonly<Record<MirroredType, Permission>> = {
   customerLpoCodes: 'customers.read',
   leads: 'leads.read',
   leadRemarks: 'leads.read',
+  quotations: 'quotations.read',
+  salesOrders: 'sales-orders.read',
   vendors: 'vendors.read',
   materials: 'materials.read',
   materialNames: 'materials.read',

@@ -21,7 +21,7 @@ export type PreloadSetName = 'marketing' | 'sales' | 'purchase' | 'production' |
 
 export const PRELOAD_SETS: Readonly<Record<PreloadSetName, PreloadSet>> = {
   marketing: { critical: ['leads', 'leadRemarks'], important: ['customers'], background: ['customerBranches'] },
-  sales: { critical: ['leads', 'leadRemarks', 'customers'], important: ['customerBranches', 'customerLpoCodes'], background: ['estimationMaterials', 'estimationMaterialCategories'] },
+  sales: { critical: ['leads', 'leadRemarks', 'customers'], important: ['customerBranches', 'customerLpoCodes', 'quotations', 'salesOrders'], background: ['estimationMaterials', 'estimationMaterialCategories'] },
   purchase: { critical: ['vendors', 'materials', 'materialCategories'], important: ['materialSubcategories'], background: ['customers'] },
   production: {
     critical: ['materials', 'materialCategories'],

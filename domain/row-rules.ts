@@ -19,6 +19,14 @@ export const MATERIAL_SCOPE_RULES: readonly (RoleMatch & { readonly scope: Mater
 export type LeadScope = 'all' | 'assigned-to-me';
 export const LEAD_SCOPE_RULES: readonly (RoleMatch & { readonly scope: LeadScope })[] = [{ ...SALES_EXECUTIVE, scope: 'assigned-to-me' }];
 
+/**
+ * Quotations: a sales executive's lists (the device's mirror and its delta, filter_quotations/,
+ * deleted_list/) hold the quotations where they are the sales executive; a quotation opened by
+ * its number still reads for every quotation reader (decision 216).
+ */
+export type QuotationScope = 'all' | 'own';
+export const QUOTATION_SCOPE_RULES: readonly (RoleMatch & { readonly scope: QuotationScope })[] = [{ ...SALES_EXECUTIVE, scope: 'own' }];
+
 /** Job orders: design reads those that reached its desk, in the Design bucket now or moved into it before. */
 export type JobOrderScope = 'all' | 'reached-design';
 export const JOB_ORDER_SCOPE_RULES: readonly (RoleMatch & { readonly scope: JobOrderScope })[] = [{ departments: ['design'], scope: 'reached-design' }];
@@ -31,6 +39,7 @@ function scopeOf<S extends string>(rules: readonly (RoleMatch & { readonly scope
 export const materialScopeOf = (user: UserRole): MaterialScope => scopeOf(MATERIAL_SCOPE_RULES, user, 'all');
 export const leadScopeOf = (user: UserRole): LeadScope => scopeOf(LEAD_SCOPE_RULES, user, 'all');
 export const jobOrderScopeOf = (user: UserRole): JobOrderScope => scopeOf(JOB_ORDER_SCOPE_RULES, user, 'all');
+export const quotationScopeOf = (user: UserRole): QuotationScope => scopeOf(QUOTATION_SCOPE_RULES, user, 'all');
 
 /**
  * Where a user's requisition material picker and requisition lines find every material's name

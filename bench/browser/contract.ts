@@ -1,3 +1,5 @@
+import type { QuotationDocumentData } from '../../domain/documents';
+
 /**
  * What the bench page (bench/browser/main.ts) puts on `window.fabopsBench`, for the bench process
  * (bench/lib/browser-*.ts) to call through Playwright. Types only: both sides import it.
@@ -37,6 +39,8 @@ export interface BenchPage {
   drainOutbox(): Promise<DrainFigures>;
   /** The same requests the drain sends, made one after another with `fetch`, timed. */
   directCreates(count: number, category: number, prefix: string): Promise<Timed>;
+  /** The app's quotation document rendered by pdfmake in the page `runs` times after a warm-up: each run's milliseconds. */
+  quotationPdf(data: QuotationDocumentData, runs: number): Promise<number[]>;
 }
 
 declare global {

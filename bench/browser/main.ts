@@ -13,6 +13,8 @@ import { pageReplayEnv } from '../../src/data/outbox/triggers';
 import { tokens } from '../../src/data/tokens';
 import type { BenchPage, Timed } from './contract';
 import { createMaterial } from '../../src/data/operations';
+import { quotationDocument } from '../../domain/documents';
+import { companyProfile, renderPdfBytes } from '../../src/data/documents';
 
 const RAW_DATABASE = 'fabops-bench-raw';
 
@@ -126,6 +128,20 @@ const bench: BenchPage = {
         JSON.parse(text);
       }
     });
+  },
+
+  async quotationPdf(data, runs) {
+    const company = await companyProfile();
+    const times: number[] = [];
+    // One run more than asked: the first loads pdfmake and its fonts, which a screen pays once.
+    for (let i = 0; i <= runs; i++) {
+      const started = performance.now();
+      const bytes = await renderPdfBytes(quotationDocument(company, data));
+      const ms = performance.now() - started;
+      if (String.fromCharCode(...bytes.subarray(0, 5)) !== '%PDF-') throw new Error('pdfmake made no PDF');
+      if (i > 0) times.push(ms);
+    }
+    return times;
   },
 };
 

@@ -62,13 +62,13 @@ const describe = (f: MirrorFigures) =>
   `${count(f.rows)} rows: app loader ${(f.mirror.ms / 1000).toFixed(2)} s, raw bulkPut ${(f.raw.ms / 1000).toFixed(2)} s`;
 
 /** The bench page at a server's origin, signed in; the user's id. */
-interface BenchPageAt {
+export interface BenchPageAt {
   page: Page;
   cdp: CDPSession;
   userId: number;
 }
 
-async function onServer<T>(database: FreshDatabase, client: BenchClient, use: (origin: string) => Promise<T>): Promise<T> {
+export async function onServer<T>(database: FreshDatabase, client: BenchClient, use: (origin: string) => Promise<T>): Promise<T> {
   const server = await startBenchServer(environmentFor(database, { BENCH_CLIENT_DIR: client.dir }));
   try {
     return await use(server.origin);
@@ -77,7 +77,7 @@ async function onServer<T>(database: FreshDatabase, client: BenchClient, use: (o
   }
 }
 
-async function withBenchPage<T>(context: BrowserContext, url: string, use: (at: BenchPageAt) => Promise<T>): Promise<T> {
+export async function withBenchPage<T>(context: BrowserContext, url: string, use: (at: BenchPageAt) => Promise<T>): Promise<T> {
   const page = await openPage(context, url);
   try {
     await page.waitForFunction(() => window.fabopsBench !== undefined);
@@ -155,7 +155,7 @@ async function outboxVersusDirect({ page }: BenchPageAt): Promise<OutboxFigures>
   return { operations: OUTBOX_OPERATIONS, drainRuns: drainMs, directRuns: directMs, drainMs: mean(drainMs), directMs: mean(directMs) };
 }
 
-async function withFreshPglite<T>(use: (database: FreshDatabase) => Promise<T>): Promise<T> {
+export async function withFreshPglite<T>(use: (database: FreshDatabase) => Promise<T>): Promise<T> {
   const database = await freshPglite();
   try {
     return await use(database);

@@ -186,6 +186,30 @@ export function useListPage(): [number, (page: number) => void] {
   return [page, setPage];
 }
 
+/**
+ * The list filters kept in the address (`?name=value`, replacing the entry, so Back from a row
+ * returns to them): their values ('' when not chosen), and a chooser that starts again at page 1.
+ */
+export function useAddressFilters<N extends string>(names: readonly N[]): [Readonly<Record<N, string>>, (name: N, value: string) => void] {
+  const [search, setSearch] = useSearchParams();
+  const values = useMemo(() => Object.fromEntries(names.map((name) => [name, search.get(name) ?? ''])) as Record<N, string>, [names, search]);
+  const choose = useCallback(
+    (name: N, value: string) =>
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
+  return [values, choose];
+}
+
 export function Empty({ text }: { text: string }) {
   return (
     <Text p="4" color="fg.muted">

@@ -40,3 +40,10 @@ export async function branchChoicesOf(customer: number | null, current: number |
   const offered = new Set(activeBranches(branches).map((b) => b.id));
   return branches.filter((b) => offered.has(b.id) || b.id === current).map((b) => ({ value: String(b.id), label: branchLabel(b) }));
 }
+
+/** A branch by `branchLabel` (business-areas.md §9); one the device lacks keeps its number. */
+export async function branchLabelOf(branch: number | null): Promise<string | null> {
+  if (branch === null) return null;
+  const row = await mirror.rowsOf<CustomerBranch>('customerBranches').get(branch);
+  return row ? branchLabel(row) : `No. ${branch}`;
+}

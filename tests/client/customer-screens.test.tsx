@@ -9,7 +9,7 @@ import type { User } from '../../domain/user';
 import { CUSTOMER_MESSAGES } from '../../domain/customer';
 import { routeByName, type RouteName } from '../../domain/routes';
 import { renderRoute, renderRoutes } from './render-screen';
-import { jobOrderRow, tracked } from './rows';
+import { jobOrderRow, salesOrderRow, tracked } from './rows';
 import { makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
@@ -28,7 +28,7 @@ let user: User = makeUser({ id: ASHA });
 vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => user));
 vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
-const NEIGHBOURS: RouteName[] = ['customers-home', 'sales-customers', 'customer-detail', 'sales-customer-detail', 'customer-edit', 'sales-customer-edit', 'job-order-detail', 'lead-detail'];
+const NEIGHBOURS: RouteName[] = ['customers-home', 'sales-customers', 'customer-detail', 'sales-customer-detail', 'customer-edit', 'sales-customer-edit', 'job-order-detail', 'lead-detail', 'salesorder-detail', 'sales-order-detail'];
 const show = (routeName: RouteName, Screen: ComponentType, path: string) => renderRoute(routeName, Screen, path, NEIGHBOURS);
 
 /** The edit screen and the detail it returns to, both real, in one router. */
@@ -116,6 +116,37 @@ describe('the customer detail', () => {
     await waitFor(() => expect(firstCells('Leads of the customer')).toEqual(['Lulu Group']));
     expect(within(screen.getByRole('table', { name: 'Leads of the customer' })).getByRole('link').getAttribute('href')).toBe('/leads/detail/71');
     expect(screen.getByText('Converted')).toBeTruthy();
+  });
+
+  it("lists the customer's sales orders newest first, with number, date, status in its colour and value, each opening its detail in the same area", async () => {
+    const order = (id: number, values: Record<string, unknown> = {}) => salesOrderRow(id, { customer: 12, ...values });
+    await mirror.rows('salesOrders').bulkPut([
+      order(41, { order_date: '2026-10-05', total_order_value: '125000.50', status: 'completed' }),
+      order(44, { order_date: '2026-11-12', total_order_value: '1180.00', status: 'accepted' }),
+      order(45, { customer: 13 }),
+      order(46, { deleted_at: '2026-11-20T09:00:00.000Z' }),
+    ]);
+    show('customer-detail', CustomerDetailScreen, '/customers/detail/12');
+    await waitFor(() => expect(firstCells('Sales orders of the customer')).toEqual(['44', '41']));
+    expect(tableRows('Sales orders of the customer').map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
+      ['44', '12-11-2026', 'Accepted', '1,180.00'],
+      ['41', '05-10-2026', 'Completed', '1,25,000.50'],
+    ]);
+    const table = screen.getByRole('table', { name: 'Sales orders of the customer' });
+    expect(table.querySelector('[data-status="completed"]')).not.toBeNull();
+    expect(within(table).getAllByRole('link')[0]!.getAttribute('href')).toBe('/salesorder/44');
+    cleanup();
+
+    show('sales-customer-detail', CustomerDetailScreen, '/sales/detail/12');
+    await waitFor(() => expect(firstCells('Sales orders of the customer')).toEqual(['44', '41']));
+    expect(within(screen.getByRole('table', { name: 'Sales orders of the customer' })).getAllByRole('link')[0]!.getAttribute('href')).toBe('/sales/order/44');
+  });
+
+  it('shows no sales orders to a user who may not read them', async () => {
+    user = makeUser({ id: ASHA, department: 'stores', designation: 'executive' });
+    show('customer-detail', CustomerDetailScreen, '/customers/detail/12');
+    expect(await screen.findByRole('heading', { name: 'Branches' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Sales orders' })).toBeNull();
   });
 
   it('shows no leads to a user who may not read them', async () => {

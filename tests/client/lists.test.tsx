@@ -143,10 +143,12 @@ describe('the materials list (materials-home)', () => {
       expect(within(table).getAllByRole('row')).toHaveLength(16);
     });
 
-    it('is not held up for long by a store that does not answer (at most 250 ms)', async () => {
+    // The router waits at most PREPARE_WAIT_MS (250 ms) for it; the bound is not timed here, as a
+    // busy test machine would make a timed bound flaky: a store that never answers must not hold the screen.
+    it('is not held up by a store that does not answer', async () => {
       vi.spyOn(mirror, 'open').mockReturnValue(new Promise(() => {}) as never);
       openApp('/materials');
-      expect(await screen.findByRole('heading', { name: 'Materials' }, { timeout: 1000 })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Materials' })).toBeTruthy();
     });
 
     it('paints its first rows, with their category names, in its first render', async () => {

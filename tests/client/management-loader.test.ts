@@ -210,6 +210,15 @@ describe('management users in the app', () => {
     expect(server.calls('GET', path('vendors'))).toHaveLength(1);
   });
 
+  it('entering the sales orders home loads the sales orders onto the device (salesorders-home: salesOrders)', async () => {
+    lists.salesOrders.put({ id: 41, customer: 1, status: 'accepted', total_order_value: '1180.00' });
+    await expect(guard(routeByName('salesorders-home'), '/salesorders')).resolves.toEqual({ allow: true });
+    await vi.waitFor(() => expect(moduleLoader()?.isModuleLoaded('salesorders-home')).toBe(true));
+    expect(moduleLoader()?.failures.size).toBe(0);
+    expect(server.calls('GET', path('salesOrders'))).toHaveLength(1);
+    expect(await mirror.rows('salesOrders').get(41)).toMatchObject({ status: 'accepted', total_order_value: '1180.00' });
+  });
+
   it('a module whose data does not answer never blocks navigation', async () => {
     lists.vendors.override = () => 'never';
     await expect(guard(routeByName('vendors-home'), '/vendors')).resolves.toEqual({ allow: true });

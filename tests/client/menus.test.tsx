@@ -93,4 +93,16 @@ describe('the menu offers only what the user may open', () => {
     openScreen('production', '/production');
     expect(menuLinks()).toEqual(expect.arrayContaining(['Job order valuation', 'Status-wise job orders', 'Status-wise ageing', 'New job order']));
   });
+
+  it('offers Reassign leads to a sales manager, never to a sales executive', async () => {
+    await signInAs({ department: 'sales', designation: 'executive' });
+    openScreen('sales', '/leads');
+    expect(menuLinks()).toContain('Leads');
+    expect(menuLinks()).not.toContain('Reassign leads');
+    cleanup();
+
+    await signInAs({ department: 'sales', designation: 'manager' });
+    openScreen('sales', '/leads');
+    expect(menuLinks()).toContain('Reassign leads');
+  });
 });

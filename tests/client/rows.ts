@@ -55,3 +55,45 @@ export const ledgerRow = (id: number, values: Record<string, unknown> = {}) => (
   ...tracked(NOW, 1),
   ...values,
 });
+
+/** A lead of the sales executive 7 (asha), new, from Linkedin for trays. */
+export const leadRow = (id: number, company: string, values: Record<string, unknown> = {}) => ({
+  id,
+  assign_to: 7,
+  stage: 'new',
+  followup_date: null,
+  source: 'Linkedin',
+  requirement: 'Trays',
+  lead_type: 'Retail',
+  company,
+  contact_person: '',
+  contact_number: '',
+  location: '',
+  status: 'warm',
+  potential: '0.00',
+  customer: null,
+  ...tracked(),
+  ...values,
+});
+
+/** A draft sales order of customer 1 as the list sends it (its customer's name and flags beside it). */
+export const salesOrderRow = (id: number, values: Record<string, unknown> = {}) => ({
+  id,
+  customer_po_number: `PO-${id}`,
+  order_date: '2026-11-02',
+  total_order_value: '125000.00',
+  status: 'draft',
+  expected_delivery_date: '2026-11-30',
+  customer: 1,
+  branch: null,
+  quotation: null,
+  advance_pending: false,
+  advance_amount: '0.00',
+  remarks: '',
+  customer_name: 'Lulu Hypermarket',
+  created_by_name: 'asha',
+  is_overdue: false,
+  is_advance_pending: false,
+  ...tracked(),
+  ...values,
+});

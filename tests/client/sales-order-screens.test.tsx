@@ -6,14 +6,14 @@ import type { ComponentType } from 'react';
 import type { User } from '../../domain/user';
 import type { RouteName } from '../../domain/routes';
 import { renderRoute } from './render-screen';
-import { jobOrderRow, tracked as trackedAt } from './rows';
+import { jobOrderRow, salesOrderRow, tracked as trackedAt } from './rows';
 import { fakeServer, makeUser, storeSession, type FakeServer } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { forgetNotificationsForTests } from '../../src/ui/notify';
 import { closeDialog } from '../../src/ui/dialog-store';
 import { SALES_ORDER_STATUSES } from '../../domain/sales-order';
-import { statusBadgeStyle } from '../../src/features/sales-orders/status';
+import { statusBadgeStyle } from '../../src/ui/SalesOrderStatusBadge';
 import SalesOrdersScreen from '../../src/features/sales-orders/SalesOrdersScreen';
 import SalesOrderDetailScreen from '../../src/features/sales-orders/SalesOrderDetailScreen';
 import JobOrderCreateScreen from '../../src/features/job-orders/JobOrderCreateScreen';
@@ -33,28 +33,8 @@ const NEIGHBOURS: readonly RouteName[] = ['salesorders-home', 'salesorder-detail
 const show = (routeName: RouteName, Screen: ComponentType, path: string) => renderRoute(routeName, Screen, path, NEIGHBOURS);
 
 const tracked = trackedAt();
-const order = (id: number, status: string, values: Record<string, unknown> = {}) => ({
-  id,
-  customer_po_number: `PO-${id}`,
-  order_date: '2026-11-02',
-  total_order_value: '125000.00',
-  status,
-  expected_delivery_date: '2026-11-30',
-  customer: 1,
-  branch: null,
-  quotation: null,
-  advance_pending: false,
-  advance_amount: '0.00',
-  remarks: '',
-  customer_name: 'Lulu Hypermarket',
-  created_by_name: 'asha',
-  is_overdue: false,
-  is_advance_pending: false,
-  ...tracked,
-  // Made by the signed-in sales executive (7), who may move it on.
-  created_by: 7,
-  ...values,
-});
+// Made by the signed-in sales executive (7), who may move it on.
+const order = (id: number, status: string, values: Record<string, unknown> = {}) => salesOrderRow(id, { status, ...tracked, created_by: 7, ...values });
 const view = (id: number, status: string, values: Record<string, unknown> = {}) => ({
   ...order(id, status, values),
   items: [{ id: 71, sales_order: id, description: 'Acrylic display stand', quantity: '10.000', unit_price: '12500.00', amount: '125000.00', ...tracked }],
@@ -145,6 +125,27 @@ describe('the sales orders list', () => {
     fireEvent.change(from, { target: { value: '01-11-2026' } });
     fireEvent.blur(from);
     await waitFor(() => expect(server.calls('GET', LIST).at(-1)!.config.params).toEqual({ status: 'accepted', advance_pending: 'true', customer: '1', start_date: '2026-11-01', ordering: '-id', page: 1, page_size: 15 }));
+  });
+
+  it('exports the orders under the current filters as a CSV file', async () => {
+    const server = fakeServer();
+    server.on('GET', LIST, { status: 200, data: page([order(19, 'accepted')]) });
+    server.on('GET', `${LIST}export/`, { status: 200, data: new Blob(['id,customer\n19,Lulu\n'], { type: 'text/csv' }) });
+    const saved = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:csv');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    show('salesorders-home', SalesOrdersScreen, '/salesorders?status=accepted&advance_pending=true&page=2');
+    await screen.findByText('19');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    const [call] = server.calls('GET', `${LIST}export/`);
+    expect(call!.config.params).toEqual({ status: 'accepted', advance_pending: 'true', ordering: '-id', format: 'csv' });
+    expect(call!.config.responseType).toBe('blob');
+    expect(names).toEqual(['sales-orders.csv']);
   });
 
   it('opens an order in the layout of the list: /sales/orders opens /sales/order/:id', async () => {

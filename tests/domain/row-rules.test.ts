@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EDIT_RULES, editRefusal, materialNamesTypeOf, mayEdit, type EditSubject } from '../../domain/row-rules';
+import { EDIT_RULES, editRefusal, materialNamesTypeOf, mayEdit, quotationScopeOf, type EditSubject } from '../../domain/row-rules';
 import type { UserRole } from '../../domain/user';
 
 const user = (id: number, department: UserRole['department'], designation: UserRole['designation'], is_superuser = false): EditSubject => ({ id, department, designation, is_superuser });
@@ -57,4 +57,14 @@ describe("where a requisition's picker finds every material's name", () => {
 it('documents every edit rule and its refusal in docs/permissions.md', () => {
   const doc = fs.readFileSync(path.join(import.meta.dirname, '../../docs/permissions.md'), 'utf8');
   for (const rule of Object.values(EDIT_RULES)) expect(doc).toContain(rule.refusal);
+});
+
+describe("whose quotations a user's lists hold", () => {
+  it('gives sales executives and senior executives their own, everyone else who reads quotations all of them', () => {
+    expect(quotationScopeOf(user(7, 'sales', 'executive'))).toBe('own');
+    expect(quotationScopeOf(user(8, 'sales', 'senior-executive'))).toBe('own');
+    for (const who of [user(9, 'sales', 'manager'), user(10, 'management', 'executive'), user(11, 'design', 'executive'), user(12, 'accounts', 'executive'), user(1, 'sales', 'executive', true)]) {
+      expect(quotationScopeOf(who), `${who.department} ${who.designation}`).toBe('all');
+    }
+  });
 });

@@ -26,7 +26,7 @@ import { loadPage, pageSchema } from '../../lib/pagination';
 import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { checkImages, itemImage, lineImages, parseBody, readWriteBody } from './body';
-import { compareRevisions, deletedQuotations, describeQuotations, filterQuotations, QUOTATION_PAGE_SIZE, quotationItemList, quotationItemView, quotationList, quotationRevision, quotationView } from './service';
+import { compareRevisions, deletedQuotations, describeQuotations, filterQuotations, QUOTATION_PAGE_SIZE, quotationItemList, quotationItemView, quotationList, quotationRevision, quotationScope, quotationView } from './service';
 import { readMonarchEntities, writeMonarchEntities } from './settings';
 import { createItem, createQuotation, decideQuotation, deleteItem, deleteQuotation, sendQuotation, updateItem, updateQuotation } from './writes';
 
@@ -45,7 +45,8 @@ export default async function quotationsRoutes(fastify: FastifyInstance) {
   const viewsPage = pageSchema(quotationViewSchema);
   const body = (req: FastifyRequest) => readWriteBody(req, limitBytes);
 
-  listRoute(app, API.quotations.list, { ...read, tags, spec: quotationList, item: quotationListRowSchema, describe: describeQuotations });
+  // A sales executive's lists hold their own quotations (row-rules.ts), the device's delta included.
+  listRoute(app, API.quotations.list, { ...read, tags, spec: quotationList, item: quotationListRowSchema, describe: describeQuotations, scope: (req) => quotationScope(currentUser(req)) });
   app.post(API.quotations.list, { config: write, schema: { tags, consumes, response: { 201: quotationViewSchema } } }, async (req, reply) => {
     const { data, images } = await body(req);
     const input = parseBody(quotationCreateSchema, data);
@@ -53,10 +54,10 @@ export default async function quotationsRoutes(fastify: FastifyInstance) {
     return sendRow(reply, await createQuotation(app.db, currentUser(req), input, lineImages(images, input.items.length)), 201);
   });
   app.get(API.quotations.filter, { config: read, schema: { tags, querystring: filterQuotationsQuerySchema, response: { 200: viewsPage } } }, (req) =>
-    loadPage(req, req.query, QUOTATION_PAGE_SIZE, (paging) => filterQuotations(app.db, req.query, paging)),
+    loadPage(req, req.query, QUOTATION_PAGE_SIZE, (paging) => filterQuotations(app.db, req.query, quotationScope(currentUser(req)), paging)),
   );
   app.get(API.quotations.deleted, { config: read, schema: { tags, querystring: quotationPageQuerySchema, response: { 200: viewsPage } } }, (req) =>
-    loadPage(req, req.query, QUOTATION_PAGE_SIZE, (paging) => deletedQuotations(app.db, paging)),
+    loadPage(req, req.query, QUOTATION_PAGE_SIZE, (paging) => deletedQuotations(app.db, quotationScope(currentUser(req)), paging)),
   );
   app.get(API.quotations.detail.pattern, { config: read, schema: { tags, params: idParams, response: { 200: quotationViewSchema } } }, async (req, reply) =>
     sendRow(reply, await quotationView(app.db, req.params.id)),

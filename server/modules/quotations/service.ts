@@ -20,6 +20,8 @@ import { pageOf, type Paging, type Slice } from '../../lib/pagination';
 import { publicRow } from '../../lib/rows';
 import { userName } from '../users/names';
 import { z } from 'zod';
+import { quotationScopeOf } from '../../../domain/row-rules';
+import type { User } from '../../../domain/user';
 
 export type QuotationRow = typeof quotations.$inferSelect;
 export type QuotationItemRow = typeof quotationItems.$inferSelect;
@@ -54,6 +56,11 @@ export const quotationList: ListSpec<typeof quotations> = {
     monarch_entity: filter(z.string().max(100), (v) => eq(quotations.monarch_entity, v)),
   },
 };
+
+/** The quotations a user's lists hold (row-rules.ts): a sales executive's own; everyone else's all. */
+export function quotationScope(user: User): SQL | undefined {
+  return quotationScopeOf(user) === 'own' ? eq(quotations.sales_exec, user.id) : undefined;
+}
 
 /** quote_items/: every line, for the device (`?quotation=` for one quotation's). */
 export const quotationItemList: ListSpec<typeof quotationItems> = {
@@ -169,14 +176,15 @@ export async function quotationView(db: Db, id: number): Promise<QuotationView> 
 }
 
 /** deleted_list/: the cancelled (deleted) quotations, the latest cancelled first; an empty page when there are none. */
-export const deletedQuotations = (db: Db, paging: Paging) => quotationViews(db, isNotNull(quotations.deleted_at), [desc(quotations.deleted_at)], paging);
+export const deletedQuotations = (db: Db, scope: SQL | undefined, paging: Paging) => quotationViews(db, and(isNotNull(quotations.deleted_at), scope), [desc(quotations.deleted_at)], paging);
 
 /** filter_quotations/: live quotations by number range, period, customer, executive and entity; newest number first. */
-export const filterQuotations = (db: Db, q: FilterQuotationsQuery, paging: Paging) =>
+export const filterQuotations = (db: Db, q: FilterQuotationsQuery, scope: SQL | undefined, paging: Paging) =>
   quotationViews(
     db,
     and(
       isNull(quotations.deleted_at),
+      scope,
       q.start_number === undefined ? undefined : sql`${quotations.number} >= ${q.start_number}`,
       q.end_number === undefined ? undefined : sql`${quotations.number} <= ${q.end_number}`,
       q.start_date ? sql`${quotations.quotation_date} >= ${q.start_date}` : undefined,

@@ -1,4 +1,6 @@
 import { API } from '../../../domain/api-paths';
+import { z } from 'zod';
+import { expectedVersionFields } from '../../../domain/entity';
 import { leadCreateBodySchema, leadRemarkCreateSchema, leadUpdateBodySchema } from '../../../domain/lead';
 import type { MirrorDatabase } from '../mirror/db';
 import { defineOperation, ifMatch, localRefSchema, mergeInto, newRow, putServerRow, type ReconcileContext } from '../outbox/operations';
@@ -54,4 +56,18 @@ export const addLeadRemark = defineOperation({
   apply: (mirror, remark, ctx) => mirror.rows('leadRemarks').put(newRow(remark, ctx)),
   reconcile: (mirror, row, ctx) => putServerRow(mirror, 'leadRemarks', row, ctx),
   describe: (remark) => remark.remark,
+});
+
+/** DELETE leads/leads/{id}/set_deleted/ with If-Match: the lead leaves the lists at once (a soft delete). */
+export const deleteLead = defineOperation({
+  name: 'lead.delete',
+  permission: 'leads.write',
+  label: 'Lead deleted',
+  type: 'leads',
+  schema: z.object({ id: localRefSchema, ...expectedVersionFields }),
+  rowId: (lead) => lead.id,
+  request: ({ id, expected_version }) => ({ method: 'DELETE', url: API.leads.setDeleted(ref(id)), headers: ifMatch(expected_version) }),
+  apply: (mirror, { id }, ctx) => mergeInto(mirror, 'leads', id, { deleted_at: ctx.now }, ctx.now),
+  reconcile: (mirror, row, ctx) => putServerRow(mirror, 'leads', row, ctx),
+  describe: (lead) => `Lead ${lead.id}`,
 });

@@ -5,14 +5,15 @@ import { JOB_ORDER_STATUSES, jobOrderLabel } from '../../../domain/job-order';
 import { LEAD_STAGES } from '../../../domain/lead';
 import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
-import { pathOf } from '../../../domain/routes';
+import { pathOf, type RouteName } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { formatIndian } from '../../../domain/decimal';
 import { serverIdOf, usePendingIds } from '../../data/outbox';
 import { useSession } from '../../data/session';
 import { FOLDING_TABLE } from '../../ui/table-layout';
 import { BranchesSection } from './BranchesSection';
-import { useCustomer, useCustomerJobOrders, useCustomerLeads } from './data';
+import { SalesOrderStatusBadge } from '../../ui/SalesOrderStatusBadge';
+import { useCustomer, useCustomerJobOrders, useCustomerLeads, useCustomerSalesOrders } from './data';
 import { LpoCodesSection } from './LpoCodesSection';
 import { useCustomerScreens } from './routes';
 
@@ -45,6 +46,45 @@ function JobOrders({ customer }: { customer: number }) {
                 {formatIndian(jobOrder.total_value)}
               </Table.Cell>
               <Table.Cell data-label="Created">{formatDisplayDate(jobOrder.created_at)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+/** The customer's sales orders on the device, each opening its detail in the same area. */
+function SalesOrders({ customer, detail }: { customer: number; detail: RouteName }) {
+  const orders = useCustomerSalesOrders(customer);
+  if (!orders) return <Text color="fg.muted">Loading…</Text>;
+  if (!orders.length) return <Text color="fg.muted">No sales orders on this device.</Text>;
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="md" aria-label="Sales orders of the customer" css={FOLDING_TABLE}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Order No.</Table.ColumnHeader>
+            <Table.ColumnHeader>Order date</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Order value</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {orders.map((order) => (
+            <Table.Row key={order.id}>
+              <Table.Cell>
+                <Link asChild colorPalette="teal" minH="11" minW="11" display="inline-flex" alignItems="center">
+                  <RouterLink to={pathOf(detail, { id: order.id })}>{order.id}</RouterLink>
+                </Link>
+              </Table.Cell>
+              <Table.Cell data-label="Order date">{formatDisplayDate(order.order_date)}</Table.Cell>
+              <Table.Cell data-label="Status">
+                <SalesOrderStatusBadge status={order.status} />
+              </Table.Cell>
+              <Table.Cell data-label="Order value" textAlign="end" whiteSpace="nowrap">
+                {formatIndian(order.total_order_value)}
+              </Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
@@ -98,8 +138,9 @@ function Section({ children }: { children: React.ReactNode }) {
 
 /**
  * customer-detail and sales-customer-detail: the customer from the device with its branches and
- * LPO codes (added and edited here, offline too), its job orders and the leads it came from.
- * Quotations, sales orders, invoices and outstanding join once the device holds them.
+ * LPO codes (added and edited here, offline too), its sales orders, job orders and the leads it
+ * came from. Quotations go before the sales orders; invoices and outstanding join once the device
+ * holds them.
  */
 export default function CustomerDetailScreen() {
   const id = Number(useParams().customer);
@@ -168,6 +209,15 @@ export default function CustomerDetailScreen() {
       {customer.enable_lpo_codes && (
         <Section>
           <LpoCodesSection customer={customer.id} codes={lpoCodes} editable={editable} />
+        </Section>
+      )}
+
+      {can(user, 'sales-orders.read') && (
+        <Section>
+          <Stack gap="4">
+            <Heading size="lg">Sales orders</Heading>
+            <SalesOrders customer={customer.id} detail={screens.salesOrder} />
+          </Stack>
         </Section>
       )}
 

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { customerNameKey, type Customer, type CustomerBranch, type CustomerLpoCode } from '../../../domain/customer';
 import type { JobOrder } from '../../../domain/job-order';
 import type { Lead } from '../../../domain/lead';
+import type { SalesOrderListRow } from '../../../domain/sales-order';
 import { mirror } from '../../data/mirror/db';
 
 /** One customer with its branches and LPO codes, from the device; undefined while it answers, customer null when absent. */
@@ -27,6 +28,14 @@ export function useCustomerJobOrders(customer: number) {
   return useLiveQuery(async () => {
     const rows = await mirror.rowsOf<JobOrder>('jobOrders').where('customer').equals(customer).toArray();
     return rows.filter((j) => !j.deleted_at).sort((a, b) => b.id - a.id);
+  }, [customer]);
+}
+
+/** The customer's live sales orders on the device, newest first (the sales orders list's order). */
+export function useCustomerSalesOrders(customer: number) {
+  return useLiveQuery(async () => {
+    const rows = await mirror.rowsOf<SalesOrderListRow>('salesOrders').where('customer').equals(customer).toArray();
+    return rows.filter((o) => !o.deleted_at).sort((a, b) => b.id - a.id);
   }, [customer]);
 }
 

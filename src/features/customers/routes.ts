@@ -6,9 +6,11 @@ export interface CustomerScreens {
   home: RouteName;
   detail: RouteName;
   edit: RouteName;
+  /** A sales order's detail in the same area. */
+  salesOrder: RouteName;
 }
-const MAIN: CustomerScreens = { home: 'customers-home', detail: 'customer-detail', edit: 'customer-edit' };
-const SALES: CustomerScreens = { home: 'sales-customers', detail: 'sales-customer-detail', edit: 'sales-customer-edit' };
+const MAIN: CustomerScreens = { home: 'customers-home', detail: 'customer-detail', edit: 'customer-edit', salesOrder: 'salesorder-detail' };
+const SALES: CustomerScreens = { home: 'sales-customers', detail: 'sales-customer-detail', edit: 'sales-customer-edit', salesOrder: 'sales-order-detail' };
 
 /** The customer screens of the layout the current screen is under (read from the address, so it works in any router). */
 export function useCustomerScreens(): CustomerScreens {

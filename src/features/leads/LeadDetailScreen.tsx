@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, DataList, Field, Flex, Heading, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { z } from 'zod';
 import { formatIndian } from '../../../domain/decimal';
@@ -17,7 +17,10 @@ import { useSession } from '../../data/session';
 import { FormStack, SelectField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { mayEdit } from '../../../domain/row-rules';
+import { CarryOn, ConvertLead, DeleteLead } from './LeadActions';
 import { SAVED, useLead, versionOf } from './data';
+import { WORKING_STAGES } from './LeadFields';
 
 const PENDING_TITLE = 'Saved on this device, not yet on the server';
 
@@ -47,8 +50,6 @@ function AddRemark({ lead }: { lead: number }) {
   );
 }
 
-/** An update may not set converted: converting is its own call (decision 198). */
-const WORKING_STAGES = LEAD_STAGES.filter((s) => s.value !== 'converted');
 const workSchema = z.object({
   followup_date: z
     .string()
@@ -139,6 +140,12 @@ export default function LeadDetailScreen() {
             Pending
           </Badge>
         )}
+        {writable && lead.stage !== 'converted' && (
+          <Button asChild size="lg">
+            <RouterLink to={pathOf('lead-edit', { lead: lead.id })}>Edit lead</RouterLink>
+          </Button>
+        )}
+        {writable && user && mayEdit('lead', user, lead) && <DeleteLead lead={lead} />}
       </Flex>
       <DataList.Root orientation="horizontal">
         {fields.map(([label, value]) => (
@@ -148,10 +155,12 @@ export default function LeadDetailScreen() {
           </DataList.Item>
         ))}
       </DataList.Root>
+      {lead.customer !== null && <CarryOn customer={lead.customer} />}
       {writable && lead.stage !== 'converted' && (
         <Card.Root>
-          <Card.Body>
+          <Card.Body gap="6">
             <WorkLead lead={lead} />
+            {lead.id > 0 && <ConvertLead lead={lead} />}
           </Card.Body>
         </Card.Root>
       )}

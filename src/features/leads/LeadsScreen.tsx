@@ -72,6 +72,11 @@ export default function LeadsScreen() {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
+        {can(user, 'leads.reassign') && (
+          <Button asChild variant="outline" minH="11">
+            <RouterLink to={pathOf('leads-reassign')}>Reassign leads</RouterLink>
+          </Button>
+        )}
         {can(user, 'leads.write') && !adding && (
           <Button minH="11" onClick={() => setAdding(true)}>
             New lead

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Alert, Badge, Button, Card, DataList, Heading, HStack, Link, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Heading, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import { API } from '../../../domain/api-paths';
 import { branchLabel, type CustomerBranch } from '../../../domain/customer';
 import { formatIndian } from '../../../domain/decimal';
@@ -21,68 +21,15 @@ import { openDialog } from '../../ui/dialog';
 import { downloadFromApi } from '../../ui/download';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
-import { FOLDING_TABLE } from '../../ui/table-layout';
+import { Facts, Failure, Section, SimpleTable } from '../../ui/detail';
 import { salesOrderQuery, updateSalesOrderStatus, useLinkedJobOrders, useOrderReceipts, useSalesOrder } from './api';
-import { SalesOrderStatusBadge, salesOrderStatusLabel } from './status';
+import { SalesOrderStatusBadge, salesOrderStatusLabel } from '../../ui/SalesOrderStatusBadge';
 
 /** Each detail goes back to the list of its own layout. */
 const LIST_OF: Readonly<Record<string, RouteName>> = { 'sales-order-detail': 'sales-orders' };
 
 /** Statuses an order is produced in: a job order may be raised from it (decision 206). */
 const PRODUCIBLE: readonly SalesOrderStatus[] = ['accepted', 'in_production'];
-
-function Failure({ text }: { text: string }) {
-  return (
-    <Alert.Root status="error">
-      <Alert.Indicator />
-      <Alert.Title>{text}</Alert.Title>
-    </Alert.Root>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card.Root>
-      <Card.Body>
-        <Stack gap="3">
-          <Heading size="lg">{title}</Heading>
-          {children}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
-/** A small table that folds into cards on a tablet (decision 182). */
-function SimpleTable({ headers, rows, empty, numeric = [] }: { headers: readonly string[]; rows: readonly (readonly ReactNode[])[]; empty: string; numeric?: readonly number[] }) {
-  if (!rows.length) return <Text color="fg.muted">{empty}</Text>;
-  return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" native css={{ ...FOLDING_TABLE, '& [data-numeric]': { textAlign: 'end' } }}>
-        <thead>
-          <tr>
-            {headers.map((h, i) => (
-              <th key={h} data-numeric={numeric.includes(i) || undefined}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((cells, r) => (
-            <tr key={r}>
-              {cells.map((cell, i) => (
-                <td key={headers[i]} data-label={headers[i]} data-numeric={numeric.includes(i) || undefined}>
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </Table.Root>
-    </Table.ScrollArea>
-  );
-}
 
 /** The steps the status table allows from here, each asking for an optional note; the server has the last word. */
 function StatusActions({ order }: { order: SalesOrderView }) {
@@ -146,14 +93,7 @@ function Header({ order }: { order: SalesOrderView }) {
           </Badge>
         )}
       </HStack>
-      <DataList.Root orientation="horizontal" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="3">
-        {facts.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <Facts facts={facts} />
       {order.remarks && <Text>Remarks: {order.remarks}</Text>}
     </Stack>
   );

@@ -1,19 +1,20 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Alert, Badge, Field, HStack, Input, Link, Stack, Heading, Wrap } from '@chakra-ui/react';
+import { Alert, Badge, Button, Flex, HStack, Link, Stack, Heading, Wrap } from '@chakra-ui/react';
 import type { Customer } from '../../../domain/customer';
 import { formatIndian } from '../../../domain/decimal';
 import { pathOf, type RouteName } from '../../../domain/routes';
-import { formatDisplayDate, parseDisplayDate } from '../../../domain/rules/dates';
+import { formatDisplayDate } from '../../../domain/rules/dates';
 import { SALES_ORDER_STATUSES, type SalesOrderListRow } from '../../../domain/sales-order';
 import { mirror } from '../../data/mirror/db';
 import { readFailure } from '../../ui/connection';
-import { DataTable, FilterSelect, SearchBox, secondary, useListPage } from '../../ui/DataTable';
+import { DataTable, FilterSelect, SearchBox, secondary, useAddressFilters, useListPage } from '../../ui/DataTable';
+import { DayFilter } from '../../ui/DayFilter';
 import { useCurrentRoute } from '../../ui/route';
-import { SALES_ORDER_PAGE_SIZE, useSalesOrders, type SalesOrderFilters } from './api';
-import { SalesOrderStatusBadge } from './status';
+import { exportSalesOrders, SALES_ORDER_PAGE_SIZE, useSalesOrders } from './api';
+import { SalesOrderStatusBadge } from '../../ui/SalesOrderStatusBadge';
 
 /** Each list opens the detail of its own layout. */
 const DETAIL_OF: Readonly<Record<string, RouteName>> = { 'sales-orders': 'sales-order-detail' };
@@ -63,34 +64,6 @@ const columnsFor = (detail: RouteName): ColumnDef<SalesOrderListRow, unknown>[] 
   secondary({ id: 'created_by', header: 'Created by', cell: ({ row }) => row.original.created_by_name }),
 ];
 
-/** A DD-MM-YYYY day filter: the address changes once the day typed is whole (or emptied). */
-function DayFilter({ label, value, onChange }: { label: string; value: string; onChange: (iso: string) => void }) {
-  const [typed, setTyped] = useState(formatDisplayDate(value));
-  const [message, setMessage] = useState<string | null>(null);
-  const apply = () => {
-    const parsed = parseDisplayDate(typed);
-    setMessage(parsed.ok ? null : parsed.message);
-    if (parsed.ok) onChange(parsed.iso ?? '');
-  };
-  return (
-    <Field.Root invalid={message !== null} maxW="44">
-      <Field.Label>{label}</Field.Label>
-      <Input
-        size="lg"
-        placeholder="DD-MM-YYYY"
-        inputMode="numeric"
-        value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-        onBlur={apply}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') apply();
-        }}
-      />
-      {message && <Field.ErrorText>{message}</Field.ErrorText>}
-    </Field.Root>
-  );
-}
-
 function useCustomerOptions() {
   return useLiveQuery(async () => (await mirror.rowsOf<Customer>('customers').toArray()).sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: String(c.id), label: c.name })), []);
 }
@@ -104,28 +77,29 @@ export default function SalesOrdersScreen() {
   const route = useCurrentRoute();
   const detail = detailRouteOf(route?.name);
   const columns = useMemo(() => columnsFor(detail), [detail]);
-  const [search, setSearch] = useSearchParams();
   const [page, setPage] = useListPage();
   const customers = useCustomerOptions();
-  const chosen = Object.fromEntries(FILTER_NAMES.map((name) => [name, search.get(name) ?? ''])) as Required<SalesOrderFilters>;
+  const [chosen, choose] = useAddressFilters(FILTER_NAMES);
   // Typing in the search box reads the server once the typing pauses for a render, not per key.
   const filters = { ...chosen, search: useDeferredValue(chosen.search) };
   const result = useSalesOrders(filters, page);
   const failure = readFailure(result);
-  const choose = (name: (typeof FILTER_NAMES)[number], value: string) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const [exporting, setExporting] = useState(false);
+  const exportNow = async () => {
+    setExporting(true);
+    await exportSalesOrders(filters);
+    setExporting(false);
+  };
   return (
     <Stack gap="4">
-      <Heading size="xl">{route?.title ?? 'Sales orders'}</Heading>
+      <Flex align="center" gap="3" wrap="wrap">
+        <Heading size="xl" flex="1">
+          {route?.title ?? 'Sales orders'}
+        </Heading>
+        <Button variant="outline" minH="11" loading={exporting} onClick={() => void exportNow()}>
+          Export
+        </Button>
+      </Flex>
       <Wrap gap="3" align="end">
         <SearchBox label="Search orders, customers, PO numbers" value={chosen.search} onChange={(value) => choose('search', value)} />
         <FilterSelect label="Status" allLabel="All statuses" value={chosen.status} options={STATUS_OPTIONS} onChange={(value) => choose('status', value)} />

@@ -4,6 +4,7 @@ import type { JobOrderListRow } from '../../../domain/job-order';
 import type { Receipt } from '../../../domain/receipt';
 import type { SalesOrderListRow, SalesOrderStatus, SalesOrderView } from '../../../domain/sales-order';
 import { api } from '../../data/api';
+import { downloadFromApi } from '../../ui/download';
 
 /** A page of a server list (DESIGN.md "Lists"). */
 export interface ListPage<T> {
@@ -18,8 +19,14 @@ export const SALES_ORDER_ORDERING = '-id';
 /** The list's filters as the API takes them (empty ones are left out). */
 export type SalesOrderFilters = Partial<Record<'status' | 'customer' | 'start_date' | 'end_date' | 'advance_pending' | 'overdue' | 'search', string>>;
 
+/** The chosen filters (the empty ones left out) in the list's order, as the list and its export take them. */
+const listParams = (filters: SalesOrderFilters): Record<string, string> => ({
+  ...Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1])),
+  ordering: SALES_ORDER_ORDERING,
+});
+
 export const salesOrdersQuery = (filters: SalesOrderFilters, page: number) => {
-  const params = { ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)), ordering: SALES_ORDER_ORDERING, page, page_size: SALES_ORDER_PAGE_SIZE };
+  const params = { ...listParams(filters), page, page_size: SALES_ORDER_PAGE_SIZE };
   return queryOptions({
     queryKey: ['sales-orders', 'list', params],
     queryFn: async () => (await api.get<ListPage<SalesOrderListRow>>(API.salesOrders.list, { params })).data,
@@ -48,3 +55,6 @@ export const useOrderReceipts = (id: number) =>
 /** PATCH update-status/ at the version shown: the server refuses a step the table does not allow, or a stale one. */
 export const updateSalesOrderStatus = async (order: Pick<SalesOrderView, 'id' | 'version'>, status: SalesOrderStatus, note: string) =>
   (await api.patch<SalesOrderView>(API.salesOrders.updateStatus(order.id), { status, note, expected_version: order.version })).data;
+
+/** export/ as CSV with the list's current filters and order, saved as a file (it needs the server; offline it says so). */
+export const exportSalesOrders = (filters: SalesOrderFilters) => downloadFromApi(API.salesOrders.export, { ...listParams(filters), format: 'csv' }, 'sales-orders.csv');

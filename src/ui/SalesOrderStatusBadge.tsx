@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import { SALES_ORDER_STATUSES, type SalesOrderStatus } from '../../../domain/sales-order';
+import { SALES_ORDER_STATUSES, type SalesOrderStatus } from '../../domain/sales-order';
 
 /**
  * The spec's colour names (Quasar's) as Chakra palettes; positive and negative are Quasar's
