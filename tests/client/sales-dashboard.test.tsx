@@ -69,7 +69,7 @@ const TEAM = [
 ];
 
 const tile = (key: string) => screen.getByTestId(`tile-${key}`);
-const NEIGHBOURS = ['leads-home', 'lead-detail', 'sales-orders', 'sales-order-detail', 'sales-dash'] as const;
+const NEIGHBOURS = ['leads-home', 'lead-detail', 'sales-orders', 'sales-order-detail', 'sales-dash', 'sales-quotations', 'sales-quotation-detail'] as const;
 
 beforeEach(async () => {
   user = EXECUTIVE;
@@ -87,6 +87,7 @@ describe('sales-dash (/sales/home)', () => {
     expect(tile('followupsMissed').closest('a')!.getAttribute('href')).toBe('/leads?filter=missed');
     expect(tile('notActioned').closest('a')!.getAttribute('href')).toBe('/leads?filter=not_actioned');
     expect(tile('quotationsAwaiting').textContent).toBe('3');
+    expect(tile('quotationsAwaiting').closest('a')!.getAttribute('href')).toBe('/sales/quotations');
     expect(screen.getByText('₹ 3,54,000.00 sent, not yet accepted or rejected')).toBeTruthy();
     expect(tile('openOrders').textContent).toBe('2');
     expect(tile('pendingAdvance').closest('a')!.getAttribute('href')).toBe('/sales/orders?advance_pending=true');
@@ -106,6 +107,7 @@ describe('sales-dash (/sales/home)', () => {
     expect(screen.getByText('Every lead has a remark.')).toBeTruthy();
     const quotations = screen.getByRole('table', { name: 'Quotations awaiting an answer' });
     expect(quotations.textContent).toContain('1,18,000.00');
+    expect(within(quotations).getByRole('link', { name: '1042' }).getAttribute('href')).toBe('/sales/quotations/detail/5');
     expect(quotations.textContent).toContain('4 days');
     const orders = screen.getByRole('table', { name: 'Open orders' });
     expect(within(orders).getByRole('link', { name: '31' }).getAttribute('href')).toBe('/sales/order/31');
@@ -213,7 +215,7 @@ describe('missed SRP opportunities (/missed-srp-opportunities)', () => {
     renderRoute('missed-srp-opportunities', MissedSrpScreen, '/missed-srp-opportunities', NEIGHBOURS);
     expect((await screen.findByRole('link', { name: 'Lead 71' })).getAttribute('href')).toBe('/leads/detail/71');
     expect(screen.getAllByText('Follow-up missed')).toHaveLength(2);
-    expect(screen.getByText('Quotation 1042')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Quotation 1042' }).getAttribute('href')).toBe('/sales/quotations/detail/5');
     expect(screen.getByText('1,18,000.00')).toBeTruthy();
     expect(screen.getByText('Value at stake (₹): 1,23,000.00')).toBeTruthy();
     expect(screen.queryByLabelText('Executive')).toBeNull();

@@ -13,16 +13,16 @@ import type { ReportFilter } from '../../ui/ReportFilters';
 import { dateColumn, figure, numberColumn, optionColumn, ServerReport, textColumn, type ReportDef, type ReportRow } from '../../ui/ServerReport';
 import { useSalesExecutiveOptions } from './api';
 
-/** What slipped: a lead opens its detail; a quotation is named by its number. */
+/** What slipped, opening its detail: the lead, or the quotation by its number. */
 const whatColumn: ColumnDef<ReportRow, unknown> = {
   id: 'what',
   header: 'Lead or quotation',
   cell: ({ row }) => {
     const o = row.original as unknown as MissedOpportunity;
-    if (o.number !== null) return `Quotation ${o.number}`;
+    const [to, text] = o.number === null ? [pathOf('lead-detail', { lead: o.id }), `Lead ${o.id}`] : [pathOf('sales-quotation-detail', { id: o.id }), `Quotation ${o.number}`];
     return (
       <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center" fontWeight="semibold">
-        <RouterLink to={pathOf('lead-detail', { lead: o.id })}>Lead {o.id}</RouterLink>
+        <RouterLink to={to}>{text}</RouterLink>
       </Link>
     );
   },

@@ -36,7 +36,7 @@ const LEAD_COLUMNS: readonly ShortColumn<SalesDashLead>[] = [
 ];
 
 const QUOTATION_COLUMNS: readonly ShortColumn<SalesDashQuotation>[] = [
-  { header: 'No.', cell: (q) => q.number },
+  { header: 'No.', cell: (q) => rowLink(pathOf('sales-quotation-detail', { id: q.id }), q.number) },
   { header: 'Customer', cell: (q) => q.customer_name },
   { header: 'Total (₹)', cell: (q) => formatIndian(q.total_amount), end: true },
   { header: 'Waiting', cell: (q) => (q.days_waiting === null ? '' : q.days_waiting === 0 ? 'Sent today' : days(q.days_waiting)) },

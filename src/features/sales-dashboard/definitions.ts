@@ -57,6 +57,7 @@ export const SALES_TILES: readonly SalesTile[] = [
     label: 'Quotations awaiting an answer',
     value: (d) => formatCount(d.figures.quotations_awaiting.count),
     help: (d) => `${rupees(d.figures.quotations_awaiting.value)} sent, not yet accepted or rejected`,
+    to: pathOf('sales-quotations'),
   },
   {
     key: 'openOrders',
