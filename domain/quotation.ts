@@ -172,6 +172,13 @@ export const quotationUpdateSchema = updateSchemaOf(quotationCreateSchema)
   .extend({ items: z.array(quotationLineUpdateSchema).min(1).max(500).optional() });
 export type QuotationUpdate = z.input<typeof quotationUpdateSchema>;
 
+/**
+ * A quotation write as multipart/form-data (decision 212): the fields as JSON in the part `data`,
+ * each line's image as a file part named where it goes.
+ */
+export const QUOTATION_DATA_PART = 'data';
+export const quotationImagePart = (line: number) => `items.${line}.image`;
+
 /** A quotation as it stood at one revision (GET {id}/version/{v}); written by the server only. */
 export const quotationVersionSchema = z.object({
   id: idSchema,

@@ -22,6 +22,14 @@ export async function storedSession(page: Page) {
   return page.evaluate(() => ({ access: localStorage.getItem('access'), refresh: localStorage.getItem('refresh'), userId: localStorage.getItem('user_id') }));
 }
 
+/** Waits until the service worker controls the page: from then on the app opens with no connection. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+}
+
 const apiTokens = new WeakMap<APIRequestContext, Map<string, Promise<string>>>();
 
 /**
@@ -73,9 +81,9 @@ export async function openTablet(profile = fs.mkdtempSync(path.join(os.tmpdir(),
   };
 }
 
-/** A GET of the API as the admin, answered 200, as the spec's own checks make it. */
-export async function apiGet<T>(request: APIRequestContext, url: string, params: Record<string, string | number> = {}): Promise<T> {
-  const response = await request.get(`/api/v1${url}`, { params, headers: { Authorization: `JWT ${await apiToken(request)}` } });
+/** A GET of the API as `username` (the admin unless told), answered 200, as the spec's own checks make it. */
+export async function apiGet<T>(request: APIRequestContext, url: string, params: Record<string, string | number> = {}, username = 'admin'): Promise<T> {
+  const response = await request.get(`/api/v1${url}`, { params, headers: { Authorization: `JWT ${await apiToken(request, username)}` } });
   expect(response.status(), url).toBe(200);
   return (await response.json()) as T;
 }

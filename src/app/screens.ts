@@ -10,7 +10,6 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
  * is either here or in SCREENS, so a new route without a screen, or a misspelt name, is a type error.
  */
 export const NOT_BUILT_YET = [
-  ...['quotation-create', 'quotation-update', 'sales-quotation-create', 'sales-quotation-update'],
   ...['design-home', 'estimations-home', 'estimation-add', 'estimation-detail', 'estimations-cancelled', 'estimation-materials-home', 'estimation-categories-home'],
   ...['estimation-material-details', 'estimation-product-costing', 'design-estimation-create'],
   ...['vendor-wise-purchases', 'vendors-home', 'vendor-detail', 'lpos-home', 'lpo-create', 'lpo-detail', 'lpo-pending-receipt', 'lpo-consolidated', 'lpos-cancelled'],
@@ -138,6 +137,10 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'profitability-report': () => import('../features/job-orders/JobOrderReportScreen'),
   'profitability-details': () => import('../features/job-orders/ProfitabilityDetailsScreen'),
   'job-orders-reports': () => import('../features/job-orders/JobOrderReportsHomeScreen'),
+  'quotation-create': () => import('../features/quotations/QuotationFormScreen'),
+  'quotation-update': () => import('../features/quotations/QuotationFormScreen'),
+  'sales-quotation-create': () => import('../features/quotations/QuotationFormScreen'),
+  'sales-quotation-update': () => import('../features/quotations/QuotationFormScreen'),
 };
 
 export const notAvailableScreen: ScreenModule = () => import('./NotAvailableScreen');

@@ -19,6 +19,9 @@ import {
   materialCategories,
   materials,
   materialSubcategories,
+  quotationItems,
+  quotations,
+  quotationVersions,
   requisitionDetails,
   requisitions,
   stockAdjustments,
@@ -47,9 +50,11 @@ import {
   createMaterial,
   createMaterialCategory,
   createMaterialSubcategory,
+  createQuotation,
   createRequisition,
   createVendor,
   deleteJobOrderExpense,
+  deleteLead,
   editBranch,
   editCustomer,
   editLpoCode,
@@ -63,10 +68,11 @@ import {
   updateJobOrderExpense,
   updateLead,
   updateMaterial,
+  updateQuotation,
 } from '../../src/data/operations';
 import { signedInAs, signIn, startTestServer, type TestServer } from '../support/server';
 import { makeCategory, makeMaterial, userId } from '../support/factories';
-import { makeBranch, makeCustomer, makeLead, makeLpoCode } from '../support/factories-sales';
+import { makeBranch, makeCustomer, makeLead, makeLpoCode, makeQuotation } from '../support/factories-sales';
 import { makeVendor } from '../support/factories-purchase';
 import { makeJobOrder, makeJobOrderItem, makeRequisition } from '../support/factories-requisitions';
 import { makeJobOrderExpense } from '../support/factories-expenses';
@@ -190,6 +196,42 @@ describe('the outbox against the API', () => {
     ]);
     expect(await mirror.rows('leads').toArray()).toMatchObject([{ id: saved!.id, company: 'Orbit Retail' }]);
     expect(await mirror.rows('leadRemarks').orderBy('id').toArray()).toMatchObject(remarks.map((r) => ({ id: r.id, lead: saved!.id })));
+  });
+
+  it('sends a quotation drafted for a customer created offline after the customer, with the customer’s server id', async () => {
+    const { userId: exec, env } = await session('sales.exec');
+    const customer = await addEntry(createCustomer, { name: 'Zen Displays' }, { userId: exec });
+    const quotation = await addEntry(
+      createQuotation,
+      { customer: customer.tempId!, sales_exec: exec, quotation_date: '2026-11-20', tax_rate: '18', items: [{ description: 'Acrylic counter', quantity: '3.333', unit_price: '99.99', discount: '0.27' }] },
+      { userId: exec },
+    );
+    expect(await mirror.rows('quotations').get(quotation.tempId!)).toMatchObject({ customer: customer.tempId, total_amount: '392.94' });
+
+    expect(await replayOutbox(env(injectFetch(server.app)))).toMatchObject({ sent: 2, rejected: 0, remaining: 0 });
+
+    const [savedCustomer] = await db().select().from(customers);
+    const [saved] = await db().select().from(quotations);
+    expect(saved).toMatchObject({ customer: savedCustomer!.id, sales_exec: exec, status: 'draft', subtotal: '333.27', discount_total: '0.27', tax_amount: '59.94', total_amount: '392.94' });
+    expect(await mirror.rows('quotations').toArray()).toMatchObject([{ id: saved!.id, customer: savedCustomer!.id, number: saved!.number, total_amount: '392.94' }]);
+  });
+
+  it('shows a quotation still waiting to be sent under the server id of the customer sent before it', async () => {
+    const { userId: exec, env } = await session('sales.exec');
+    const customer = await addEntry(createCustomer, { name: 'Zen Displays' }, { userId: exec });
+    const quotation = await addEntry(createQuotation, { customer: customer.tempId!, sales_exec: exec, quotation_date: '2026-11-20', items: [{ description: 'Acrylic counter', quantity: '1', unit_price: '100' }] }, { userId: exec });
+    // The customer reaches the server; the connection drops before the quotation does.
+    const real = injectFetch(server.app);
+    const dropsQuotations: typeof fetch = async (input, init) => {
+      if (String(input).includes(API.quotations.list)) throw new TypeError('Failed to fetch');
+      return real(input, init);
+    };
+
+    expect(await replayOutbox(env(dropsQuotations))).toMatchObject({ sent: 1, rejected: 0, remaining: 1 });
+
+    const [savedCustomer] = await db().select().from(customers);
+    expect(await outbox.entries.get(quotation.entryId)).toMatchObject({ state: 'pending' });
+    expect(await mirror.rows('quotations').get(quotation.tempId!)).toMatchObject({ customer: savedCustomer!.id });
   });
 
   it('keeps a refused write with the server’s field messages', async () => {
@@ -326,6 +368,49 @@ const CONTRACTS: Contract<unknown>[] = [
         followup_date: '2026-12-03',
         version: 2,
       }),
+  }),
+  contract(createQuotation, {
+    user: 'sales.exec',
+    prepare: async (db) => ({
+      customer: (await makeCustomer(db)).id,
+      sales_exec: await userId(db, 'sales.exec'),
+      quotation_date: '2026-11-20',
+      tax_rate: '18',
+      items: [
+        { code: 'ACR-10', description: 'Acrylic counter', quantity: '3.333', unit_price: '99.99', discount: '0.27' },
+        { description: 'Brass nameplate', quantity: '2.5', unit_price: '1234.55' },
+      ],
+    }),
+    effect: async (db) => {
+      expect(await db.select({ subtotal: quotations.subtotal, discount_total: quotations.discount_total, tax_amount: quotations.tax_amount, total_amount: quotations.total_amount, status: quotations.status }).from(quotations)).toEqual([
+        { subtotal: '3419.65', discount_total: '0.27', tax_amount: '615.49', total_amount: '4034.87', status: 'draft' },
+      ]);
+      expect(await db.select({ description: quotationItems.description, gross_price: quotationItems.gross_price }).from(quotationItems).orderBy(quotationItems.id)).toEqual([
+        { description: 'Acrylic counter', gross_price: '333.00' },
+        { description: 'Brass nameplate', gross_price: '3086.38' },
+      ]);
+    },
+  }),
+  contract(updateQuotation, {
+    user: 'sales.exec',
+    prepare: async (db) => {
+      const quotation = await makeQuotation(db, { sales_exec: await userId(db, 'sales.exec'), status: 'sent', sent_at: '2026-11-18T10:00:00.000Z', items: [{ description: 'Acrylic counter', quantity: '2', unit_price: '500.00' }] });
+      const [line] = quotation.items;
+      return { id: quotation.id, expected_version: quotation.version, items: [{ id: line!.id, description: 'Acrylic counter', quantity: '2', unit_price: '550.00' }] };
+    },
+    effect: async (db, { id }) => {
+      // A sent quotation's change is its next revision; the one it replaces is kept.
+      expect(await one(db.select({ revision: quotations.revision, total_amount: quotations.total_amount }).from(quotations).where(eq(quotations.id, id)))).toEqual({ revision: 2, total_amount: '1298.00' });
+      expect(await db.select({ revision: quotationVersions.revision }).from(quotationVersions).where(eq(quotationVersions.quotation, id))).toEqual([{ revision: 1 }]);
+    },
+  }),
+  contract(deleteLead, {
+    user: 'sales.exec',
+    prepare: async (db) => {
+      const lead = await makeLead(db, await userId(db, 'sales.exec'));
+      return { id: lead.id, expected_version: lead.version };
+    },
+    effect: async (db, { id }) => expect((await one(db.select({ deleted_at: leads.deleted_at }).from(leads).where(eq(leads.id, id))))!.deleted_at).not.toBeNull(),
   }),
   contract(addLeadRemark, {
     user: 'sales.exec',

@@ -9,7 +9,7 @@ import type { User } from '../../domain/user';
 import { CUSTOMER_MESSAGES } from '../../domain/customer';
 import { routeByName, type RouteName } from '../../domain/routes';
 import { renderRoute, renderRoutes } from './render-screen';
-import { jobOrderRow, salesOrderRow, tracked } from './rows';
+import { jobOrderRow, quotationRow, salesOrderRow, tracked } from './rows';
 import { makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
@@ -28,7 +28,7 @@ let user: User = makeUser({ id: ASHA });
 vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => user));
 vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
-const NEIGHBOURS: RouteName[] = ['customers-home', 'sales-customers', 'customer-detail', 'sales-customer-detail', 'customer-edit', 'sales-customer-edit', 'job-order-detail', 'lead-detail', 'salesorder-detail', 'sales-order-detail'];
+const NEIGHBOURS: RouteName[] = ['customers-home', 'sales-customers', 'customer-detail', 'sales-customer-detail', 'customer-edit', 'sales-customer-edit', 'job-order-detail', 'lead-detail', 'salesorder-detail', 'sales-order-detail', 'quotation-detail', 'sales-quotation-detail'];
 const show = (routeName: RouteName, Screen: ComponentType, path: string) => renderRoute(routeName, Screen, path, NEIGHBOURS);
 
 /** The edit screen and the detail it returns to, both real, in one router. */
@@ -140,6 +140,36 @@ describe('the customer detail', () => {
     show('sales-customer-detail', CustomerDetailScreen, '/sales/detail/12');
     await waitFor(() => expect(firstCells('Sales orders of the customer')).toEqual(['44', '41']));
     expect(within(screen.getByRole('table', { name: 'Sales orders of the customer' })).getAllByRole('link')[0]!.getAttribute('href')).toBe('/sales/order/44');
+  });
+
+  it("lists the customer's quotations newest number first, with date, status in its colour and total, each opening its detail in the same area", async () => {
+    await mirror.rows('quotations').bulkPut([
+      quotationRow(5, 31, { customer: 12, quotation_date: '2026-10-05', total_amount: '125000.50', status: 'accepted' }),
+      quotationRow(9, 34, { customer: 12, quotation_date: '2026-11-12', total_amount: '1180.00', status: 'sent' }),
+      quotationRow(10, 35, { customer: 13 }),
+      quotationRow(11, 36, { customer: 12, deleted_at: '2026-11-20T09:00:00.000Z' }),
+    ]);
+    show('customer-detail', CustomerDetailScreen, '/customers/detail/12');
+    await waitFor(() => expect(firstCells('Quotations of the customer')).toEqual(['34', '31']));
+    expect(tableRows('Quotations of the customer').map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
+      ['34', '12-11-2026', 'Sent', '1,180.00'],
+      ['31', '05-10-2026', 'Accepted', '1,25,000.50'],
+    ]);
+    const table = screen.getByRole('table', { name: 'Quotations of the customer' });
+    expect(table.querySelector('[data-status="accepted"]')).not.toBeNull();
+    expect(within(table).getAllByRole('link')[0]!.getAttribute('href')).toBe('/quotations/detail/9');
+    cleanup();
+
+    show('sales-customer-detail', CustomerDetailScreen, '/sales/detail/12');
+    await waitFor(() => expect(firstCells('Quotations of the customer')).toEqual(['34', '31']));
+    expect(within(screen.getByRole('table', { name: 'Quotations of the customer' })).getAllByRole('link')[0]!.getAttribute('href')).toBe('/sales/quotations/detail/9');
+  });
+
+  it('shows no quotations to a user who may not read them', async () => {
+    user = makeUser({ id: ASHA, department: 'stores', designation: 'executive' });
+    show('customer-detail', CustomerDetailScreen, '/customers/detail/12');
+    expect(await screen.findByRole('heading', { name: 'Branches' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Quotations' })).toBeNull();
   });
 
   it('shows no sales orders to a user who may not read them', async () => {

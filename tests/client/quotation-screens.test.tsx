@@ -8,7 +8,7 @@ import { businessDayOf } from '../../domain/lead';
 import type { RouteName } from '../../domain/routes';
 import type { User } from '../../domain/user';
 import { renderRoute } from './render-screen';
-import { tracked } from './rows';
+import { quotationRow, tracked } from './rows';
 import { fakeServer, makeUser, storeSession, type FakeServer } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox, type OutboxEntry } from '../../src/data/outbox/db';
@@ -49,31 +49,7 @@ const show = (routeName: RouteName, Screen: ComponentType, path: string) => rend
 const LUMEN = 1;
 const ORBIT = 2;
 
-/** A quotation as the list sends it: the executive's, a draft, one line of ₹100 at 18%. */
-const quotation = (id: number, number: number, values: Record<string, unknown> = {}) => ({
-  id,
-  number,
-  customer: LUMEN,
-  customer_name: 'Lumen Opticals',
-  branch: null,
-  sales_exec: ASHA,
-  sales_exec_name: 'Asha Menon',
-  monarch_entity: 'Monarch Display Systems Pvt Ltd',
-  quotation_date: '2026-11-10',
-  subject: `Display ${number}`,
-  terms: '',
-  subtotal: '100.00',
-  discount_total: '0.00',
-  tax_rate: '18.00',
-  tax_amount: '18.00',
-  total_amount: '118.00',
-  revision: 1,
-  status: 'draft',
-  sent_at: null,
-  lead: null,
-  ...tracked(),
-  ...values,
-});
+const quotation = (id: number, number: number, values: Record<string, unknown> = {}) => quotationRow(id, number, { customer: LUMEN, sales_exec: ASHA, ...values });
 
 const line = (id: number, values: Record<string, unknown> = {}) => ({
   id,
@@ -348,7 +324,9 @@ describe('a quotation', () => {
     const made = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:quotation');
     vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
     show('quotation-detail', QuotationDetailScreen, '/quotations/detail/5');
-    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Proforma offer' } });
+    const title = await screen.findByLabelText<HTMLInputElement>('Title');
+    fireEvent.change(title, { target: { value: 'Proforma offer' } });
+    await waitFor(() => expect(title.value).toBe('Proforma offer'));
     for (const name of ['Show discounts', 'Show product codes']) {
       const flag = screen.getByRole<HTMLInputElement>('checkbox', { name });
       expect(flag.checked).toBe(true);
@@ -356,6 +334,7 @@ describe('a quotation', () => {
       await waitFor(() => expect(flag.checked).toBe(false));
     }
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Show item images' }).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Proforma offer');
     fireEvent.click(screen.getByRole('button', { name: 'Preview PDF' }));
     const preview = await screen.findByTitle('Quotation PDF preview');
     expect(preview.getAttribute('src')).toBe('blob:quotation');
@@ -427,6 +406,15 @@ describe('a quotation', () => {
     expect(screen.queryByRole('group', { name: 'Quotation actions' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Preview PDF' })).toBeNull();
     expect(server.requests).toEqual([]);
+  });
+
+  it('follows a quotation made on the device to its server id once it is sent', async () => {
+    const server = fakeServer();
+    serveDetail(server);
+    await outbox.resolutions.put({ key: 'tempId:-1', value: 5, at: Date.now() });
+    const router = show('quotation-detail', QuotationDetailScreen, '/quotations/detail/-1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/quotations/detail/5'));
+    expect(await screen.findByRole('heading', { name: /^Quotation 12/ })).toBeTruthy();
   });
 
   it('shows the device’s copy when the server cannot be reached', async () => {

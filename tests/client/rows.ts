@@ -97,3 +97,29 @@ export const salesOrderRow = (id: number, values: Record<string, unknown> = {}) 
   ...tracked(),
   ...values,
 });
+
+/** A quotation as the list sends it: the executive's, a draft, one line of ₹100 at 18%. */
+export const quotationRow = (id: number, number: number, values: Record<string, unknown> = {}) => ({
+  id,
+  number,
+  customer: 1,
+  customer_name: 'Lumen Opticals',
+  branch: null,
+  sales_exec: 7,
+  sales_exec_name: 'Asha Menon',
+  monarch_entity: 'Monarch Display Systems Pvt Ltd',
+  quotation_date: '2026-11-10',
+  subject: `Display ${number}`,
+  terms: '',
+  subtotal: '100.00',
+  discount_total: '0.00',
+  tax_rate: '18.00',
+  tax_amount: '18.00',
+  total_amount: '118.00',
+  revision: 1,
+  status: 'draft',
+  sent_at: null,
+  lead: null,
+  ...tracked(),
+  ...values,
+});

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import { FILE_MESSAGES } from '../../../domain/file';
-import { QUOTATION_MESSAGES } from '../../../domain/quotation';
+import { QUOTATION_DATA_PART, QUOTATION_MESSAGES } from '../../../domain/quotation';
 import { badRequest, fieldError, HttpError, type FieldErrors } from '../../lib/http-error';
 import { toFieldErrors } from '../../plugins/errors';
 import { checkBodyText } from '../../plugins/input';
@@ -13,7 +13,7 @@ import type { Upload } from '../files/service';
  * fields travel as JSON in the part `data` and each item's image as a file part, named where the
  * image goes (`items.0.image` in a quotation, `image` in an item).
  */
-export const DATA_PART = 'data';
+const DATA_PART = QUOTATION_DATA_PART;
 const MULTIPART_MESSAGES = {
   data: `Send the fields as JSON in the part "${DATA_PART}".`,
   json: (message: string) => `JSON parse error - ${message}`,

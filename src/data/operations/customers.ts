@@ -17,13 +17,13 @@ type CustomerDetail = MirrorRow & { branches?: MirrorRow[]; lpo_codes?: MirrorRo
 /** The server's customer in place of the temp one; rows made offline under the temp id follow it. */
 async function reconcileCustomer(mirror: MirrorDatabase, serverRow: unknown, ctx: ReconcileContext): Promise<void> {
   const { branches = [], lpo_codes = [], ...customer } = serverRow as CustomerDetail;
-  const tables = [mirror.rows('customers'), mirror.rows('customerBranches'), mirror.rows('customerLpoCodes')];
+  const tables = [mirror.rows('customers'), mirror.rows('customerBranches'), mirror.rows('customerLpoCodes'), mirror.rows('quotations')];
   await mirror.transaction('rw', tables, async () => {
     await putServerRow(mirror, 'customers', customer, ctx);
     await mirror.rows('customerBranches').bulkPut(branches);
     await mirror.rows('customerLpoCodes').bulkPut(lpo_codes);
     if (ctx.tempId === null) return;
-    for (const type of ['customerBranches', 'customerLpoCodes'] as const) {
+    for (const type of ['customerBranches', 'customerLpoCodes', 'quotations'] as const) {
       await mirror.rows(type).where('customer').equals(ctx.tempId).modify({ customer: customer.id });
     }
   });

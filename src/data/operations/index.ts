@@ -12,3 +12,4 @@ export * from './delivery-notes';
 export * from './job-orders';
 export * from './job-order-expenses';
 export * from './leads';
+export * from './quotations';

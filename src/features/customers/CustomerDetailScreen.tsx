@@ -12,8 +12,9 @@ import { serverIdOf, usePendingIds } from '../../data/outbox';
 import { useSession } from '../../data/session';
 import { FOLDING_TABLE } from '../../ui/table-layout';
 import { BranchesSection } from './BranchesSection';
+import { QuotationStatusBadge } from '../../ui/QuotationStatusBadge';
 import { SalesOrderStatusBadge } from '../../ui/SalesOrderStatusBadge';
-import { useCustomer, useCustomerJobOrders, useCustomerLeads, useCustomerSalesOrders } from './data';
+import { useCustomer, useCustomerJobOrders, useCustomerLeads, useCustomerQuotations, useCustomerSalesOrders } from './data';
 import { LpoCodesSection } from './LpoCodesSection';
 import { useCustomerScreens } from './routes';
 
@@ -46,6 +47,45 @@ function JobOrders({ customer }: { customer: number }) {
                 {formatIndian(jobOrder.total_value)}
               </Table.Cell>
               <Table.Cell data-label="Created">{formatDisplayDate(jobOrder.created_at)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+/** The customer's quotations on the device, each opening its detail in the same area. */
+function Quotations({ customer, detail }: { customer: number; detail: RouteName }) {
+  const quotations = useCustomerQuotations(customer);
+  if (!quotations) return <Text color="fg.muted">Loading…</Text>;
+  if (!quotations.length) return <Text color="fg.muted">No quotations on this device.</Text>;
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="md" aria-label="Quotations of the customer" css={FOLDING_TABLE}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Quotation No.</Table.ColumnHeader>
+            <Table.ColumnHeader>Date</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {quotations.map((quotation) => (
+            <Table.Row key={quotation.id}>
+              <Table.Cell>
+                <Link asChild colorPalette="teal" minH="11" minW="11" display="inline-flex" alignItems="center">
+                  <RouterLink to={pathOf(detail, { id: quotation.id })}>{quotation.number ?? 'New'}</RouterLink>
+                </Link>
+              </Table.Cell>
+              <Table.Cell data-label="Date">{formatDisplayDate(quotation.quotation_date)}</Table.Cell>
+              <Table.Cell data-label="Status">
+                <QuotationStatusBadge status={quotation.status} />
+              </Table.Cell>
+              <Table.Cell data-label="Total" textAlign="end" whiteSpace="nowrap">
+                {formatIndian(quotation.total_amount)}
+              </Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
@@ -138,9 +178,8 @@ function Section({ children }: { children: React.ReactNode }) {
 
 /**
  * customer-detail and sales-customer-detail: the customer from the device with its branches and
- * LPO codes (added and edited here, offline too), its sales orders, job orders and the leads it
- * came from. Quotations go before the sales orders; invoices and outstanding join once the device
- * holds them.
+ * LPO codes (added and edited here, offline too), its quotations, sales orders, job orders and the
+ * leads it came from. Invoices and outstanding join once the device holds them (issue 20).
  */
 export default function CustomerDetailScreen() {
   const id = Number(useParams().customer);
@@ -209,6 +248,15 @@ export default function CustomerDetailScreen() {
       {customer.enable_lpo_codes && (
         <Section>
           <LpoCodesSection customer={customer.id} codes={lpoCodes} editable={editable} />
+        </Section>
+      )}
+
+      {can(user, 'quotations.read') && (
+        <Section>
+          <Stack gap="4">
+            <Heading size="lg">Quotations</Heading>
+            <Quotations customer={customer.id} detail={screens.quotation} />
+          </Stack>
         </Section>
       )}
 

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { customerNameKey, type Customer, type CustomerBranch, type CustomerLpoCode } from '../../../domain/customer';
 import type { JobOrder } from '../../../domain/job-order';
 import type { Lead } from '../../../domain/lead';
+import type { QuotationListRow } from '../../../domain/quotation';
 import type { SalesOrderListRow } from '../../../domain/sales-order';
 import { mirror } from '../../data/mirror/db';
 
@@ -36,6 +37,14 @@ export function useCustomerSalesOrders(customer: number) {
   return useLiveQuery(async () => {
     const rows = await mirror.rowsOf<SalesOrderListRow>('salesOrders').where('customer').equals(customer).toArray();
     return rows.filter((o) => !o.deleted_at).sort((a, b) => b.id - a.id);
+  }, [customer]);
+}
+
+/** The customer's quotations on the device (a sales executive's own, decision 232), newest number first. */
+export function useCustomerQuotations(customer: number) {
+  return useLiveQuery(async () => {
+    const rows = await mirror.rowsOf<QuotationListRow>('quotations').where('customer').equals(customer).toArray();
+    return rows.filter((q) => !q.deleted_at).sort((a, b) => b.number - a.number || b.id - a.id);
   }, [customer]);
 }
 

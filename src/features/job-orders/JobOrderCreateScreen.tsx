@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -14,11 +14,11 @@ import type { SalesOrderJobOrderDraft } from '../../../domain/sales-order';
 import { amountOf, formatIndian, orZero, sum } from '../../../domain/decimal';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
-import { loadUsers, useSession } from '../../data/session';
 import { FormStack, SelectField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
-import { chosen, optionalChoice } from './choices';
+import { useSalesExecutiveChoices } from '../../ui/sales-executives';
+import { chosen, optionalChoice } from '../../ui/choices';
 import { useBranchChoices } from './data';
 import { createJobOrder } from '../../data/operations';
 import { readFailure } from '../../ui/connection';
@@ -80,7 +80,6 @@ function useCustomers() {
  */
 export default function JobOrderCreateScreen() {
   const navigate = useNavigate();
-  const { user, users } = useSession();
   const customers = useCustomers();
   const salesOrder = useSalesOrderParam();
   const draft = useJobOrderDraft(salesOrder);
@@ -93,16 +92,8 @@ export default function JobOrderCreateScreen() {
   const products = useWatch({ control, name: 'job_order_items' });
   const branches = useBranchChoices(customer ? Number(customer) : null);
 
-  useEffect(() => {
-    // The user list is the server's; offline the signed-in user is still offered below.
-    if (navigator.onLine) void loadUsers().catch(() => undefined);
-  }, []);
   // The product-frame's sales executive dropdown: username as label, id as value, 'Select' first.
-  const salesExecutives = useMemo(() => {
-    const sales = users.filter((u) => u.department === 'sales' && u.is_active);
-    const withMe = user && user.department === 'sales' && !sales.some((u) => u.id === user.id) ? [user, ...sales] : sales;
-    return withMe.map((u) => ({ value: String(u.id), label: u.username }));
-  }, [users, user]);
+  const salesExecutives = useSalesExecutiveChoices();
   // The draft fills the form once it arrives (opened from a sales order's "Create job order").
   useEffect(() => {
     if (draft.data) reset(fromDraft(draft.data));

@@ -12,7 +12,7 @@ import { enqueue } from '../../data/outbox';
 import { FormStack, SelectField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
-import { optionalChoice } from './choices';
+import { optionalChoice } from '../../ui/choices';
 import { useBranchChoices, type LocalJobOrder } from './data';
 import { CHANGE_SAVED, versionOf } from './writes';
 import { updateJobOrder } from '../../data/operations';

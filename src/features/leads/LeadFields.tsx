@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { SimpleGrid } from '@chakra-ui/react';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { refSchema, isoDateSchema } from '../../../domain/entity';
 import { LEAD_MESSAGES, LEAD_PLACEHOLDER_CONTACT_NUMBER, LEAD_REQUIREMENTS, LEAD_SOURCES, LEAD_STAGES, LEAD_STATUSES, LEAD_TYPES, leadCreateSchema } from '../../../domain/lead';
 import { can } from '../../../domain/permissions';
 import type { User } from '../../../domain/user';
-import { loadUsers, useSession } from '../../data/session';
+import { useSalesExecutiveChoices } from '../../ui/sales-executives';
 import { SelectField, TextField } from '../../ui/form';
 
 const CHOOSE_EXECUTIVE = 'Choose the sales executive.';
@@ -33,17 +33,12 @@ export const WORKING_STAGES = LEAD_STAGES.filter((s) => s.value !== 'converted')
 
 /** The active sales users of the user list (loaded when online), the signed-in sales user first if missing; `also` keeps a current assignee. */
 function useExecutiveOptions(wanted: boolean, also?: { id: number; label: string }) {
-  const { user, users } = useSession();
-  useEffect(() => {
-    // The user list is the server's; offline a sales user is still offered themself.
-    if (wanted && navigator.onLine) void loadUsers().catch(() => undefined);
-  }, [wanted]);
-  return useMemo(() => {
-    const sales = users.filter((u) => u.department === 'sales' && u.is_active);
-    const withMe = user && user.department === 'sales' && !sales.some((u) => u.id === user.id) ? [user, ...sales] : sales;
-    const options = withMe.map((u) => ({ value: String(u.id), label: u.username }));
-    return also && !options.some((o) => o.value === String(also.id)) ? [{ value: String(also.id), label: also.label }, ...options] : options;
-  }, [users, user, also]);
+  // The user list is the server's; offline a sales user is still offered themself.
+  const options = useSalesExecutiveChoices(wanted);
+  return useMemo(
+    () => (also && !options.some((o) => o.value === String(also.id)) ? [{ value: String(also.id), label: also.label }, ...options] : options),
+    [options, also],
+  );
 }
 
 /**

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { quotationReference, type QuotationListRow, type QuotationView } from '../../../domain/quotation';
 import { pathOf } from '../../../domain/routes';
-import { usePendingIds } from '../../data/outbox';
+import { serverIdOf, usePendingIds } from '../../data/outbox';
 import { readFailure } from '../../ui/connection';
 import { Failure, Section } from '../../ui/detail';
 import { QuotationActions } from './actions';
@@ -83,6 +83,11 @@ export default function QuotationDetailScreen() {
   const result = useQuotation(id);
   const local = useQuotationOnDevice(id);
   const pending = usePendingIds('quotations').has(id);
+  // A quotation made offline moves to its server id once sent: follow it.
+  useEffect(() => {
+    if (local || id >= 0) return;
+    void serverIdOf(id).then((serverId) => serverId && navigate(pathOf(screens.detail, { id: serverId }), { replace: true }));
+  }, [local, id, screens.detail, navigate]);
   const failure = id > 0 ? readFailure(result) : null;
   const quotation = result.data;
   const reference = quotation ?? local;

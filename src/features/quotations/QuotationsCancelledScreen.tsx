@@ -9,7 +9,7 @@ import { readFailure } from '../../ui/connection';
 import { DataTable, secondary, useListPage } from '../../ui/DataTable';
 import { Failure } from '../../ui/detail';
 import { QUOTATION_PAGE_SIZE, useCancelledQuotations } from './api';
-import { QuotationStatusBadge } from './status';
+import { QuotationStatusBadge } from '../../ui/QuotationStatusBadge';
 
 const COLUMNS: ColumnDef<QuotationView, unknown>[] = [
   { id: 'number', header: 'No.', cell: ({ row }) => quotationReference(row.original) },

@@ -22,7 +22,7 @@ import { useCurrentRoute } from '../../ui/route';
 import { matchesQuotationFilters, optionsAmong, QUOTATION_FILTERS, useQuotationsOnDevice } from './data';
 import { QUOTATION_PAGE_SIZE } from './api';
 import { useQuotationScreens } from './routes';
-import { QuotationStatusBadge } from './status';
+import { QuotationStatusBadge } from '../../ui/QuotationStatusBadge';
 
 const DATA: readonly DataType[] = ['quotations', 'customers'];
 type KnownUser = Pick<User, 'id' | 'first_name' | 'last_name' | 'username'>;

@@ -15,7 +15,7 @@ import { openDialog } from '../../ui/dialog';
 import { notify } from '../../ui/notify';
 import { cancelQuotation, createSalesOrder, decideQuotation, quotationQuery, sendQuotation } from './api';
 import { useQuotationScreens } from './routes';
-import { quotationStatusLabel } from './status';
+import { quotationStatusLabel } from '../../ui/QuotationStatusBadge';
 
 /** What the quotation actions tell the user; a failure carries the server's reason below. */
 export const QUOTATION_NOTICES = {

@@ -8,7 +8,7 @@ import { formatDisplayDate } from '../../../domain/rules/dates';
 import { useSession } from '../../data/session';
 import { branchLabelOf, userLabel } from '../../ui/entity-labels';
 import { Facts, SimpleTable, type RowMark } from '../../ui/detail';
-import { QuotationStatusBadge } from './status';
+import { QuotationStatusBadge } from '../../ui/QuotationStatusBadge';
 
 /** A line as the items table shows it: a live item, or a line as a revision kept it. */
 export type QuotationLine = Pick<QuotationLineSnapshot, 'code' | 'description' | 'quantity' | 'unit' | 'unit_price' | 'discount' | 'gross_price'>;

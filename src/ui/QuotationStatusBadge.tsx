@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
-import { labelOf } from '../../../domain/options';
-import { QUOTATION_STATUSES, type QuotationStatus } from '../../../domain/quotation';
+import { labelOf } from '../../domain/options';
+import { QUOTATION_STATUSES, type QuotationStatus } from '../../domain/quotation';
 
 /** Draft grey, Sent blue (awaiting the customer), Accepted green, Rejected red: the sales orders' palette (decision 208). */
 const PALETTE: Readonly<Record<QuotationStatus, string>> = { draft: 'gray', sent: 'blue', accepted: 'green', rejected: 'red' };

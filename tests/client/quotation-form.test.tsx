@@ -1,0 +1,306 @@
+import './setup';
+import 'fake-indexeddb/auto';
+// The app's plain messages (src/main.tsx installs them).
+import '../../domain/zod-messages';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { RouteName } from '../../domain/routes';
+import type { User } from '../../domain/user';
+import { QUOTATION_MESSAGES } from '../../domain/quotation';
+import { EDIT_RULES } from '../../domain/row-rules';
+import { renderRoute } from './render-screen';
+import { tracked as trackedAt } from './rows';
+import { fakeServer, makeUser, storeSession, type FakeServer } from './support';
+import { mirror } from '../../src/data/mirror/db';
+import { outbox } from '../../src/data/outbox/db';
+import { pendingRowIds } from '../../src/data/outbox';
+import { forgetNotificationsForTests } from '../../src/ui/notify';
+import { forgetUnsavedChangesForTests, hasUnsavedChanges } from '../../src/ui/unsaved-changes';
+import QuotationFormScreen, { IMAGES_NEED_CONNECTION, QUOTATION_SAVED, QUOTATION_SAVED_OFFLINE, revisionNote } from '../../src/features/quotations/QuotationFormScreen';
+import { IMAGES_SAVED, IMAGES_WAIT_FOR_QUOTATION } from '../../src/features/quotations/images';
+
+const ASHA = 7;
+const RAVI = 8;
+let user: User = makeUser({ id: ASHA });
+const users: User[] = [makeUser({ id: ASHA, username: 'asha', department: 'sales', designation: 'executive' }), makeUser({ id: RAVI, username: 'ravi', department: 'sales', designation: 'executive' })];
+
+vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => user, () => users));
+vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
+
+const NEIGHBOURS: RouteName[] = ['quotations-home', 'quotation-detail', 'sales-quotations', 'sales-quotation-detail'];
+const show = (routeName: RouteName, path: string) => renderRoute(routeName, QuotationFormScreen, path, NEIGHBOURS);
+const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+/** A field of the form by its name. */
+const field = (name: string) => document.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)!;
+const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+const optionsOf = (name: string) => [...(field(name) as HTMLSelectElement).options].map((o) => o.textContent);
+
+const tracked = trackedAt();
+const ENTITIES = '/system/monarch-entities/';
+const DETAIL = '/quotations/quotations/5/';
+
+/** A quotation as the server answers it: one line, sent once (revision 2 next). */
+const view = (values: Record<string, unknown> = {}) => ({
+  id: 5,
+  number: 1042,
+  customer: 1,
+  branch: 11,
+  sales_exec: ASHA,
+  monarch_entity: 'Monarch Displays LLP',
+  quotation_date: '2026-11-18',
+  subject: 'Acrylic counters',
+  terms: '50% advance',
+  subtotal: '1000.00',
+  discount_total: '0.00',
+  tax_rate: '18.00',
+  tax_amount: '180.00',
+  total_amount: '1180.00',
+  revision: 1,
+  status: 'sent',
+  sent_at: '2026-11-18T10:00:00.000Z',
+  lead: null,
+  customer_name: 'Lulu Hypermarket',
+  sales_exec_name: 'asha',
+  items: [{ id: 61, quotation: 5, code: 'ACR-10', description: 'Acrylic counter', quantity: '2.000', unit: 'PCS', unit_price: '500.00', discount: '0.00', gross_price: '1000.00', image_path: null, ...tracked }],
+  versions: [{ revision: 1, current: true, saved_at: null, saved_by: null }],
+  ...tracked,
+  version: 4,
+  ...values,
+});
+
+let server: FakeServer;
+
+beforeEach(async () => {
+  user = makeUser({ id: ASHA, username: 'asha', department: 'sales', designation: 'executive' });
+  storeSession({ userId: ASHA });
+  setOnline(true);
+  server = fakeServer();
+  server.on('GET', ENTITIES, { status: 200, data: { monarch_entities: ['Monarch Displays LLP', 'Monarch Glass Works'] } });
+  await Promise.all([...outbox.tables, ...mirror.tables].map((t) => t.clear()));
+  await mirror.rows('customers').bulkPut([
+    { id: 1, name: 'Lulu Hypermarket', ...tracked },
+    { id: 2, name: 'Orbit Retail', ...tracked },
+  ]);
+  await mirror.rows('customerBranches').bulkPut([
+    { id: 11, customer: 1, location: 'Kochi', address_line_1: 'Edappally', is_active: true, ...tracked },
+    { id: 12, customer: 1, location: 'Pune', address_line_1: '', is_active: true, ...tracked },
+    { id: 13, customer: 1, location: 'Nashik', address_line_1: '', is_active: false, ...tracked },
+    { id: 21, customer: 2, location: 'Mumbai', address_line_1: '', is_active: true, ...tracked },
+  ]);
+});
+
+afterEach(() => {
+  cleanup();
+  forgetNotificationsForTests();
+  forgetUnsavedChangesForTests();
+  Reflect.deleteProperty(navigator, 'onLine');
+});
+
+/** Two lines whose figures round: 3.333 × 99.99 = 333.26667 and 2.5 × 1234.55 = 3086.375. */
+async function typeTwoLines() {
+  await waitFor(() => expect(optionsOf('customer')).toContain('Lulu Hypermarket'));
+  type('customer', '1');
+  type('items.0.code', 'ACR-10');
+  type('items.0.description', 'Acrylic counter');
+  type('items.0.quantity', '3.333');
+  type('items.0.unit_price', '99.99');
+  type('items.0.discount', '0.27');
+  fireEvent.click(screen.getByRole('button', { name: 'Add item' }));
+  await waitFor(() => expect(field('items.1.description')).not.toBeNull());
+  type('items.1.description', 'Brass nameplate');
+  type('items.1.quantity', '2.5');
+  type('items.1.unit_price', '1234.55');
+  type('tax_rate', '18');
+}
+
+describe('a new quotation', () => {
+  it('shows each line’s gross price and the totals to the paisa, as the server computes them', async () => {
+    show('quotation-create', '/quotations/create');
+    await typeTwoLines();
+    await waitFor(() => expect(screen.getByTestId('total-total').textContent).toBe('4,034.87'));
+    expect(screen.getByTestId('line-total-0').textContent).toBe('Gross price: 333.00');
+    expect(screen.getByTestId('line-total-1').textContent).toBe('Gross price: 3,086.38');
+    expect(screen.getByTestId('total-subtotal').textContent).toBe('3,419.65');
+    expect(screen.getByTestId('total-discount').textContent).toBe('0.27');
+    expect(screen.getByTestId('total-tax').textContent).toBe('615.49');
+  });
+
+  it('offers only the active branches of the chosen customer, under the branch label', async () => {
+    show('quotation-create', '/quotations/create');
+    await waitFor(() => expect(optionsOf('customer')).toEqual(['Select', 'Lulu Hypermarket', 'Orbit Retail']));
+    type('customer', '1');
+    await waitFor(() => expect(optionsOf('branch')).toEqual(['No branch', 'Kochi - Edappally', 'Pune']));
+    type('customer', '2');
+    await waitFor(() => expect(optionsOf('branch')).toEqual(['No branch', 'Mumbai']));
+  });
+
+  it('asks for one of the company’s entities once they are named, and a sales executive quotes as themself', async () => {
+    show('sales-quotation-create', '/sales/quotations/create');
+    await waitFor(() => expect(optionsOf('monarch_entity')).toEqual(['Select', 'Monarch Displays LLP', 'Monarch Glass Works']));
+    expect(field('sales_exec')).toBeNull();
+    await typeTwoLines();
+    fireEvent.click(screen.getByRole('button', { name: 'Save quotation' }));
+    await screen.findByText(QUOTATION_MESSAGES.monarchEntityRequired);
+    expect(await outbox.entries.count()).toBe(0);
+  });
+
+  it('offline, queues one entry, shows the draft at once with its pending badge and opens it by its temp id', async () => {
+    setOnline(false);
+    const router = show('sales-quotation-create', '/sales/quotations/create');
+    await typeTwoLines();
+    type('monarch_entity', 'Monarch Displays LLP');
+    expect(screen.getByText(IMAGES_NEED_CONNECTION)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save quotation' }));
+
+    await screen.findByText('sales-quotation-detail');
+    await screen.findByText(QUOTATION_SAVED_OFFLINE);
+    const [entry, ...others] = await outbox.entries.toArray();
+    expect(others).toEqual([]);
+    expect(entry).toMatchObject({ operation: 'quotation.create', method: 'POST', url: '/quotations/quotations/' });
+    expect(entry!.body).toMatchObject({
+      customer: 1,
+      branch: null,
+      sales_exec: ASHA,
+      monarch_entity: 'Monarch Displays LLP',
+      tax_rate: '18',
+      items: [
+        { code: 'ACR-10', description: 'Acrylic counter', quantity: '3.333', unit: 'PCS', unit_price: '99.99', discount: '0.27' },
+        { code: '', description: 'Brass nameplate', quantity: '2.5', unit: 'PCS', unit_price: '1234.55', discount: '0' },
+      ],
+    });
+    const tempId = entry!.tempId!;
+    expect(router.state.location.pathname).toBe(`/sales/quotations/detail/${tempId}`);
+    expect(await mirror.rows('quotations').get(tempId)).toMatchObject({ number: null, status: 'draft', subtotal: '3419.65', tax_amount: '615.49', total_amount: '4034.87', sales_exec: ASHA });
+    expect(await pendingRowIds('quotations')).toEqual(new Set([tempId]));
+  });
+
+  it('online, sends a new line’s image in the part of its line once the server has numbered the quotation and its items', async () => {
+    const created = '/quotations/quotations/40/';
+    let sent: FormData | null = null;
+    server.on('PATCH', created, (request) => {
+      sent = request.body as FormData;
+      return { status: 200, data: view({ id: 40 }) };
+    });
+    show('quotation-create', '/quotations/create');
+    await typeTwoLines();
+    await waitFor(() => expect(optionsOf('monarch_entity')).toContain('Monarch Glass Works'));
+    type('monarch_entity', 'Monarch Glass Works');
+    const picture = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'nameplate.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Image of item 2'), { target: { files: [picture] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save quotation' }));
+    await screen.findByText('quotation-detail');
+    expect(server.calls('PATCH', created)).toEqual([]);
+
+    // The replayer sends it: the server numbers the quotation 40 and its lines 81 and 82.
+    const line = (id: number, description: string) => ({ id, quotation: 40, code: '', description, quantity: '1.000', unit: 'PCS', unit_price: '10.00', discount: '0.00', gross_price: '10.00', image_path: null, ...tracked });
+    server.on('GET', created, { status: 200, data: view({ id: 40, version: 1, items: [line(81, 'Acrylic counter'), line(82, 'Brass nameplate')] }) });
+    const [entry] = await outbox.entries.toArray();
+    await outbox.resolutions.put({ key: `tempId:${entry!.tempId}`, value: 40, at: Date.now() });
+    await outbox.entries.clear();
+
+    await screen.findByText(IMAGES_SAVED);
+    expect(server.calls('PATCH', created)[0]!.config.headers.get('If-Match')).toBe('1');
+    expect(JSON.parse(String(sent!.get('data'))).items.map((i: { id: number }) => i.id)).toEqual([81, 82]);
+    expect(sent!.get('items.0.image')).toBeNull();
+    expect((sent!.get('items.1.image') as File).name).toBe('nameplate.jpg');
+  });
+
+  it('reports typed input as unsaved until the quotation is saved', async () => {
+    setOnline(false);
+    show('quotation-create', '/quotations/create');
+    await waitFor(() => expect(optionsOf('customer')).toContain('Lulu Hypermarket'));
+    expect(hasUnsavedChanges()).toBe(false);
+    await typeTwoLines();
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(true));
+    type('monarch_entity', 'Monarch Displays LLP');
+    fireEvent.click(screen.getByRole('button', { name: 'Save quotation' }));
+    await screen.findByText('quotation-detail');
+    expect(hasUnsavedChanges()).toBe(false);
+  });
+
+  it('refuses a line whose discount is above its amount, saying why, and queues nothing', async () => {
+    show('quotation-create', '/quotations/create');
+    await typeTwoLines();
+    type('items.0.discount', '400');
+    fireEvent.click(screen.getByRole('button', { name: 'Save quotation' }));
+    await screen.findByText('Discount cannot exceed the line amount (quantity × unit price).');
+    expect(await outbox.entries.count()).toBe(0);
+  });
+});
+
+describe('editing a quotation', () => {
+  it('loads it from the server and sends the change with If-Match at the version it was loaded at', async () => {
+    server.on('GET', DETAIL, { status: 200, data: view() });
+    await mirror.rows('quotations').put(view());
+    const router = show('quotation-update', '/quotations/update/5');
+    await screen.findByText('Edit quotation 1042');
+    expect(screen.getByText(revisionNote(1)).textContent).toBe('The customer was sent revision 1: saving a change makes revision 2, and revision 1 stays as it was sent.');
+    await waitFor(() => expect(field('branch').value).toBe('11'));
+    expect(field('quotation_date').value).toBe('18-11-2026');
+    expect(field('items.0.unit_price').value).toBe('500.00');
+    type('items.0.unit_price', '550');
+    fireEvent.click(screen.getByRole('button', { name: 'Save quotation' }));
+
+    await screen.findByText('quotation-detail');
+    await screen.findByText(QUOTATION_SAVED);
+    expect(router.state.location.pathname).toBe('/quotations/detail/5');
+    const [entry] = await outbox.entries.toArray();
+    expect(entry).toMatchObject({ operation: 'quotation.update', method: 'PATCH', url: DETAIL, headers: { 'If-Match': '4' } });
+    expect(entry!.body).toMatchObject({ customer: 1, branch: 11, items: [{ id: 61, description: 'Acrylic counter', unit_price: '550' }] });
+    // The device shows the change at once, priced as the server will price it: 2 × 550 = 1,100 and 18% tax.
+    expect(await mirror.rows('quotations').get(5)).toMatchObject({ subtotal: '1100.00', tax_amount: '198.00', total_amount: '1298.00', items: [{ id: 61, gross_price: '1100.00' }] });
+    expect(await pendingRowIds('quotations')).toEqual(new Set([5]));
+  });
+
+  it('shows the server’s message for a cancelled quotation, and the edit rule for another executive’s', async () => {
+    server.on('GET', DETAIL, { status: 404, data: { detail: 'Not found.' } });
+    show('quotation-update', '/quotations/update/5');
+    await screen.findByText('Not found.');
+    expect(screen.queryByRole('button', { name: 'Save quotation' })).toBeNull();
+    cleanup();
+
+    server.on('GET', DETAIL, { status: 200, data: view({ sales_exec: RAVI }) });
+    show('sales-quotation-update', '/sales/quotations/update/5');
+    await screen.findByText(EDIT_RULES.quotation.refusal);
+    expect(screen.queryByRole('button', { name: 'Save quotation' })).toBeNull();
+  });
+
+  it('sends no image when the server refuses the change, and says where to look', async () => {
+    server.on('GET', DETAIL, { status: 200, data: view() });
+    show('quotation-update', '/quotations/update/5');
+    await screen.findByText('Edit quotation 1042');
+    fireEvent.change(screen.getByLabelText('Image of item 1'), { target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'counter.jpg', { type: 'image/jpeg' })] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save quotation' }));
+    await screen.findByText('quotation-detail');
+
+    const [entry] = await outbox.entries.toArray();
+    await outbox.entries.update(entry!.id, { state: 'rejected', lastError: { status: 409, body: null, messages: ['Changed by someone else.'] } });
+    await screen.findByText(IMAGES_WAIT_FOR_QUOTATION);
+    expect(server.calls('PATCH', DETAIL)).toEqual([]);
+  });
+
+  it('sends a chosen image in the part of its line once the change has reached the server', async () => {
+    server.on('GET', DETAIL, { status: 200, data: view() });
+    let sent: FormData | null = null;
+    server.on('PATCH', DETAIL, (request) => {
+      sent = request.body as FormData;
+      return { status: 200, data: view({ version: 6 }) };
+    });
+    show('quotation-update', '/quotations/update/5');
+    await screen.findByText('Edit quotation 1042');
+    const picture = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'counter.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Image of item 1'), { target: { files: [picture] } });
+    type('subject', 'Acrylic counters, revised');
+    fireEvent.click(screen.getByRole('button', { name: 'Save quotation' }));
+    await screen.findByText('quotation-detail');
+
+    // The replayer sends the change: the entry leaves the outbox, and the server now has version 5.
+    server.on('GET', DETAIL, { status: 200, data: view({ version: 5, subject: 'Acrylic counters, revised' }) });
+    await outbox.entries.clear();
+    await screen.findByText(IMAGES_SAVED);
+    const patch = server.calls('PATCH', DETAIL)[0]!;
+    expect(patch.config.headers.get('If-Match')).toBe('5');
+    expect(JSON.parse(String(sent!.get('data')))).toEqual({ items: [{ id: 61, code: 'ACR-10', description: 'Acrylic counter', quantity: '2.000', unit: 'PCS', unit_price: '500.00', discount: '0.00' }] });
+    expect((sent!.get('items.0.image') as File).name).toBe('counter.png');
+  });
+});
