@@ -110,6 +110,13 @@ export const API = {
     metal: '/dashboard/metal/',
     acrylic: '/dashboard/acrylic/',
     purchases: '/dashboard/purchases/',
+    /** sales-dash: a sales executive's own figures, everyone's and the team's rows for the others. */
+    sales: '/dashboard/sales/',
+  },
+  /** The sales reports of issue 18 §5 (domain/sales-dashboard.ts). */
+  salesReports: {
+    missedSrpOpportunities: '/reports/sales/missed_srp_opportunities/',
+    analysis: '/reports/sales/sales_analysis/',
   },
   materials: {
     ...rows(materials),

@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   'dashboard.acrylic': [{ departments: ['acrylic'] }, PRODUCTION_MANAGER, MANAGEMENT],
   /** purchases-dash, where stores and purchase land (docs/decisions.md 130); management follows it. */
   'dashboard.purchases': [STORES, PURCHASE, MANAGEMENT],
+  /** sales-dash and the team's view: sales and management (a sales executive's figures are their own, domain/sales-dashboard.ts). */
+  'dashboard.sales': [SALES, MANAGEMENT],
 
   /** Customers appear on job orders, estimations, invoices and dispatches: everyone reads them. */
   'customers.read': [ANYONE],
@@ -149,6 +151,8 @@ export const PERMISSIONS = {
   'sales-orders.read': [SALES, ACCOUNTS, MANAGEMENT, PRODUCTION_MANAGER],
   /** Taking, changing and moving orders on: sales and management (an executive only their own orders: row-rules.ts). */
   'sales-orders.write': [SALES, MANAGEMENT],
+  /** Missed SRP opportunities and the sales analysis: sales and management (an executive's figures are their own). */
+  'sales.reports': [SALES, MANAGEMENT],
   /** Invoices are accounts'; sales follows what its customers are billed. */
   'invoices.read': [ACCOUNTS, SALES, MANAGEMENT],
   'invoices.write': [ACCOUNTS, MANAGEMENT],

@@ -73,7 +73,7 @@ export const ROUTES = [
 
   // Sales
   ...area({ layout: 'sales', department: 'sales' }, [
-    ['sales-dash', '/sales/home', 'dashboard', 'Sales dashboard', { access: 'leads.read' }],
+    ['sales-dash', '/sales/home', 'dashboard', 'Sales dashboard', { access: 'dashboard.sales' }],
     ['leads-home', '/leads', 'list', 'Leads', { module: 'leads', access: 'leads.read' }],
     ['lead-detail', '/leads/detail/:lead', 'detail', 'Lead', { module: 'leads', access: 'leads.read' }],
     ['lead-detail-direct', '/lead/detail/:lead', 'detail', 'Lead', { module: 'leads', access: 'leads.read' }],
@@ -102,8 +102,8 @@ export const ROUTES = [
     ['sales-order-detail', '/sales/order/:id', 'detail', 'Sales order', { module: 'sales orders', access: 'sales-orders.read' }],
     ['sales-valuation', '/sales/valuation', 'list', 'Job order valuation', { module: 'job orders', access: 'job-orders.reports' }],
     ['sales-closed', '/sales/closed', 'list', 'Closed job orders', { module: 'job orders', access: 'job-orders.read' }],
-    ['missed-srp-opportunities', '/missed-srp-opportunities', 'list', 'Missed SRP opportunities', { module: 'leads', access: 'leads.read' }],
-    ['sales-analysis', '/sales-analysis', 'list', 'Sales analysis', { module: 'reports', access: 'signed-in' }],
+    ['missed-srp-opportunities', '/missed-srp-opportunities', 'list', 'Missed SRP opportunities', { module: 'leads', access: 'sales.reports' }],
+    ['sales-analysis', '/sales-analysis', 'list', 'Sales analysis', { module: 'reports', access: 'sales.reports' }],
   ]),
 
   // Design and estimation

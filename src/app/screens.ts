@@ -10,7 +10,6 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
  * is either here or in SCREENS, so a new route without a screen, or a misspelt name, is a type error.
  */
 export const NOT_BUILT_YET = [
-  ...['sales-dash', 'missed-srp-opportunities', 'sales-analysis'],
   ...['design-home', 'estimations-home', 'estimation-add', 'estimation-detail', 'estimations-cancelled', 'estimation-materials-home', 'estimation-categories-home'],
   ...['estimation-material-details', 'estimation-product-costing', 'design-estimation-create'],
   ...['vendor-wise-purchases', 'vendors-home', 'vendor-detail', 'lpos-home', 'lpo-create', 'lpo-detail', 'lpo-pending-receipt', 'lpo-consolidated', 'lpos-cancelled'],
@@ -41,6 +40,9 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'material-create': () => import('../features/materials/MaterialCreateScreen'),
   'customers-home': () => import('../features/customers/CustomersScreen'),
   'leads-home': () => import('../features/leads/LeadsScreen'),
+  'sales-dash': () => import('../features/sales-dashboard/SalesDashboardScreen'),
+  'missed-srp-opportunities': () => import('../features/sales-dashboard/MissedSrpScreen'),
+  'sales-analysis': () => import('../features/sales-dashboard/SalesAnalysisScreen'),
   'lead-detail': () => import('../features/leads/LeadDetailScreen'),
   'lead-detail-direct': () => import('../features/leads/LeadDetailScreen'),
   'lead-edit': () => import('../features/leads/LeadEditScreen'),

@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Button, Card, Flex, Stat, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Alert, Button, Card, Flex, Heading, Stack, Stat, Text } from '@chakra-ui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatCount } from '../../domain/rules/numbers';
 import { isNetworkError } from '../data/api';
@@ -78,5 +79,24 @@ export function ListMore({ shown, count, what, to }: { shown: number; count: num
         </Button>
       )}
     </Flex>
+  );
+}
+
+/** A card of a dashboard: its title, an optional action beside it (a link to the whole list), and what it shows. */
+export function DashboardSection({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stack gap="3">
+          <Flex align="center" gap="3" wrap="wrap">
+            <Heading size="md" flex="1">
+              {title}
+            </Heading>
+            {action}
+          </Flex>
+          {children}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
   );
 }

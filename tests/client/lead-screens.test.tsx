@@ -122,6 +122,16 @@ describe('the leads list', () => {
     }
   });
 
+  it('opens on the display filter the address names (a dashboard\'s "View all"), the default for one it does not know', async () => {
+    show('leads-home', LeadsScreen, '/leads?filter=missed');
+    await waitFor(() => expect(companies()).toEqual(['Zen']));
+    expect((screen.getByLabelText('Show') as HTMLSelectElement).value).toBe('missed');
+    cleanup();
+    show('leads-home', LeadsScreen, '/leads?filter=someday');
+    await waitFor(() => expect(companies()).toEqual(['Lulu', 'Nykaa', 'Orbit', 'Zen']));
+    expect((screen.getByLabelText('Show') as HTMLSelectElement).value).toBe('open');
+  });
+
   it('filters by stage on top of the display filter', async () => {
     show('leads-home', LeadsScreen, '/leads');
     await waitFor(() => expect(companies()).toHaveLength(4));

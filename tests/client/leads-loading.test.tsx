@@ -9,7 +9,7 @@ import { makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import LeadsScreen from '../../src/features/leads/LeadsScreen';
-import { LEADS_USER_WAIT_MS, useLeadsViewer } from '../../src/features/leads/data';
+import { LEADS_USER_WAIT_MS, useLeadsViewer } from '../../src/data/lead-mirror';
 
 /** business-areas.md §8, the leads loading path, on the device (decision 228). */
 const ASHA = 7;

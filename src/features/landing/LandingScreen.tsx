@@ -1,11 +1,16 @@
+import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import type { LandingFigures } from '../../../domain/dashboard';
 import { formatIndian } from '../../../domain/decimal';
-import { displayName } from '../../../domain/user';
+import { can } from '../../../domain/permissions';
+import { pathOf } from '../../../domain/routes';
+import { salesFiguresScopeOf } from '../../../domain/sales-dashboard';
+import { displayName, type User } from '../../../domain/user';
 import { useSession } from '../../data/session';
 import { BarChart, type ChartValue } from '../../ui/charts';
 import { useDashboardView } from '../../ui/dashboard';
-import { useLandingFigures } from './api';
+import { SalesTeamTable } from '../../ui/SalesTeamTable';
+import { useLandingFigures, useSalesTeam } from './api';
 
 const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 /** Whole rupees: twelve bars each labelled with paise do not fit a tablet's width, and an overview needs no paise. */
@@ -23,7 +28,31 @@ function PurchaseChart({ months }: { months: LandingFigures['monthly_purchases']
   );
 }
 
-/** The landing page: job order value, status counts and the monthly purchase chart, fresh on every visit. */
+/** Who sees the sales team on the landing page: whoever reads everyone's sales figures (the sales manager, management). */
+const seesSalesTeam = (user: User | null | undefined) => !!user && can(user, 'dashboard.sales') && salesFiguresScopeOf(user) === 'all';
+
+/** The sales team's view (docs/decisions.md SD): each executive's follow-ups, quotations and orders, as sales-dash counts them. */
+function SalesTeam() {
+  const { data, error, isFetching } = useSalesTeam(true);
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Flex align="center" gap="3" wrap="wrap" mb="3">
+          <Text fontWeight="semibold" flex="1">
+            Sales team
+          </Text>
+          <Button asChild size="lg" variant="outline">
+            <RouterLink to={pathOf('sales-dash')}>Sales dashboard</RouterLink>
+          </Button>
+        </Flex>
+        {error ? <Text color="fg.muted">The team's figures could not be read: open the sales dashboard to try again.</Text> : null}
+        <Skeleton loading={isFetching && !data}>{data?.team && <SalesTeamTable rows={data.team} />}</Skeleton>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The landing page: job order value, status counts, the sales team for sales managers, and the monthly purchase chart, fresh on every visit. */
 export default function LandingScreen() {
   const { user } = useSession();
   const { data, error, loading, reload } = useDashboardView(useLandingFigures());
@@ -67,6 +96,7 @@ export default function LandingScreen() {
           </Card.Root>
         </SimpleGrid>
       </Skeleton>
+      {seesSalesTeam(user) && <SalesTeam />}
       <Card.Root>
         <Card.Body>
           <Text fontWeight="semibold" mb="3">

@@ -10,7 +10,7 @@ import { NEEDS_CONNECTION, refusedOffline, withConnection } from '../../ui/conne
 import { FilterSelect, LocalDataTable } from '../../ui/DataTable';
 import { notify } from '../../ui/notify';
 import { reassignLeads, useSalesExecutiveOptions } from './api';
-import { useLeadsWithRemarks } from './data';
+import { useLeadsWithRemarks } from '../../data/lead-mirror';
 
 const PAGE_SIZE = 15;
 const BY_COMPANY = [{ id: 'company', desc: false }];

@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Button, Flex, Heading, Link, NativeSelect, Stack } from '@chakra-ui/react';
 import type { DataType } from '../../../domain/data-types';
 import { DEFAULT_LEAD_FILTER, LEAD_FILTERS, LEAD_REQUIREMENTS, LEAD_SOURCES, LEAD_STAGES, LEAD_STATUSES, leadFilterSchema, type Lead, type LeadFilter } from '../../../domain/lead';
@@ -8,6 +8,7 @@ import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
+import { businessToday, leadsUnder, useLeadsWithRemarks } from '../../data/lead-mirror';
 import { useMirrorStatus } from '../../data/mirror/status';
 import { usePendingIds } from '../../data/outbox';
 import { reloadData } from '../../data/preload';
@@ -15,7 +16,6 @@ import { useSession } from '../../data/session';
 import { LocalDataTable, secondary } from '../../ui/DataTable';
 import { SelectOptions } from '../../ui/form';
 import { Freshness } from '../../ui/Freshness';
-import { businessToday, leadsUnder, useLeadsWithRemarks } from './data';
 import { NewLeadForm } from './NewLeadForm';
 
 /** 15 rows a page, as the other lists of business-areas.md §9. */
@@ -47,11 +47,14 @@ const COLUMNS: ColumnDef<Lead, unknown>[] = [
 /**
  * The leads list (leads-home), read from the device: the leads the server gave this user, under a
  * display filter (business-areas.md §4: Todays, Missed, Open by default, Not Actioned) worked out
- * with the remarks on the device, so it answers offline as the server would.
+ * with the remarks on the device, so it answers offline as the server would. `?filter=` chooses
+ * the display filter it opens on (sales-dash's "View all").
  */
 export default function LeadsScreen() {
   const data = useLeadsWithRemarks();
-  const [filter, setFilter] = useState<LeadFilter>(DEFAULT_LEAD_FILTER);
+  // A dashboard opens the list on one display filter (`?filter=missed`); the default otherwise.
+  const [search] = useSearchParams();
+  const [filter, setFilter] = useState<LeadFilter>(() => leadFilterSchema.catch(DEFAULT_LEAD_FILTER).parse(search.get('filter') ?? DEFAULT_LEAD_FILTER));
   const rows = useMemo(() => data && leadsUnder(data.leads, data.remarked, filter, businessToday()), [data, filter]);
   const status = useMirrorStatus(DATA);
   const pending = usePendingIds('leads');

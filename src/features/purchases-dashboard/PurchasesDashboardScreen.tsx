@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Button, Card, Flex, Heading, Link, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Heading, Link, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import type { PurchasesDashboard } from '../../../domain/dashboard';
 import { materialUnitLabel } from '../../../domain/material';
 import { labelOf } from '../../../domain/options';
@@ -11,7 +11,7 @@ import { formatCount } from '../../../domain/rules/numbers';
 import { formatIndian } from '../../../domain/decimal';
 import { useMirrorStatus } from '../../data/mirror/status';
 import { useSession } from '../../data/session';
-import { DashboardAlert, FigureTile, ListMore, useDashboardView } from '../../ui/dashboard';
+import { DashboardAlert, DashboardSection, FigureTile, ListMore, useDashboardView } from '../../ui/dashboard';
 import { BarChart } from '../../ui/charts';
 import { Freshness } from '../../ui/Freshness';
 import { FOLDING_TABLE } from '../../ui/table-layout';
@@ -25,23 +25,6 @@ const REQUISITION_DETAIL = REQUISITION_LISTS['stores-requisitions']!.detail;
 /** A requisition waiting this many days or more is flagged red, from half of it orange. */
 const LATE_DAYS = 4;
 
-function Section({ title, action, children }: { title: string; action?: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <Card.Root>
-      <Card.Body>
-        <Stack gap="3">
-          <Flex align="center" gap="3" wrap="wrap">
-            <Heading size="md" flex="1">
-              {title}
-            </Heading>
-            {action}
-          </Flex>
-          {children}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 function QueueTable({ queue }: { queue: PurchasesDashboard['stores_queue'] }) {
   if (!queue.results.length) return <Text color="fg.muted">Nothing waiting for stores.</Text>;
@@ -157,7 +140,7 @@ function DeviceCard({ userId }: { userId: number | undefined }) {
   const { loadedAt } = useMirrorStatus(['requisitions', 'requisitionDetails', 'jobOrders']);
   if (!figures) return null;
   return (
-    <Section title="On this device">
+    <DashboardSection title="On this device">
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <Stat.Root>
           <Stat.Label fontSize="md">Waiting for stores</Stat.Label>
@@ -185,7 +168,7 @@ function DeviceCard({ userId }: { userId: number | undefined }) {
           <RouterLink to={pathOf('sync')}>Sync screen</RouterLink>
         </Button>
       </Flex>
-    </Section>
+    </DashboardSection>
   );
 }
 
@@ -218,7 +201,7 @@ export default function PurchasesDashboardScreen() {
       </Skeleton>
       {data && (
         <>
-          <Section
+          <DashboardSection
             title="Stores queue"
             action={
               <Button asChild size="lg">
@@ -227,8 +210,8 @@ export default function PurchasesDashboardScreen() {
             }
           >
             <QueueTable queue={data.stores_queue} />
-          </Section>
-          <Section
+          </DashboardSection>
+          <DashboardSection
             title="To reorder"
             action={
               <Button asChild size="lg" variant="outline">
@@ -237,19 +220,19 @@ export default function PurchasesDashboardScreen() {
             }
           >
             <ReorderTable reorder={data.reorder} />
-          </Section>
+          </DashboardSection>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-            <Section title="Purchases per month (LPOs)">
+            <DashboardSection title="Purchases per month (LPOs)">
               <BarChart
                 label="Purchases per month, last 6 months"
                 series={[{ key: 'total', label: 'Purchases', color: 'blue.solid' }]}
                 format={formatIndian}
                 data={data.monthly_purchases.map((m) => ({ label: MONTH.format(new Date(`${m.month}-01T00:00:00Z`)), total: m.total }))}
               />
-            </Section>
-            <Section title={`Top vendors since ${formatDisplayDate(data.quarter_start)}`}>
+            </DashboardSection>
+            <DashboardSection title={`Top vendors since ${formatDisplayDate(data.quarter_start)}`}>
               <TopVendors vendors={data.top_vendors} />
-            </Section>
+            </DashboardSection>
           </SimpleGrid>
         </>
       )}
