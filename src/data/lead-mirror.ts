@@ -6,7 +6,7 @@ import { mirror } from './mirror/db';
 import { useSession } from './session';
 import { tokens } from './tokens';
 
-/* The leads on the device as the leads list and sales-dash read them (decisions 219, 228, SD3). */
+/* The leads on the device as the leads list and sales-dash read them (decisions 219, 228, 248). */
 
 /** Today as the business counts it (Kolkata), the day the display filters compare with. */
 export const businessToday = (): string => businessDayOf(new Date());
