@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { pdfPages } from '../tests/support/pdf-text';
 import { apiGet, openTablet, signIn, waitForServiceWorker, type Tablet } from './support';
@@ -206,7 +204,7 @@ test.describe.serial('a day in sales: a lead made offline, synced once, reassign
       await line.getByLabel('Discount').fill(item.discount);
       await expect(line.getByTestId(`line-total-${index}`)).toHaveText(`Gross price: ${revision1.gross[index]}`);
     }
-    const picture = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fabops-picture-')), 'display-stand.png');
+    const picture = test.info().outputPath('display-stand.png');
     fs.writeFileSync(picture, PICTURE);
     await form.getByLabel('Image of item 1').setInputFiles(picture);
     await expect(form.getByTestId('total-total')).toHaveText(revision1.total);
@@ -241,7 +239,8 @@ test.describe.serial('a day in sales: a lead made offline, synced once, reassign
   });
 
   test('the executive sends revision 1 to the customer', async ({ request }) => {
-    // The e2e server has no SMTP_URL: the mail is kept in its database (server/config.ts), and the quotation is sent all the same.
+    // The e2e server has no SMTP_URL and runs no background jobs (NODE_ENV=test, e2e/playwright.config.ts,
+    // server/config.ts): the mail is queued with the step and stays queued; delivery has its own tests (tests/api/mail.test.ts).
     const { page } = senior!;
     await page.getByRole('group', { name: 'Quotation actions' }).getByRole('button', { name: 'Send to customer' }).click();
     const dialog = page.getByRole('dialog');
@@ -251,6 +250,16 @@ test.describe.serial('a day in sales: a lead made offline, synced once, reassign
     await expect(page.getByRole('group', { name: 'Quotation actions' }).getByRole('button', { name: 'Send again' })).toBeVisible();
     const held = await apiGet<QuotationRecord>(request, `/quotations/quotations/${quotationId}/`, {}, 'sales.senior');
     expect({ status: held.status, revision: held.revision }).toEqual({ status: 'sent', revision: 1 });
+
+    // The mail as the admin reads it: queued to the customer with the PDF attached, in the same step as the status.
+    const { results } = await apiGet<{ results: { id: number; to: string[]; subject: string; state: string }[] }>(request, '/admin/mail/', { page_size: 100 });
+    const mail = results.find((m) => new RegExp(`^Quotation ${held.number}( from |$)`).test(m.subject))!;
+    const detail = await apiGet<{ attachments: { filename: string; content_type: string }[] }>(request, `/admin/mail/${mail.id}/`);
+    expect({ to: mail.to, state: mail.state, attachments: detail.attachments.map((a) => [a.filename, a.content_type]) }).toEqual({
+      to: [customerMail],
+      state: 'queued',
+      attachments: [[`Quotation-${held.number}.pdf`, 'application/pdf']],
+    });
   });
 
   test('the executive changes a quantity, which makes revision 2, and the comparison marks the changed line', async ({ request }) => {
