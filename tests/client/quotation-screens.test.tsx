@@ -1,7 +1,8 @@
 import './setup';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { API } from '../../domain/api-paths';
 import { businessDayOf } from '../../domain/lead';
@@ -491,6 +492,20 @@ describe('the revisions of a quotation', () => {
     const table = await screen.findByRole('table', { name: 'Items of revision 1' });
     expect([...table.querySelectorAll('tbody tr td:nth-child(2)')].map((c) => c.textContent)).toEqual(['Acrylic stand 51', 'Mirror tray', 'Header board']);
     expect(screen.queryByRole('table', { name: 'Items' })).toBeNull();
+  });
+
+  it('shows the current revision when the quotation is read again with a newer one, as after its edit is saved', async () => {
+    const server = fakeServer();
+    serveDetail(server, { items: [line(51), line(52, { description: 'Mirror tray' }), line(53, { description: 'Header board' })] });
+    show('quotation-detail', QuotationDetailScreen, '/quotations/detail/5');
+    await screen.findByText('Header board');
+    serveRevisions(server);
+    // Read again when the connection comes back (src/data/query.ts): the server now holds revision 2.
+    act(() => onlineManager.setOnline(false));
+    act(() => onlineManager.setOnline(true));
+    await screen.findByRole('table', { name: 'Revision 2' });
+    expect((screen.getByLabelText('Revision shown') as HTMLSelectElement).value).toBe('2');
+    expect([...screen.getByRole('table', { name: 'Items' }).querySelectorAll('tbody tr td:nth-child(2)')].map((c) => c.textContent)).toEqual(['Acrylic stand 51', 'Mirror tray', 'Floor stand']);
   });
 
   it('offers no revisions before the quotation has more than one', async () => {

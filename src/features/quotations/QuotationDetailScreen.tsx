@@ -19,7 +19,9 @@ const linesOf = (row: QuotationListRow): readonly QuotationLine[] => (row as Quo
 
 /** A quotation as the server has it: its lines (or a revision's), totals, actions, PDF and revisions. */
 function ServerQuotation({ quotation, pending }: { quotation: QuotationView; pending: boolean }) {
-  const [shown, setShown] = useState(quotation.revision);
+  // Unpicked, the current revision shows: also the one a save makes while the screen is open.
+  const [picked, setShown] = useState<number | null>(null);
+  const shown = picked ?? quotation.revision;
   const hasRevisions = quotation.versions.length > 1;
   return (
     <>
