@@ -295,12 +295,15 @@ export type MonarchEntities = z.infer<typeof monarchEntitiesSchema>;
 /** How a quotation is referred to: its number, and its revision after the first ("12 (Rev. 2)"). */
 export const quotationReference = (q: { number: number; revision: number }) => `${q.number}${q.revision > 1 ? ` (Rev. ${q.revision})` : ''}`;
 
+/** The file name of a quotation's PDF, downloaded or mailed: "Quotation-12.pdf", "Quotation-12-Rev2.pdf". */
+export const quotationFileName = (q: { number: number; revision: number }) => `Quotation-${q.number}${q.revision > 1 ? `-Rev${q.revision}` : ''}.pdf`;
+
 /** The mail that carries a quotation's PDF to the customer (POST {id}/send/): the sender's note first, then the standard line. */
 export function quotationMail(q: { number: number; revision: number; subject: string; total_amount: string }, companyName: string, notes: string) {
   const reference = quotationReference(q);
   return {
     subject: `Quotation ${reference}${companyName ? ` from ${companyName}` : ''}`,
     text: [notes.trim(), `Please find attached our quotation No. ${reference}${q.subject ? ` for ${q.subject}` : ''}, total ₹${formatIndian(q.total_amount)}.`].filter(Boolean).join('\n\n'),
-    filename: `Quotation-${q.number}${q.revision > 1 ? `-Rev${q.revision}` : ''}.pdf`,
+    filename: quotationFileName(q),
   };
 }

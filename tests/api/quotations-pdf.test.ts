@@ -46,7 +46,7 @@ describe("a quotation's PDF", () => {
   it('prints the lines and the totals the API stored, to the paisa', async () => {
     const { id, number } = await quotation();
     const { text, disposition } = await pdfOf(await as('accounts'), API.quotations.pdf(id));
-    expect(disposition).toBe(`inline; filename="Quotation-${id}.pdf"`);
+    expect(disposition).toBe(`inline; filename="Quotation-${number}.pdf"`);
     expect(text).toContain(`Quotation\nQuotation No.\n${number}`);
     expect(text).toContain('Lumen Opticals');
     expect(text).toContain('#\nCode\nImage\nDescription\nQty\nRate (₹)\nDiscount (₹)\nAmount (₹)');

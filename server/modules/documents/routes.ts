@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { API } from '../../../domain/api-paths';
 import type { CompanyProfile } from '../../../domain/company';
 import { deliveryNoteDocument, graDocument, jobOrderDocument, quotationDocument, salesOrderDocument } from '../../../domain/documents';
-import { quotationPrintQuerySchema } from '../../../domain/quotation';
+import { quotationFileName, quotationPrintQuerySchema } from '../../../domain/quotation';
 import type { Permission } from '../../../domain/permissions';
 import type { Db } from '../../db/client';
 import { idParams } from '../../lib/schemas';
@@ -14,7 +14,7 @@ import { deliveryNoteView } from '../delivery-notes/service';
 import { graView } from '../gras/service';
 import { jobOrderView } from '../job-orders/service';
 import { salesOrderDocumentData } from '../sales-orders/reports';
-import { quotationDocumentData } from '../quotations/service';
+import { quotationDocumentData, quotationView } from '../quotations/service';
 import { renderPdf } from './render';
 
 /** The query of a document without print choices. */
@@ -25,6 +25,8 @@ interface Printable {
   path: string;
   access: Permission;
   file: string;
+  /** The download's name when it is not `{file}-{id}.pdf` (a quotation is named by its number and revision). */
+  fileName?: (db: Db, id: number) => Promise<string>;
   query?: z.ZodType<Record<string, unknown>>;
   definition: (db: Db, company: CompanyProfile, id: number, query: Record<string, unknown>) => Promise<TDocumentDefinitions>;
 }
@@ -32,18 +34,21 @@ interface Printable {
 /** A quotation's PDF, with the print choices of print_pdf/ (title, show_code, show_image, show_discount). */
 const quotationPdf = async (db: Db, company: CompanyProfile, id: number, query: Record<string, unknown>) => quotationDocument(company, await quotationDocumentData(db, id), query);
 
+/** A quotation's PDF is named by its number and revision, as the mail to the customer names it. */
+const quotationPdfName = async (db: Db, id: number) => quotationFileName(await quotationView(db, id));
+
 /** The documents of rows the API has today; invoices and LPOs join with their modules. */
 const PRINTABLE: readonly Printable[] = [
   { path: API.gras.pdf.pattern, access: 'gras.read', file: 'GRA', definition: async (db, company, id) => graDocument(company, await graView(db, id)) },
   { path: API.deliveryNotes.pdf.pattern, access: 'delivery-notes.read', file: 'Delivery-Note', definition: async (db, company, id) => deliveryNoteDocument(company, await deliveryNoteView(db, id)) },
   { path: API.jobOrders.pdf.pattern, access: 'job-orders.read', file: 'Job-Order', definition: async (db, company, id) => jobOrderDocument(company, await jobOrderView(db, id)) },
   { path: API.salesOrders.pdf.pattern, access: 'sales-orders.read', file: 'Sales-Order', definition: async (db, company, id) => salesOrderDocument(company, await salesOrderDocumentData(db, id)) },
-  { path: API.quotations.pdf.pattern, access: 'quotations.read', file: 'Quotation', query: quotationPrintQuerySchema, definition: quotationPdf },
-  { path: API.quotations.printPdf.pattern, access: 'quotations.read', file: 'Quotation', query: quotationPrintQuerySchema, definition: quotationPdf },
+  { path: API.quotations.pdf.pattern, access: 'quotations.read', file: 'Quotation', fileName: quotationPdfName, query: quotationPrintQuerySchema, definition: quotationPdf },
+  { path: API.quotations.printPdf.pattern, access: 'quotations.read', file: 'Quotation', fileName: quotationPdfName, query: quotationPrintQuerySchema, definition: quotationPdf },
 ];
 
-const sendPdf = (reply: FastifyReply, file: string, bytes: Buffer) =>
-  reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${file}.pdf"`).header('cache-control', 'private, no-store').send(bytes);
+const sendPdf = (reply: FastifyReply, fileName: string, bytes: Buffer) =>
+  reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${fileName}"`).header('cache-control', 'private, no-store').send(bytes);
 
 /** GET …/{id}/pdf/: the row's document, rendered from the same definition the browser uses offline. */
 export default async function documentsRoutes(fastify: FastifyInstance) {
@@ -51,7 +56,8 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
   for (const doc of PRINTABLE) {
     app.get(doc.path, { config: { access: doc.access }, schema: { tags: ['documents'], params: idParams, querystring: doc.query ?? noChoices, produces: ['application/pdf'] } }, async (req, reply) => {
       const definition = await doc.definition(app.db, await readCompanyProfile(app.db), req.params.id, req.query);
-      return sendPdf(reply, `${doc.file}-${req.params.id}`, await renderPdf(definition));
+      const fileName = doc.fileName ? await doc.fileName(app.db, req.params.id) : `${doc.file}-${req.params.id}.pdf`;
+      return sendPdf(reply, fileName, await renderPdf(definition));
     });
   }
 }

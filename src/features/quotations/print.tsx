@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Field, Input, Stack, Switch, Wrap } from '@chakra-ui/react';
 import { API } from '../../../domain/api-paths';
-import type { QuotationView } from '../../../domain/quotation';
+import { quotationFileName, type QuotationView } from '../../../domain/quotation';
 import { serverFailure } from '../../ui/connection';
 import { downloadFromApi } from '../../ui/download';
 import { notify } from '../../ui/notify';
@@ -13,8 +13,6 @@ const FLAGS: readonly [keyof Omit<PrintOptions, 'title'>, string][] = [
   ['show_discount', 'Show discounts'],
 ];
 
-/** The PDF's file name, as the mail to the customer names it (domain/quotation.ts quotationMail). */
-const fileNameOf = (q: Pick<QuotationView, 'number' | 'revision'>) => `Quotation-${q.number}${q.revision > 1 ? `-Rev${q.revision}` : ''}.pdf`;
 
 /**
  * The quotation's PDF with the four print choices of print_pdf/ (a title, and whether codes,
@@ -51,7 +49,7 @@ export function PrintPanel({ quotation }: { quotation: QuotationView }) {
         <Button size="lg" minH="11" variant="outline" onClick={() => void show()}>
           Preview PDF
         </Button>
-        <Button size="lg" minH="11" variant="outline" onClick={() => void downloadFromApi(API.quotations.printPdf(quotation.id), printParams(options), fileNameOf(quotation))}>
+        <Button size="lg" minH="11" variant="outline" onClick={() => void downloadFromApi(API.quotations.printPdf(quotation.id), printParams(options), quotationFileName(quotation))}>
           Download PDF
         </Button>
       </Wrap>
