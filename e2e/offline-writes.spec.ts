@@ -113,16 +113,19 @@ test.describe('changes made offline', () => {
     expect(await customersNamed(request, name)).toHaveLength(1);
   });
 
-  test('a change the server refuses waits in the Sync screen with its message, and is fixed and resent', async ({ page, request }) => {
+  test('a change the server refuses waits in the Sync screen with its message, and is fixed and resent', async ({ page, context, request }) => {
     await signIn(page, 'sales.exec');
     await openCustomers(page);
-    // Someone in the office adds the same customer after this device last loaded the list.
+    // Offline at a customer, the executive adds a customer that someone in the office adds too
+    // meanwhile: the device cannot know (online, live updates would bring the office's first).
+    await context.setOffline(true);
     const taken = unique('Gulf Displays');
     const made = await request.post('/api/v1/customers/add/', { data: { name: taken }, headers: { Authorization: `JWT ${await apiToken(request)}` } });
     expect(made.status()).toBe(201);
 
     await addCustomer(page, taken);
-    await expect(syncStatus(page)).toContainText('1 refused');
+    await context.setOffline(false);
+    await expect(syncStatus(page)).toContainText('1 refused', { timeout: 30_000 });
     await syncStatus(page).click();
     const refused = page.getByRole('region', { name: 'Refused by the server' });
     await expect(refused.getByText(`New customer: ${taken}`)).toBeVisible();
