@@ -30,9 +30,12 @@ let user: User = makeUser({ id: ASHA });
 /** The user list the server gives (the sales executive dropdown reads it). */
 const users: User[] = [makeUser({ id: ASHA, username: 'asha', department: 'sales', designation: 'executive' }), makeUser({ id: RAVI, username: 'ravi', department: 'sales', designation: 'executive' })];
 
+/** The list the session holds: the server's once loaded, empty on a device that has not loaded it since it started. */
+let sessionUsers: User[] = users;
+
 vi.mock('../../src/data/session', async (original) => ({
   ...(await original<typeof import('../../src/data/session')>()),
-  useSession: () => ({ user, users, modules: {}, offline: false }),
+  useSession: () => ({ user, users: sessionUsers, modules: {}, offline: false }),
   loadUsers: async () => users,
 }));
 vi.mock('../../src/data/preload', async (original) => ({ ...(await original<typeof import('../../src/data/preload')>()), reloadData: vi.fn(async () => undefined) }));
@@ -95,6 +98,7 @@ let server: FakeServer;
 beforeEach(async () => {
   server = fakeServer();
   user = makeUser({ id: ASHA, department: 'sales', designation: 'executive' });
+  sessionUsers = users;
   storeSession({ userId: ASHA });
   await Promise.all([...outbox.tables, ...mirror.tables].map((t) => t.clear()));
   await mirror.rows('leads').bulkPut(LEADS);
@@ -215,6 +219,22 @@ describe('working leads offline', () => {
     fireEvent.change(executive, { target: { value: String(RAVI) } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save lead' }));
     await waitFor(async () => expect(await mirror.rows('leads').where('company').equals('Westside Retail').toArray()).toMatchObject([{ assign_to: RAVI }]));
+  });
+
+  it('offers a sales manager offline the sales executives the device last had from the server', async () => {
+    user = makeUser({ id: 3, username: 'meera', department: 'sales', designation: 'manager' });
+    const choices = () => [...(within(screen.getByRole('form', { name: 'New lead' })).getByLabelText(/^Sales executive/) as HTMLSelectElement).options].map((o) => o.textContent);
+    show('leads-home', LeadsScreen, '/leads');
+    fireEvent.click(await screen.findByRole('button', { name: 'New lead' }));
+    expect(choices()).toEqual(['Select', 'meera', 'asha', 'ravi']);
+    cleanup();
+
+    // Another day, offline from the start: the app has not loaded the user list since it opened.
+    sessionUsers = [];
+    setOnline(false);
+    show('leads-home', LeadsScreen, '/leads');
+    fireEvent.click(await screen.findByRole('button', { name: 'New lead' }));
+    expect(choices()).toEqual(['Select', 'meera', 'asha', 'ravi']);
   });
 
   it('changes the follow-up date, stage and status at once, queued with the version the user saw', async () => {
