@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Field, Input, NativeSelect, Stack, type InputProps, type StackProps } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, Stack, type InputProps, type StackProps } from '@chakra-ui/react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import type { Option } from '../../domain/options';
 import { trackSave } from './unsaved-changes';
@@ -77,5 +77,19 @@ export function FormStack({ onSubmit, children, 'aria-label': label, ...stack }:
         {children}
       </Stack>
     </form>
+  );
+}
+
+/** A form's save button and its Cancel beside it (the form empties itself in `onCancel`). */
+export function FormActions({ save, saving, onCancel }: { save: string; saving: boolean; onCancel: () => void }) {
+  return (
+    <HStack>
+      <Button type="submit" loading={saving}>
+        {save}
+      </Button>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+    </HStack>
   );
 }

@@ -1,12 +1,12 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Checkbox, Field, Heading, HStack, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { Card, Checkbox, Field, Heading, SimpleGrid, Textarea } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { CUSTOMER_MESSAGES, customerCreateSchema, customerNameKey, type Customer } from '../../../domain/customer';
 import { INDIAN_STATES } from '../../../domain/india';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
-import { FormStack, SelectField, TextField } from '../../ui/form';
+import { FormActions, FormStack, SelectField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { createCustomer } from '../../data/operations';
@@ -80,20 +80,14 @@ export function NewCustomerForm({ onDone }: { onDone: () => void }) {
               </Checkbox.Root>
             )}
           />
-          <HStack>
-            <Button type="submit" loading={formState.isSubmitting}>
-              Save customer
-            </Button>
-            <Button
-              variant="outline"
-              onClick={() => {
-                reset(EMPTY);
-                onDone();
-              }}
-            >
-              Cancel
-            </Button>
-          </HStack>
+          <FormActions
+            save="Save customer"
+            saving={formState.isSubmitting}
+            onCancel={() => {
+              reset(EMPTY);
+              onDone();
+            }}
+          />
         </FormStack>
       </Card.Body>
     </Card.Root>

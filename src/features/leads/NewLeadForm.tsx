@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Heading, HStack } from '@chakra-ui/react';
+import { Card, Heading } from '@chakra-ui/react';
 import type { User } from '../../../domain/user';
 import { enqueue } from '../../data/outbox';
 import { createLead } from '../../data/operations';
 import { useSession } from '../../data/session';
-import { FormStack, TextField } from '../../ui/form';
+import { FormActions, FormStack, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { goesOnDespiteDuplicates } from './duplicates';
@@ -57,20 +57,14 @@ export function NewLeadForm({ onDone }: { onDone: () => void }) {
           <Heading size="md">New lead</Heading>
           <TextField label="Company" required autoFocus registration={register('company')} error={errors.company} />
           <LeadFields register={register} errors={errors} executive={!self && {}} />
-          <HStack>
-            <Button type="submit" loading={formState.isSubmitting}>
-              Save lead
-            </Button>
-            <Button
-              variant="outline"
-              onClick={() => {
-                reset(empty);
-                onDone();
-              }}
-            >
-              Cancel
-            </Button>
-          </HStack>
+          <FormActions
+            save="Save lead"
+            saving={formState.isSubmitting}
+            onCancel={() => {
+              reset(empty);
+              onDone();
+            }}
+          />
         </FormStack>
       </Card.Body>
     </Card.Root>
