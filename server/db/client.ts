@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDirectoryLock } from './lock';
@@ -161,5 +161,35 @@ export function isUniqueViolation(error: unknown): boolean {
 /** Rows of a raw SQL query, the same shape on both drivers. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+/**
+ * Statement names by SQL text, for the few shapes of query every list call repeats. A list's
+ * filters, orderings and row rules give a bounded set of texts; past the bound (IN lists of many
+ * lengths, say) a text runs unprepared, so neither this map nor the database's plan cache grows
+ * without end.
+ */
+const statementNames = new Map<string, string>();
+const MAX_PREPARED_STATEMENTS = 500;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_PREPARED_STATEMENTS) {
+    name = `fabops_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Rows of a query run on every list call, as a named prepared statement: PostgreSQL parses and
+ * plans it once per connection instead of on every call, a fifth of the database's work for a list
+ * page (issue 16's list-call budget). PGlite runs it as `queryRows` does.
+ */
+export async function queryPreparedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const result = (await db._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as { rows: T[] };
   return result.rows;
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, gt, gte, ilike, isNull, or, sql, t
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/client';
+import { queryPreparedRows, queryRows } from '../db/client';
 import { pageLink, pageOfSlice } from './pagination';
 import { idParams } from './schemas';
 import { isoDateSchema } from '../../domain/entity';
@@ -178,7 +178,7 @@ function shapeOf<T extends ListTable>(spec: ListSpec<T>): ListShape {
 async function selectRows<T extends ListTable>(db: Db, spec: ListSpec<T>, where: SQL[], order: SQL, limit: number, offset = 0): Promise<{ count: number; rows: T['$inferSelect'][] }> {
   const shape = shapeOf(spec);
   const filtered = where.length ? sql` WHERE ${and(...where)}` : sql``;
-  const found = await queryRows<Record<string, unknown>>(db, sql`${shape.selectFrom}${filtered} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
+  const found = await queryPreparedRows<Record<string, unknown>>(db, sql`${shape.selectFrom}${filtered} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
   const rows = found.map((record) => {
     const row: Record<string, unknown> = {};
     for (const [property, name, column] of shape.columns) {

@@ -24,10 +24,10 @@ export async function makeSubcategory(db: Db, category: number, values: { name?:
   return row!;
 }
 
-export async function makeMaterial(db: Db, category: number, values: { name?: string; unit?: MaterialUnit; brand?: string; quantity?: string; reorder_level?: string; subcategory?: number } = {}) {
+export async function makeMaterial(db: Db, category: number, values: { name?: string; unit?: MaterialUnit; brand?: string; quantity?: string; reorder_level?: string; subcategory?: number; created_at?: string } = {}) {
   const [row] = await db
     .insert(materials)
-    .values({ name: values.name ?? `Material ${next()}`, category, unit: values.unit ?? 'PCS', brand: values.brand ?? '', quantity: values.quantity ?? '0', reorder_level: values.reorder_level ?? '0', subcategory: values.subcategory ?? null })
+    .values({ name: values.name ?? `Material ${next()}`, category, unit: values.unit ?? 'PCS', brand: values.brand ?? '', quantity: values.quantity ?? '0', reorder_level: values.reorder_level ?? '0', subcategory: values.subcategory ?? null, created_at: values.created_at })
     .returning();
   return row!;
 }

@@ -2,13 +2,28 @@ import { sql } from 'drizzle-orm';
 import { bigint, customType, integer, numeric } from 'drizzle-orm/pg-core';
 import { users } from './platform';
 
+/** PostgreSQL's text of a timestamptz in UTC ("2026-11-27 17:55:38.123456+00"). */
+const UTC_TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * The ISO-8601 form of a timestamp from the driver, to the millisecond as Date gives it. Text in
+ * UTC is rewritten without a Date (every list row has two or three timestamps, and parsing them
+ * was a twentieth of a list call); any other zone or a Date goes through Date.
+ */
+export function isoTimestampOf(value: string | Date): string {
+  const utc = typeof value === 'string' ? UTC_TIMESTAMP.exec(value) : null;
+  if (!utc) return new Date(value).toISOString();
+  const text = utc[0];
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${((utc[1] ?? '') + '000').slice(0, 3)}Z`;
+}
+
 /**
  * A timestamptz that reads as an ISO-8601 string, the shape the JSON contract and the local
  * mirror use, so rows go from the database to the wire without per-entity mapping.
  */
 export const isoTimestamp = customType<{ data: string; driverData: string | Date }>({
   dataType: () => 'timestamp with time zone',
-  fromDriver: (value) => new Date(value).toISOString(),
+  fromDriver: isoTimestampOf,
   toDriver: (value) => value,
 });
 
