@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { openDatabase, queryRows } from '../server/db/client';
+import { WARM_UP_SECONDS } from './lib/load';
 
 const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', CLIENT_DIR: '/nonexistent', DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL });
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
@@ -61,7 +62,7 @@ try {
     }
     console.log(JSON.stringify({ seconds: seconds.sort((a, b) => a - b)[Math.floor(runs / 2)] }));
   } else {
-    await run(1);
+    await run(WARM_UP_SECONDS);
     const seconds = 5;
     const latencies = (await run(seconds)).sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;

@@ -18,7 +18,8 @@
 //                                      same query in raw SQL, and the profitability report over
 //                                      every job order beside one raw pass over the ledger
 //   BENCH_ONLY=list npm run bench       only the materials list under 50 clients beside the same
-//                                      query in raw SQL (issue 16's list-call budget)
+//                                      query in raw SQL, in three alternating rounds (issue 16's
+//                                      list-call budget)
 //   BENCH_ONLY=sales npm run bench      only the sales rows (issue 18): a sales executive's Todays
 //                                      leads at scale 10 under 50 clients beside the same query in
 //                                      raw SQL, and a 50-item quotation's PDF from the server and
