@@ -265,6 +265,24 @@ describe('editing a quotation', () => {
     expect(screen.queryByRole('button', { name: 'Save quotation' })).toBeNull();
   });
 
+  it('shows a line’s image as the server keeps it, and the newly chosen one in its place', async () => {
+    const stored = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    server.on('GET', DETAIL, { status: 200, data: view({ items: [{ ...view().items[0], image_path: '/files/90/content/' }] }) });
+    server.on('GET', '/files/90/content/', { status: 200, data: stored });
+    const made = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => (blob === stored ? 'blob:stored' : 'blob:chosen'));
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    show('quotation-update', '/quotations/update/5');
+    expect((await screen.findByRole<HTMLImageElement>('img', { name: 'Image of item 1' })).src).toBe('blob:stored');
+    expect(server.calls('GET', '/files/90/content/')[0]!.config.responseType).toBe('blob');
+
+    fireEvent.change(screen.getByLabelText('Image of item 1'), { target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'counter.jpg', { type: 'image/jpeg' })] } });
+    expect((await screen.findByRole<HTMLImageElement>('img', { name: 'New image of item 1' })).src).toBe('blob:chosen');
+    expect(screen.queryByRole('img', { name: 'Image of item 1' })).toBeNull();
+    expect(revoked).toHaveBeenCalledWith('blob:stored');
+    made.mockRestore();
+    revoked.mockRestore();
+  });
+
   it('sends no image when the server refuses the change, and says where to look', async () => {
     server.on('GET', DETAIL, { status: 200, data: view() });
     show('quotation-update', '/quotations/update/5');

@@ -26,6 +26,7 @@ import { chosen, optionalChoice } from '../../ui/choices';
 import { readFailure } from '../../ui/connection';
 import { branchChoicesOf } from '../../ui/entity-labels';
 import { FormStack, SelectField, TextField } from '../../ui/form';
+import { ChosenImage, StoredImage } from '../../ui/StoredImage';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { useSalesExecutiveChoices } from '../../ui/sales-executives';
@@ -187,6 +188,7 @@ function QuotationForm({ area, quotation }: { area: ReturnType<typeof useArea>; 
     void sendLineImages(saved, lines.map((line) => line.id), chosenImages);
     navigate(pathOf(area.detail, { id: saved.id }));
   });
+  const storedImageOf = (line: number | undefined) => quotation?.items.find((item) => item.id === line)?.image_path ?? null;
   const chooseImage = (key: string, file: File | undefined) =>
     setImages((current) => {
       const next = new Map(current);
@@ -228,10 +230,13 @@ function QuotationForm({ area, quotation }: { area: ReturnType<typeof useArea>; 
               <Box key={field.key} borderBottomWidth="1px" pb="4" data-testid="quotation-line">
                 <LineFields index={index} register={register} errors={lineErrors?.[index]} />
                 <HStack mt="3" justify="space-between" wrap="wrap" gap="3">
-                  <Field.Root maxW="sm" disabled={!online}>
-                    <Field.Label>Image of item {index + 1}</Field.Label>
-                    <Input type="file" accept="image/png,image/jpeg" p="1" onChange={(event) => chooseImage(field.key, event.target.files?.[0])} />
-                  </Field.Root>
+                  <Stack gap="2">
+                    <LineImage chosen={images.get(field.key)} stored={storedImageOf(field.id)} item={index + 1} />
+                    <Field.Root maxW="sm" disabled={!online}>
+                      <Field.Label>Image of item {index + 1}</Field.Label>
+                      <Input type="file" accept="image/png,image/jpeg" p="1" onChange={(event) => chooseImage(field.key, event.target.files?.[0])} />
+                    </Field.Root>
+                  </Stack>
                   <Text fontWeight="semibold" data-testid={`line-total-${index}`}>
                     Gross price: {formatIndian(totals.gross_prices[index])}
                   </Text>
@@ -261,6 +266,12 @@ function QuotationForm({ area, quotation }: { area: ReturnType<typeof useArea>; 
       </HStack>
     </FormStack>
   );
+}
+
+/** The picture a line will have once saved: the one just chosen, else the one it has. */
+function LineImage({ chosen, stored, item }: { chosen: File | undefined; stored: string | null; item: number }) {
+  if (chosen) return <ChosenImage file={chosen} alt={`New image of item ${item}`} />;
+  return stored ? <StoredImage path={stored} alt={`Image of item ${item}`} /> : null;
 }
 
 /** The images chosen, by the place of their line in the form as saved. */
