@@ -267,6 +267,9 @@ test.describe.serial('a day in sales: a lead made offline, synced once, reassign
     await page.getByRole('group', { name: 'Quotation actions' }).getByRole('button', { name: 'Edit' }).click();
     const form = page.getByRole('form', { name: /^Edit quotation/ });
     await expect(form.getByText('The customer was sent revision 1: saving a change makes revision 2, and revision 1 stays as it was sent.')).toBeVisible();
+    // The first line's picture, as the server keeps it, is drawn on the form.
+    await expect(form.getByRole('img', { name: 'Image of item 1' })).toHaveJSProperty('complete', true);
+    expect(await form.getByRole('img', { name: 'Image of item 1' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await form.getByTestId('quotation-line').nth(1).getByLabel('Quantity').fill('5');
     await expect(form.getByTestId('total-total')).toHaveText(revision2.total);
     await form.getByRole('button', { name: 'Save quotation' }).click();
