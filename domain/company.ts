@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailInput, phoneInput } from './customer';
 import { isoDateTimeSchema, textInput } from './entity';
 import { indianStateSchema } from './india';
-import { gstNumberInput } from './vendor';
+import { gstNumberInput } from './customer';
 
 /** A logo is a small PNG or JPEG carried as a data URL, so a document can be made offline with it. */
 const LOGO = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/;

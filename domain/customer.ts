@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
-import { indianStateSchema } from './india';
+import { indianStateSchema, isValidGstin } from './india';
 import { isValidEmail, isValidPhone } from './rules/contact';
 
 /** Messages of the contact-field checks (business-areas.md §5 rules). */
@@ -24,16 +24,13 @@ export const emailInput = () =>
     .refine((v) => v === '' || isValidEmail(v), CONTACT_MESSAGES.email)
     .default('');
 
-// GSTIN: state code, PAN (5 letters, 4 digits, 1 letter), entity number, 'Z', check character.
-const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
-
-/** A GST number in a request: empty, or a 15-character GSTIN (upper-cased). */
-const gstInput = () =>
+/** A GST number in a request (a customer's, a vendor's, the company's): empty, or a valid GSTIN, upper-cased. */
+export const gstNumberInput = () =>
   z
     .string()
     .trim()
     .toUpperCase()
-    .refine((v) => v === '' || GSTIN.test(v), CONTACT_MESSAGES.gst)
+    .refine((v) => v === '' || isValidGstin(v), CONTACT_MESSAGES.gst)
     .default('');
 
 /** What the server answers for a name or code already taken; the forms say the same before sending. */
@@ -125,7 +122,7 @@ export const customerCreateSchema = z.object({
   enable_lpo_codes: z.boolean().default(false),
   phone: phoneInput(),
   email: emailInput(),
-  gst_number: gstInput(),
+  gst_number: gstNumberInput(),
   state: indianStateSchema.default('N/A'),
   address: textInput(1000).default(''),
   branches: z.array(customerBranchFieldsSchema).max(100).default([]),

@@ -47,3 +47,24 @@ export const INDIAN_STATES = [
 ] as const;
 export const indianStateSchema = z.enum(valuesOf(INDIAN_STATES));
 export type IndianState = z.infer<typeof indianStateSchema>;
+
+/** GSTIN: state code, PAN (5 letters, 4 digits, 1 letter), entity number, 'Z', check character. */
+const GSTIN_SHAPE = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const GSTIN_CHARACTERS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * The check character of a GSTIN's first 14 characters (GSTN's mod-36 scheme): each character's
+ * value, times 1 or 2 by turns, folded into base 36 and summed; the check brings the sum to a
+ * multiple of 36. A mistyped character or two swapped ones no longer match.
+ */
+export function gstinCheckCharacter(first14: string): string {
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const product = GSTIN_CHARACTERS.indexOf(first14[i]!) * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_CHARACTERS[(36 - (sum % 36)) % 36]!;
+}
+
+/** A 15-character GSTIN of the right shape whose last character checks the rest. */
+export const isValidGstin = (value: string): boolean => GSTIN_SHAPE.test(value) && gstinCheckCharacter(value.slice(0, 14)) === value[14];

@@ -7,7 +7,7 @@ import { valuesOf } from './options';
 import { isValidEmail } from './rules/contact';
 import { isValidDateRange, toIsoDate } from './rules/dates';
 import { whenFieldsValid } from './stock';
-import { gstNumberInput } from './vendor';
+import { gstNumberInput } from './customer';
 
 /**
  * Invoice statuses (not listed by the spec; business-areas.md §4 names the actions approve,

@@ -1,19 +1,7 @@
 import { z } from 'zod';
-import { CONTACT_MESSAGES, emailInput, phoneInput } from './customer';
+import { emailInput, gstNumberInput, phoneInput } from './customer';
 import { idSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { indianStateSchema } from './india';
-
-// GSTIN: state code, PAN (5 letters, 4 digits, 1 letter), entity number, 'Z', check character.
-const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
-
-/** A GST number in a request: empty, or a 15-character GSTIN (upper-cased). */
-export const gstNumberInput = () =>
-  z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((v) => v === '' || GSTIN.test(v), CONTACT_MESSAGES.gst)
-    .default('');
 
 /** Vendor names (the unique index) compare ignoring case and spaces. */
 export const vendorNameKey = (name: string) => name.toLowerCase().replace(/\s+/g, '');

@@ -20,7 +20,7 @@ async function book() {
   return { acme, zenith, bombay, pune, closed, tray };
 }
 
-const validCustomer = { name: 'Orbit Opticals', phone: '9123456780', email: 'orders@orbit.co.in', gst_number: '29abcde1234f1z5', state: 'Karnataka', address: 'MG Road, Bengaluru' };
+const validCustomer = { name: 'Orbit Opticals', phone: '9123456780', email: 'orders@orbit.co.in', gst_number: '29abcde1234f1zw', state: 'Karnataka', address: 'MG Road, Bengaluru' };
 
 describe('customers list', () => {
   it('pages by 15 with DRF links, ordered by name', async () => {
@@ -169,7 +169,7 @@ describe('adding a customer', () => {
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ ...validCustomer, gst_number: '29ABCDE1234F1Z5', enable_lpo_codes: true, version: 1, deleted_at: null });
+    expect(body).toMatchObject({ ...validCustomer, gst_number: '29ABCDE1234F1ZW', enable_lpo_codes: true, version: 1, deleted_at: null });
     expect(body.branches).toEqual([
       expect.objectContaining({ location: 'Bengaluru', address_line_1: 'MG Road', is_active: true, contact_person_number: '9988776655', customer: body.id }),
       expect.objectContaining({ location: 'Mysuru', address_line_1: '', is_active: false, customer: body.id }),

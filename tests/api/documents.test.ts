@@ -13,7 +13,7 @@ const { app, db, as } = useTestServer({ seed: 'users' });
 const letterhead = {
   name: 'Shree Ganesh Fabricators Pvt. Ltd.',
   address: 'Plot 14, MIDC Bhosari, Pune 411026',
-  gstin: '27aaacs1234f1z5',
+  gstin: '27aaacs1234f1zs',
   state: 'Maharashtra',
   phone: '020 27123456',
   email: 'accounts@ganeshfab.in',
@@ -32,7 +32,7 @@ describe('the company profile (the letterhead)', () => {
     expect((await stores.get(API.system.company)).json()).toEqual({ name: '', address: '', gstin: '', state: 'N/A', phone: '', email: '', logo: null, updated_at: null });
     const put = await (await as('admin')).put(API.system.adminCompany, letterhead);
     expect(put.statusCode, put.body).toBe(200);
-    expect((await stores.get(API.system.company)).json()).toMatchObject({ ...letterhead, gstin: '27AAACS1234F1Z5', logo: null });
+    expect((await stores.get(API.system.company)).json()).toMatchObject({ ...letterhead, gstin: '27AAACS1234F1ZS', logo: null });
     const audit = await db().select().from(auditLog).where(eq(auditLog.action, 'company.profile.update'));
     expect(audit).toEqual([expect.objectContaining({ username: 'admin', risk_level: 'high', target: 'company_profile' })]);
   });
@@ -70,7 +70,7 @@ describe('documents over HTTP (GET …/{id}/pdf/)', () => {
     const { pages, disposition } = await pdfOf(stores, API.gras.pdf(gra.id));
     expect(disposition).toBe(`inline; filename="GRA-${gra.id}.pdf"`);
     const lines = pages[0]!.split('\n');
-    expect(lines.slice(0, 3)).toEqual(['Shree Ganesh Fabricators Pvt. Ltd.', 'Plot 14, MIDC Bhosari, Pune 411026', 'GSTIN: 27AAACS1234F1Z5']);
+    expect(lines.slice(0, 3)).toEqual(['Shree Ganesh Fabricators Pvt. Ltd.', 'Plot 14, MIDC Bhosari, Pune 411026', 'GSTIN: 27AAACS1234F1ZS']);
     expect(lines).toEqual(expect.arrayContaining(['Goods Received Advice', 'Mahalaxmi Steel Traders', 'MS sheet 2mm', '9.500', '1,172.78', '4,800.00', 'Value accepted', '₹5,972.78', 'Page 1 of 1']));
   });
 

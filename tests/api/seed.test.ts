@@ -15,6 +15,7 @@ import { INVOICE_STATUSES, RECURRING_FREQUENCIES, TAX_TYPES, isInvoiceOverdue, t
 import { JOB_ORDER_BUCKETS, JOB_ORDER_STATUSES, PRODUCTION_DEPARTMENTS } from '../../domain/job-order';
 import { JOB_ORDER_EXPENSE_CATEGORIES, JOB_ORDER_EXPENSE_STATUSES } from '../../domain/job-order-expense';
 import { LEAD_FILTERS, LEAD_REQUIREMENTS, LEAD_SOURCES, LEAD_STAGES, LEAD_STATUSES, LEAD_TYPES, matchesLeadFilter, type Lead } from '../../domain/lead';
+import { isValidGstin } from '../../domain/india';
 import { LPO_STATUSES } from '../../domain/lpo';
 import { CONSUMABLES_CATEGORY, MATERIAL_UNITS } from '../../domain/material';
 import { RECEIPT_MODES } from '../../domain/receipt';
@@ -232,6 +233,12 @@ describe('the demo company', () => {
     const months = await values(sql`SELECT DISTINCT to_char(created_at, 'YYYY-MM') AS v FROM job_orders`);
     expect(months.length).toBeGreaterThanOrEqual(17);
     expect((await values(sql`SELECT DISTINCT to_char(lpo_date, 'YYYY-MM') AS v FROM lpos`)).length).toBeGreaterThanOrEqual(17);
+  });
+
+  it('gives customers and vendors GSTINs whose check character matches', async () => {
+    const gstins = await values(sql`SELECT gst_number AS v FROM customers WHERE gst_number <> '' UNION ALL SELECT gst_number FROM vendors WHERE gst_number <> ''`);
+    expect(gstins.length).toBeGreaterThan(20);
+    expect(gstins.filter((gstin) => !isValidGstin(gstin))).toEqual([]);
   });
 });
 

@@ -103,6 +103,8 @@ describe('adding a vendor', () => {
       [{ ...validVendor, email: 'sales@steelmart' }, { email: ['Enter a valid email address.'] }],
       [{ ...validVendor, email: 'sales@steelmart.online' }, { email: ['Enter a valid email address.'] }],
       [{ ...validVendor, gst_number: '27AAPFU0939F1Z' }, { gst_number: ['Enter a valid GST number.'] }],
+      // The right shape, but the check character does not match (one digit mistyped).
+      [{ ...validVendor, gst_number: '27AAPFU0938F1ZV' }, { gst_number: ['Enter a valid GST number.'] }],
       [{ ...validVendor, gst_number: "27AAPFU0939F1Z'" }, { gst_number: ['Enter a valid GST number.'] }],
       [{ ...validVendor, state: 'Atlantis' }, { state: ['"Atlantis" is not a valid choice.'] }],
     ];

@@ -41,7 +41,7 @@ const showEditAndDetail = (edit: RouteName, detail: RouteName, path: string) =>
     path,
   );
 
-const LULU = { id: 12, name: 'Lulu Hypermarket', enable_lpo_codes: true, phone: '98450 12345', email: 'buying@lulu.in', gst_number: '32AAACL1234F1Z5', state: 'Kerala', address: 'Edappally, Kochi', ...tracked() };
+const LULU = { id: 12, name: 'Lulu Hypermarket', enable_lpo_codes: true, phone: '98450 12345', email: 'buying@lulu.in', gst_number: '32AAACL1234F1Z8', state: 'Kerala', address: 'Edappally, Kochi', ...tracked() };
 const TITAN = { id: 13, name: 'Titan Eye Plus', enable_lpo_codes: false, phone: '', email: '', gst_number: '', state: 'Karnataka', address: '', ...tracked() };
 const branch = (id: number, values: Record<string, unknown>) => ({ id, customer: 12, location: '', address_line_1: '', is_active: true, contact_person_name: '', contact_person_number: '', ...tracked(), ...values });
 
@@ -76,7 +76,7 @@ describe('the customer detail', () => {
   it('shows the header and every branch under its label (location, plus address line 1 when present), active or not', async () => {
     show('customer-detail', CustomerDetailScreen, '/customers/detail/12');
     expect(await screen.findByRole('heading', { name: 'Lulu Hypermarket' })).toBeTruthy();
-    for (const text of ['98450 12345', 'buying@lulu.in', '32AAACL1234F1Z5', 'Kerala', 'Edappally, Kochi']) expect(screen.getByText(text)).toBeTruthy();
+    for (const text of ['98450 12345', 'buying@lulu.in', '32AAACL1234F1Z8', 'Kerala', 'Edappally, Kochi']) expect(screen.getByText(text)).toBeTruthy();
     expect(screen.getByText('Uses LPO codes').nextElementSibling?.textContent).toBe('Yes');
     // By location; a blank address line leaves the location alone; another customer's branch is not here.
     expect(firstCells('Branches')).toEqual(['Mumbai - Andheri East', 'Nashik', 'Pune - Plot 4, MIDC']);

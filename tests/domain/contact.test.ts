@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { isValidEmail, isValidPhone } from '../../domain/rules/contact';
+import { gstinCheckCharacter, isValidGstin } from '../../domain/india';
 
 describe('phone', () => {
   it.each([
@@ -39,5 +40,29 @@ describe('e-mail', () => {
     [null, false],
   ])('requires a basic address with a 2 to 4 letter top-level part: %j -> %s', (email, ok) => {
     expect(isValidEmail(email)).toBe(ok);
+  });
+});
+
+describe('GSTIN', () => {
+  it.each([
+    ['27AAPFU0939F1ZV', true],
+    ['29AAGCB7383J1Z4', true],
+    ['33AAACH7409R1Z8', true],
+    // The check character does not match: one character mistyped, or two swapped.
+    ['27AAPFU0939F1ZW', false],
+    ['27AAPFU0939F1Z5', false],
+    ['27AAPFU9039F1ZV', false],
+    ['72AAPFU0939F1ZV', false],
+    // The shape is wrong.
+    ['27AAPFU0939F1Z', false],
+    ['27AAPFU0939F1XV', false],
+    ['27aapfu0939f1zv', false],
+  ])('takes a GSTIN only when its last character checks the other 14: %s -> %s', (gstin, ok) => {
+    expect(isValidGstin(gstin)).toBe(ok);
+  });
+
+  it('gives the check character of the first 14 characters', () => {
+    expect(gstinCheckCharacter('27AAPFU0939F1Z')).toBe('V');
+    expect(gstinCheckCharacter('29AAGCB7383J1Z')).toBe('4');
   });
 });

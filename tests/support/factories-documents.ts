@@ -14,7 +14,7 @@ const tracked = { created_by: 1, created_at: '2026-11-02T10:00:00.000Z', updated
 export const companyFixture = (values: Partial<CompanyProfile> = {}): CompanyProfile => ({
   name: 'Shree Ganesh Fabricators Pvt. Ltd.',
   address: 'Plot 14, MIDC Bhosari, Pune 411026',
-  gstin: '27AAACS1234F1Z5',
+  gstin: '27AAACS1234F1ZS',
   state: 'Maharashtra',
   phone: '020 27123456',
   email: 'accounts@ganeshfab.in',

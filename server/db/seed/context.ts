@@ -1,4 +1,4 @@
-import type { IndianState } from '../../../domain/india';
+import { gstinCheckCharacter, type IndianState } from '../../../domain/india';
 import type { MaterialUnit } from '../../../domain/material';
 import { Dataset, OWN_ID } from './dataset';
 import { Rng } from './random';
@@ -80,10 +80,11 @@ export class SeedContext {
     return `${this.rng.pick(FIRST_NAMES)} ${this.rng.pick(LAST_NAMES)}`;
   }
 
-  /** A GSTIN of the right shape for the state (state code, PAN, entity number, Z, check character). */
+  /** A valid GSTIN for the state (state code, PAN, entity number, Z, check character). */
   gstNumber(state: IndianState): string {
     const code = GST_STATE_CODES[state] ?? '27';
-    return `${code}${this.rng.letters(5)}${this.rng.digits(4)}${this.rng.letters(1)}${this.rng.int(1, 9)}Z${this.rng.pick(['1', '2', '5', 'A', 'K', 'M'])}`;
+    const first14 = `${code}${this.rng.letters(5)}${this.rng.digits(4)}${this.rng.letters(1)}${this.rng.int(1, 9)}Z`;
+    return `${first14}${gstinCheckCharacter(first14)}`;
   }
 }
 
@@ -184,7 +185,7 @@ export const COMPANY = {
   entities: ['Monarch Display Systems Pvt Ltd', 'Monarch Retail Interiors LLP'],
   address: 'Plot 14, MIDC Bhosari, Pune 411026',
   state: 'Maharashtra',
-  gst: '27AAHCM4821K1Z6',
+  gst: '27AAHCM4821K1Z9',
 } as const;
 
 /** Picks materials of given kinds that were in the catalogue by a given instant. */

@@ -216,7 +216,7 @@ const typeOf = (schema: JsonSchema) => (Array.isArray(schema.type) ? schema.type
 const isNumeric = (schema: JsonSchema): boolean => ['number', 'integer'].includes(typeOf(schema) ?? '') || (variants(schema)?.some(isNumeric) ?? false);
 /** Text fields whose rules a made-up word breaks, by name, and a value they take. */
 const KNOWN_TEXT: readonly [RegExp, string][] = [
-  [/gst/, '29ABCDE1234F1Z5'],
+  [/gst/, '29ABCDE1234F1ZW'],
   [/email/, 'walk@example.com'],
   [/phone|_number$/, '9876543210'],
   [/password/, 'Walk-the-whole-API-2025'],
