@@ -1,8 +1,9 @@
 import { API } from '../../../domain/api-paths';
-import { quotationCreateSchema, quotationUpdateSchema, type QuotationLineUpdate } from '../../../domain/quotation';
+import { QUOTATION_DATA_PART, quotationCreateSchema, quotationImagePart, quotationUpdateSchema, type QuotationLineUpdate } from '../../../domain/quotation';
 import { quotationTotals } from '../../../domain/totals';
 import type { MirrorDatabase, MirrorRow } from '../mirror/db';
-import { defineOperation, ifMatch, localRefSchema, newRow, putServerRow } from '../outbox/operations';
+import { multipartBody, payloadFilesSchema, type PayloadFiles } from '../outbox/multipart';
+import { defineOperation, ifMatch, localRefSchema, newRow, putServerRow, type OutboxRequest } from '../outbox/operations';
 import { ref } from '../outbox/placeholders';
 
 /** A line as the device holds it inside its quotation's row: the server's fields, gross price computed as the server computes it. */
@@ -24,22 +25,34 @@ function priced<L extends LineFigures>(items: readonly L[], taxRate: string) {
 const optionalRef = (id: number | null) => (id === null ? null : ref(id));
 
 /**
- * POST quotations/quotations/ as JSON: a draft with its lines, shown at once as the server will
- * make it (numbered once it arrives); its customer, branch or lead may be one made offline.
+ * The write as JSON, or, with item images, as multipart: the fields in the part `data` and each
+ * picture in the part of its line (`items.{n}.image`), as the server's POST and PATCH take them.
+ */
+function withImages(request: OutboxRequest, images: PayloadFiles): OutboxRequest {
+  if (!images.length) return request;
+  return { ...request, body: multipartBody(QUOTATION_DATA_PART, request.body, images.map(({ line, name, file }) => ({ part: quotationImagePart(line), name, file }))) };
+}
+
+/**
+ * POST quotations/quotations/: a draft with its lines (and the pictures chosen for them), shown at
+ * once as the server will make it (numbered once it arrives); its customer, branch or lead may be
+ * one made offline.
  */
 export const createQuotation = defineOperation({
   name: 'quotation.create',
   permission: 'quotations.write',
   label: 'New quotation',
   type: 'quotations',
-  schema: quotationCreateSchema.extend({ customer: localRefSchema, branch: localRefSchema.nullable().default(null), lead: localRefSchema.nullable().default(null) }),
-  creates: true,
-  request: (quotation) => ({
-    method: 'POST',
-    url: API.quotations.list,
-    body: { ...quotation, customer: ref(quotation.customer), branch: optionalRef(quotation.branch), lead: optionalRef(quotation.lead) },
+  schema: quotationCreateSchema.extend({
+    customer: localRefSchema,
+    branch: localRefSchema.nullable().default(null),
+    lead: localRefSchema.nullable().default(null),
+    images: payloadFilesSchema.default([]),
   }),
-  apply: (mirror, quotation, ctx) =>
+  creates: true,
+  request: ({ images, ...quotation }) =>
+    withImages({ method: 'POST', url: API.quotations.list, body: { ...quotation, customer: ref(quotation.customer), branch: optionalRef(quotation.branch), lead: optionalRef(quotation.lead) } }, images),
+  apply: (mirror, { images: _, ...quotation }, ctx) =>
     mirror.rows('quotations').put(
       newRow({ ...quotation, ...priced(quotation.items, quotation.tax_rate), number: null, revision: 1, status: 'draft', sent_at: null, deleted_at: null }, ctx),
     ),
@@ -60,24 +73,29 @@ async function mergeQuotation(mirror: MirrorDatabase, id: number, changes: Recor
 }
 
 /**
- * PATCH quotations/quotations/{id}/ as JSON with If-Match: header fields and, with `items`, the
- * lines (named by id: changed; without: added; left out: removed). A sent quotation answers with
- * its next revision (decision 210); the server's row replaces the device's.
+ * PATCH quotations/quotations/{id}/ with If-Match (as multipart when pictures were chosen): header
+ * fields and, with `items`, the lines (named by id: changed; without: added; left out: removed). A
+ * sent quotation answers with its next revision (decision 210); the server's row replaces the
+ * device's.
  */
 export const updateQuotation = defineOperation({
   name: 'quotation.update',
   permission: 'quotations.write',
   label: 'Edit quotation',
   type: 'quotations',
-  schema: quotationUpdateSchema.extend({ id: localRefSchema, customer: localRefSchema.optional(), branch: localRefSchema.nullable().optional() }),
+  schema: quotationUpdateSchema.extend({ id: localRefSchema, customer: localRefSchema.optional(), branch: localRefSchema.nullable().optional(), images: payloadFilesSchema.default([]) }),
   rowId: (changes) => changes.id,
-  request: ({ id, expected_version, ...changes }) => ({
-    method: 'PATCH',
-    url: API.quotations.detail(ref(id)),
-    body: { ...changes, ...(changes.customer === undefined ? {} : { customer: ref(changes.customer) }), ...(changes.branch === undefined ? {} : { branch: optionalRef(changes.branch) }) },
-    headers: ifMatch(expected_version),
-  }),
-  apply: (mirror, { id, expected_version: _, ...changes }, ctx) => mergeQuotation(mirror, id, changes, ctx.now),
+  request: ({ id, expected_version, images, ...changes }) =>
+    withImages(
+      {
+        method: 'PATCH',
+        url: API.quotations.detail(ref(id)),
+        body: { ...changes, ...(changes.customer === undefined ? {} : { customer: ref(changes.customer) }), ...(changes.branch === undefined ? {} : { branch: optionalRef(changes.branch) }) },
+        headers: ifMatch(expected_version),
+      },
+      images,
+    ),
+  apply: (mirror, { id, expected_version: _, images: __, ...changes }, ctx) => mergeQuotation(mirror, id, changes, ctx.now),
   reconcile: (mirror, row, ctx) => putServerRow(mirror, 'quotations', row, ctx),
   describe: (changes) => changes.subject || `Quotation ${changes.id}`,
 });

@@ -50,6 +50,8 @@ export function resolvePlaceholders<T>(value: T, resolved: ReadonlyMap<string, n
       return v.replace(PLACEHOLDER, (_, key: string) => String(lookup(key)));
     }
     if (Array.isArray(v)) return v.map(walk);
+    // A file a write carries (src/data/outbox/multipart.ts) goes as it is.
+    if (v instanceof Blob) return v;
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item)]));
     return v;
   };

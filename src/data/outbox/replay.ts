@@ -8,6 +8,7 @@ import { isStorageFull } from './quota';
 import { DAY_MS, OFFLINE_MESSAGES } from '../../../domain/offline';
 import { offlinePeriodMs } from './period';
 import { operationNamed } from './operations';
+import { formDataOf, isMultipartBody } from './multipart';
 import { placeholderKeys, resolvePlaceholders, UnresolvedPlaceholder } from './placeholders';
 // Every declared operation, so the worker can reconcile what it sends.
 import '../operations';
@@ -300,14 +301,16 @@ async function deliver(entry: OutboxEntry, access: string, env: ReplayEnv, now: 
 
   const attempt = async (token: string): Promise<Answer> => {
     const hasBody = request.body !== null && request.body !== undefined;
-    // A JSON content type without a body (a DELETE) is a 400 from the server: the type goes with a body only.
-    const headers: Record<string, string> = { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), Authorization: `JWT ${token}`, 'Idempotency-Key': entry.idempotencyKey };
+    const multipart = isMultipartBody(request.body) ? formDataOf(request.body) : null;
+    // A JSON content type without a body (a DELETE) is a 400 from the server: the type goes with a
+    // body only. A multipart body's type (with its boundary) is set by fetch.
+    const headers: Record<string, string> = { ...(hasBody && multipart === null ? { 'Content-Type': 'application/json' } : {}), Authorization: `JWT ${token}`, 'Idempotency-Key': entry.idempotencyKey };
     for (const [name, value] of Object.entries(request.headers)) headers[name] = String(value);
     try {
       const response = await env.fetch(`${env.baseUrl}${request.url}`, {
         method: entry.method,
         headers,
-        body: hasBody ? JSON.stringify(request.body) : undefined,
+        body: multipart ?? (hasBody ? JSON.stringify(request.body) : undefined),
         signal: AbortSignal.timeout(REPLAY_REQUEST_TIMEOUT_MS),
       });
       return await answerOf(response);

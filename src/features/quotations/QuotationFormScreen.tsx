@@ -19,8 +19,8 @@ import { quotationTotals } from '../../../domain/totals';
 import type { User } from '../../../domain/user';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
+import type { PayloadFiles } from '../../data/outbox/multipart';
 import { createQuotation, updateQuotation } from '../../data/operations';
-import { useOnline } from '../../data/online';
 import { useSession } from '../../data/session';
 import { chosen, optionalChoice } from '../../ui/choices';
 import { readFailure } from '../../ui/connection';
@@ -32,14 +32,13 @@ import { useCurrentRoute } from '../../ui/route';
 import { useSalesExecutiveChoices } from '../../ui/sales-executives';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { useMonarchEntities, useQuotationToEdit } from './api';
-import { sendLineImages, type LineImages } from './images';
 
 export const QUOTATION_SAVED = 'Quotation saved.';
 export const QUOTATION_SAVED_OFFLINE = 'Quotation saved on this device. It is sent to the server when the connection is back.';
-export const IMAGES_NEED_CONNECTION = 'Item images need a connection: add them from Edit quotation once online.';
 /** A sent quotation is not changed in place (decision 210): what the customer was sent stays readable. */
 export const revisionNote = (revision: number) => `The customer was sent revision ${revision}: saving a change makes revision ${revision + 1}, and revision ${revision} stays as it was sent.`;
-export const IMAGES_AFTER_SAVE = 'The chosen images are sent once the quotation reaches the server.';
+/** Pictures go with the save, in the same write: offline they wait on the device with it. */
+export const IMAGES_WITH_SAVE = 'The chosen images are saved with the quotation, on this device until the connection is back.';
 
 /** The form as typed: ids from dropdowns, the date as DD-MM-YYYY, the rest as the API takes it; a line keeps the id it has on the server. */
 const header = quotationCreateSchema.shape;
@@ -172,7 +171,6 @@ function QuotationForm({ area, quotation }: { area: ReturnType<typeof useArea>; 
   const totals = useTotals(items, taxRate);
   const branches = useLiveQuery(() => branchChoicesOf(customer ? Number(customer) : null, quotation?.branch ?? null), [customer, quotation?.branch]);
   const entityChoices = (entities.data ?? []).map((name) => ({ value: name, label: name }));
-  const online = useOnline();
   // A dropdown's options arrive after its value: the value is put back once they are there.
   useEffect(() => setValue('customer', getValues('customer')), [customers, getValues, setValue]);
   useEffect(() => setValue('branch', getValues('branch')), [branches, getValues, setValue]);
@@ -181,12 +179,11 @@ function QuotationForm({ area, quotation }: { area: ReturnType<typeof useArea>; 
 
   const onSubmit = handleSubmit(async ({ items: lines, ...head }) => {
     const chosenImages = imagesByLine(fields.map((field) => field.key), images);
-    const saved = quotation
-      ? { ...(await enqueue(updateQuotation, { id: quotation.id, expected_version: quotation.version, ...head, items: lines })), id: quotation.id }
-      : await enqueue(createQuotation, { ...head, items: lines.map(({ id: _, ...line }) => line) }).then((queued) => ({ ...queued, id: queued.tempId! }));
+    const id = quotation
+      ? (await enqueue(updateQuotation, { id: quotation.id, expected_version: quotation.version, ...head, items: lines, images: chosenImages }), quotation.id)
+      : (await enqueue(createQuotation, { ...head, items: lines.map(({ id: _, ...line }) => line), images: chosenImages })).tempId!;
     notify({ type: 'positive', message: navigator.onLine ? QUOTATION_SAVED : QUOTATION_SAVED_OFFLINE });
-    void sendLineImages(saved, lines.map((line) => line.id), chosenImages);
-    navigate(pathOf(area.detail, { id: saved.id }));
+    navigate(pathOf(area.detail, { id }));
   });
   const storedImageOf = (line: number | undefined) => quotation?.items.find((item) => item.id === line)?.image_path ?? null;
   const chooseImage = (key: string, file: File | undefined) =>
@@ -232,7 +229,7 @@ function QuotationForm({ area, quotation }: { area: ReturnType<typeof useArea>; 
                 <HStack mt="3" justify="space-between" wrap="wrap" gap="3">
                   <Stack gap="2">
                     <LineImage chosen={images.get(field.key)} stored={storedImageOf(field.id)} item={index + 1} />
-                    <Field.Root maxW="sm" disabled={!online}>
+                    <Field.Root maxW="sm">
                       <Field.Label>Image of item {index + 1}</Field.Label>
                       <Input type="file" accept="image/png,image/jpeg" p="1" onChange={(event) => chooseImage(field.key, event.target.files?.[0])} />
                     </Field.Root>
@@ -246,7 +243,7 @@ function QuotationForm({ area, quotation }: { area: ReturnType<typeof useArea>; 
                 </HStack>
               </Box>
             ))}
-            <Text color="fg.muted">{online ? IMAGES_AFTER_SAVE : IMAGES_NEED_CONNECTION}</Text>
+            <Text color="fg.muted">{IMAGES_WITH_SAVE}</Text>
             <Button size="lg" variant="outline" alignSelf="start" onClick={() => append(NEW_LINE)}>
               Add item
             </Button>
@@ -274,14 +271,12 @@ function LineImage({ chosen, stored, item }: { chosen: File | undefined; stored:
   return stored ? <StoredImage path={stored} alt={`Image of item ${item}`} /> : null;
 }
 
-/** The images chosen, by the place of their line in the form as saved. */
-function imagesByLine(keys: readonly string[], images: ReadonlyMap<string, File>): LineImages {
-  return new Map(
-    keys.flatMap((key, index) => {
-      const image = images.get(key);
-      return image ? [[index, image] as const] : [];
-    }),
-  );
+/** The images chosen, each with the place of its line in the form as saved. */
+function imagesByLine(keys: readonly string[], images: ReadonlyMap<string, File>): PayloadFiles {
+  return keys.flatMap((key, line) => {
+    const file = images.get(key);
+    return file ? [{ line, name: file.name, file }] : [];
+  });
 }
 
 type LineField = 'code' | 'description' | 'quantity' | 'unit' | 'unit_price' | 'discount';

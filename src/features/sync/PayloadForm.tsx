@@ -33,6 +33,7 @@ function FieldInput({ field, value, onChange }: { field: PayloadField; value: st
       </NativeSelect.Root>
     );
   }
+  if (field.kind === 'files') return <Input readOnly value={String(value)} />;
   if (field.kind === 'json') return <Textarea fontFamily="mono" rows={4} value={String(value)} onChange={(e) => onChange(e.target.value)} />;
   return <Input inputMode={field.kind === 'number' ? 'decimal' : undefined} readOnly={field.readOnly} value={String(value)} onChange={(e) => onChange(e.target.value)} />;
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { isFilesField } from '../../data/outbox/multipart';
 
 /**
  * A simple form for any operation's payload, read off its zod schema: one field per key of the
  * object, text/number/yes-no/choice inputs for plain values and JSON for lists and objects.
  */
-export type FieldKind = 'text' | 'number' | 'boolean' | 'choice' | 'json';
+export type FieldKind = 'text' | 'number' | 'boolean' | 'choice' | 'json' | 'files';
 
 export interface PayloadField {
   name: string;
@@ -24,6 +25,8 @@ function innerOf(type: z.ZodType): z.ZodType {
 
 function kindOf(type: z.ZodType): Pick<PayloadField, 'kind' | 'options'> {
   const inner = innerOf(type);
+  // Pictures a write carries are kept as chosen: shown by count, never typed.
+  if (isFilesField(inner)) return { kind: 'files', options: [] };
   if (inner instanceof z.ZodNumber) return { kind: 'number', options: [] };
   if (inner instanceof z.ZodBoolean) return { kind: 'boolean', options: [] };
   if (inner instanceof z.ZodEnum) return { kind: 'choice', options: inner.options.map(String) };
@@ -39,6 +42,9 @@ export function payloadFields(schema: z.ZodType): PayloadField[] {
   return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, type]) => ({ name, label: labelOf(name), ...kindOf(type), readOnly: name === 'id' }));
 }
 
+/** What the form shows of a payload's files. */
+export const filesNote = (count: number) => (count === 1 ? '1 picture, sent as chosen' : `${count} pictures, sent as chosen`);
+
 /** The form's values for a payload; a field the payload lacks starts empty. */
 export function valuesOf(fields: readonly PayloadField[], payload: unknown): FormValues {
   const record = (payload ?? {}) as Record<string, unknown>;
@@ -46,6 +52,7 @@ export function valuesOf(fields: readonly PayloadField[], payload: unknown): For
   for (const field of fields) {
     const value = field.name ? record[field.name] : payload;
     if (field.kind === 'boolean') values[field.name] = value === true;
+    else if (field.kind === 'files') values[field.name] = filesNote(Array.isArray(value) ? value.length : 0);
     else if (field.kind === 'json') values[field.name] = value === undefined ? '' : JSON.stringify(value, null, 2);
     else values[field.name] = value === undefined || value === null ? '' : String(value);
   }
@@ -68,6 +75,10 @@ export function readValues(fields: readonly PayloadField[], values: FormValues, 
   const payload: Record<string, unknown> = {};
   for (const field of fields) {
     const value = values[field.name];
+    if (field.kind === 'files') {
+      if (field.name in had) payload[field.name] = had[field.name];
+      continue;
+    }
     if (field.kind === 'boolean') {
       payload[field.name] = value === true;
       continue;
