@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiGet, apiToken, jobOrderWithoutNotes, signIn } from './support';
+import { apiGet, apiToken, jobOrderWithoutNotes, signIn, syncStatus, waitForServiceWorker } from './support';
 
 /**
  * Delivery notes on the shop floor's tablets (issue 6): raised and edited with no connection,
@@ -30,15 +30,6 @@ async function send(request: APIRequestContext, method: 'post' | 'put', url: str
   expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
   return response.json();
 }
-
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
-}
-
-const syncStatus = (page: Page) => page.getByRole('link', { name: 'Sync status' });
 
 /** A note's detail, opened while online so its rows are on the device. */
 async function openNote(page: Page, id: number, location: string): Promise<void> {

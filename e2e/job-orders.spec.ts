@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, signIn } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken, signIn, waitForServiceWorker } from './support';
 
 /**
  * Production's day (issue 6): the foreman starts on the dashboard made for the tablet, raises a
@@ -14,13 +14,6 @@ async function call(request: APIRequestContext, username: string, method: 'GET' 
   const response = await request.fetch(`/api/v1${path}`, { method, data, headers: { Authorization: `JWT ${await apiToken(request, username)}` } });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
   return response.json();
-}
-
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
 }
 
 test('the foreman works from his dashboard: figures, the job orders on the floor, a requisition raised from one, and what the tablet knows offline', async ({ browser }) => {

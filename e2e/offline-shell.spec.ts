@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { OutboxEntry } from '../src/data/outbox/db';
-import { DEMO_PASSWORD, signIn, signInOnLoginPage, storedSession } from './support';
+import { DEMO_PASSWORD, menuLink, signIn, signInOnLoginPage, storedSession, syncStatus, waitForServiceWorker } from './support';
 
 /**
  * The installed app offline (DESIGN.md "Offline-first rules"): the service worker serves the
@@ -14,16 +14,7 @@ import { DEMO_PASSWORD, signIn, signInOnLoginPage, storedSession } from './suppo
 const UNREACHABLE = /server cannot be reached/i;
 
 /** The worker has installed (the shell is precached) and controls the page. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
-}
-
-const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
 const signedInUser = (page: Page) => page.getByTestId('signed-in-user');
-const syncStatus = (page: Page) => page.getByRole('link', { name: 'Sync status' });
 const firstCell = (page: Page) => page.getByRole('row').nth(1).getByRole('cell').first();
 
 test.describe('the app offline', () => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { apiToken, signIn } from './support';
+import { apiToken, menuLink, signIn, syncStatus, waitForServiceWorker } from './support';
 
 /**
  * A sales executive's day on flaky Wi-Fi (DESIGN.md "Offline-first rules"): customers made with
@@ -9,15 +9,6 @@ import { apiToken, signIn } from './support';
 
 const ADD_CUSTOMER = '**/api/v1/customers/add/';
 
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
-}
-
-const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
-const syncStatus = (page: Page) => page.getByRole('link', { name: 'Sync status' });
 /** The list's row of a customer, found through the list's search (the list has pages). */
 async function customerRow(page: Page, name: string) {
   await page.getByLabel('Search customers').fill(name);

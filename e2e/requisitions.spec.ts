@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO_PASSWORD, pickMaterial, signIn } from './support';
+import { DEMO_PASSWORD, pickMaterial, signIn, syncStatus, waitForServiceWorker } from './support';
 
 /**
  * The shop floor's day (issue 5): the foreman raises a requisition on a tablet with no
@@ -9,15 +9,6 @@ import { DEMO_PASSWORD, pickMaterial, signIn } from './support';
  */
 
 const TABLET = { width: 768, height: 1024 };
-
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
-}
-
-const syncStatus = (page: Page) => page.getByRole('link', { name: 'Sync status' });
 
 async function api(request: APIRequestContext, path: string) {
   const { access } = (await (await request.post('/api/v1/auth/jwt/create/', { data: { username: 'admin', password: DEMO_PASSWORD } })).json()) as { access: string };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { pdfPages } from '../tests/support/pdf-text';
-import { apiGet, openTablet, signIn, waitForServiceWorker, type Tablet } from './support';
+import { apiGet, openTablet, signIn, syncStatus, waitForServiceWorker, type Tablet } from './support';
 
 /**
  * A day in sales through the screens (issue 18 §7): a sales executive at a customer's shop with no
@@ -33,8 +33,6 @@ async function leadsNamed(request: APIRequestContext, username: string): Promise
   const { results } = await apiGet<{ results: LeadRow[] }>(request, '/leads/leads/', { search: company }, username);
   return results.filter((lead) => lead.company === company);
 }
-
-const syncStatus = (page: Page) => page.getByRole('link', { name: 'Sync status' });
 
 /** The leads list's row of the day's lead, found through the list's search. */
 async function leadRow(page: Page) {

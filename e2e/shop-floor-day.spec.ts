@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiGet, jobOrderWithoutNotes, pickMaterial, signIn } from './support';
+import { apiGet, jobOrderWithoutNotes, pickMaterial, signIn, syncStatus } from './support';
 
 /**
  * One day on the shop floor through the screens only (issue 17), each step done by the
@@ -18,8 +18,6 @@ async function device(browser: Browser, username: string, viewport: { width: num
   await signIn(page, username);
   return page;
 }
-
-const syncStatus = (page: Page) => page.getByRole('link', { name: 'Sync status' });
 
 test('a day on the shop floor: requisition raised and issued, delivery note made, approved, packed and dispatched', async ({ browser, request }) => {
   // Four people sign in on four devices, each loading their department's data: more than one screen's worth of time.

@@ -23,6 +23,12 @@ export async function storedSession(page: Page) {
 }
 
 /** Waits until the service worker controls the page: from then on the app opens with no connection. */
+/** The header's sync status ("All saved", "3 unsent"), a link to the Sync screen. */
+export const syncStatus = (page: Page) => page.getByRole('link', { name: 'Sync status' });
+
+/** A link of the main menu, by its exact name. */
+export const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
+
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(async () => {
     await navigator.serviceWorker.ready;
