@@ -3,6 +3,12 @@ import { emailInput, gstNumberInput, phoneInput } from './customer';
 import { idSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { indianStateSchema } from './india';
 
+/** What the server answers for a vendor write it refuses; the forms say the same before sending. */
+export const VENDOR_MESSAGES = {
+  duplicateName: 'A vendor with this name already exists.',
+  endBeforeStart: 'The end date cannot be before the start date.',
+} as const;
+
 /** Vendor names (the unique index) compare ignoring case and spaces. */
 export const vendorNameKey = (name: string) => name.toLowerCase().replace(/\s+/g, '');
 

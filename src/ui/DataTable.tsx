@@ -14,11 +14,12 @@ import {
   type SortingState,
   type Table as TableModel,
 } from '@tanstack/react-table';
-import { Badge, Box, Button, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
 import type { Option } from '../../domain/options';
 import { formatCount } from '../../domain/rules/numbers';
 import { SelectOptions } from './form';
 import { FOLDING_TABLE } from './table-layout';
+import { PendingBadge } from './PendingBadge';
 
 declare module '@tanstack/react-table' {
   // The library declares both parameters; the merged interface must repeat them.
@@ -39,15 +40,6 @@ export const secondary = <T,>(column: ColumnDef<T, unknown>): ColumnDef<T, unkno
 const SORT_MARK = { asc: ' ▲', desc: ' ▼' } as const;
 
 const NOTHING_PENDING: ReadonlySet<string> = new Set();
-
-/** Rows with a change not yet on the server carry this badge in their first cell. */
-function PendingBadge() {
-  return (
-    <Badge colorPalette="orange" size="sm" ms="2" title="Saved on this device, not yet on the server">
-      Pending
-    </Badge>
-  );
-}
 
 /**
  * Chakra's "native" table: the table's styles reach its rows and cells through selectors, so they

@@ -5,13 +5,13 @@ import { pageSizeParam } from '../../../domain/query-params';
 import { API } from '../../../domain/api-paths';
 import { decimalSchema, idSchema, isoDateSchema } from '../../../domain/entity';
 import { isValidDateRange } from '../../../domain/rules/dates';
-import { vendorCreateSchema, vendorSchema, vendorUpdateSchema } from '../../../domain/vendor';
+import { VENDOR_MESSAGES, vendorCreateSchema, vendorSchema, vendorUpdateSchema } from '../../../domain/vendor';
 import { vendors } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { listRoute } from '../../lib/list';
 import { findRow, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
-import { createVendor, topVendors, updateVendor, VENDOR_MESSAGES, vendorList } from './service';
+import { createVendor, topVendors, updateVendor, vendorList } from './service';
 
 const topVendorsQuery = z
   .object({

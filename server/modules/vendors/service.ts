@@ -4,18 +4,13 @@ import type { Db } from '../../db/client';
 import { lpos, vendors } from '../../db/schema';
 import { indianStateSchema } from '../../../domain/india';
 import type { User } from '../../../domain/user';
-import type { Vendor, vendorCreateSchema, vendorUpdateSchema } from '../../../domain/vendor';
+import { VENDOR_MESSAGES, type Vendor, type vendorCreateSchema, type vendorUpdateSchema } from '../../../domain/vendor';
 import { byText, byValue, type ListSpec } from '../../lib/list';
 import { updateRow, withUniqueField } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 
 type VendorInput = z.output<typeof vendorCreateSchema>;
 type VendorChanges = Omit<z.output<typeof vendorUpdateSchema>, 'expected_version'>;
-
-export const VENDOR_MESSAGES = {
-  duplicateName: 'A vendor with this name already exists.',
-  endBeforeStart: 'The end date cannot be before the start date.',
-} as const;
 
 export const vendorList: ListSpec<typeof vendors> = {
   table: vendors,

@@ -11,6 +11,7 @@ import { notify } from '../../ui/notify';
 import { FOLDING_TABLE } from '../../ui/table-layout';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { CHANGE_SAVED, versionOf } from './data';
+import { PendingBadge } from '../../ui/PendingBadge';
 
 type BranchInput = z.input<typeof customerBranchFieldsSchema>;
 type BranchValues = z.output<typeof customerBranchFieldsSchema>;
@@ -128,9 +129,7 @@ export function BranchesSection({ customer, branches, editable }: { customer: nu
                   <Table.Cell>
                     {branchLabel(branch)}
                     {pending.has(branch.id) && (
-                      <Badge colorPalette="orange" size="sm" ms="2" title="Saved on this device, not yet on the server">
-                        Pending
-                      </Badge>
+                      <PendingBadge />
                     )}
                   </Table.Cell>
                   <Table.Cell data-label="Contact person">{branch.contact_person_name || '—'}</Table.Cell>

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Badge, Button, Card, DataList, Flex, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, DataList, Flex, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { JOB_ORDER_STATUSES, jobOrderLabel } from '../../../domain/job-order';
 import { LEAD_STAGES } from '../../../domain/lead';
 import { labelOf } from '../../../domain/options';
@@ -17,6 +17,7 @@ import { SalesOrderStatusBadge } from '../../ui/SalesOrderStatusBadge';
 import { useCustomer, useCustomerJobOrders, useCustomerLeads, useCustomerQuotations, useCustomerSalesOrders } from './data';
 import { LpoCodesSection } from './LpoCodesSection';
 import { useCustomerScreens } from './routes';
+import { PendingBadge } from '../../ui/PendingBadge';
 
 /** A column of a table of the customer's documents: its header, and each row's cell. */
 interface Column<T> {
@@ -188,9 +189,7 @@ export default function CustomerDetailScreen() {
           {customer.name}
         </Heading>
         {pending.has(customer.id) && (
-          <Badge colorPalette="orange" size="lg" title="Saved on this device, not yet on the server">
-            Pending
-          </Badge>
+          <PendingBadge size="lg" />
         )}
         {editable && (
           <Button asChild size="lg">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Button, Flex, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { CUSTOMER_MESSAGES, customerLpoCodeCreateSchema, type CustomerLpoCode } from '../../../domain/customer';
 import { enqueue, usePendingIds } from '../../data/outbox';
@@ -11,6 +11,7 @@ import { notify } from '../../ui/notify';
 import { FOLDING_TABLE } from '../../ui/table-layout';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { CHANGE_SAVED, lpoCodeTaken, versionOf } from './data';
+import { PendingBadge } from '../../ui/PendingBadge';
 
 type CodeInput = z.input<typeof customerLpoCodeCreateSchema>;
 type CodeValues = z.output<typeof customerLpoCodeCreateSchema>;
@@ -97,9 +98,7 @@ export function LpoCodesSection({ customer, codes, editable }: { customer: numbe
                   <Table.Cell>
                     {code.code}
                     {pending.has(code.id) && (
-                      <Badge colorPalette="orange" size="sm" ms="2" title="Saved on this device, not yet on the server">
-                        Pending
-                      </Badge>
+                      <PendingBadge />
                     )}
                   </Table.Cell>
                   <Table.Cell data-label="Article">{code.article || '—'}</Table.Cell>

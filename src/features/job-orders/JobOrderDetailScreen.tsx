@@ -43,6 +43,7 @@ import { ProductsEditor } from './ProductsEditor';
 import { CHANGE_SAVED, onlineBlock, RefusalAlert, versionOf, type Refusal } from './writes';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { changeJobOrderBucket, changeJobOrderStatus } from '../../data/operations';
+import { PendingBadge } from '../../ui/PendingBadge';
 
 const statusLabel = (status: string) => labelOf(JOB_ORDER_STATUSES, status);
 
@@ -272,9 +273,7 @@ export default function JobOrderDetailScreen() {
           {saved ? `Job order ${jobOrderLabel(jobOrder)}` : 'New job order'}
         </Heading>
         {isPending && (
-          <Badge colorPalette="orange" size="lg" title="Saved on this device, not yet on the server">
-            Pending
-          </Badge>
+          <PendingBadge size="lg" />
         )}
         <Badge size="lg" colorPalette={jobOrder.cancelled_at ? 'red' : STATUS_PALETTE[jobOrder.status]} data-testid="job-order-status">
           {jobOrder.cancelled_at ? 'Cancelled' : statusLabel(jobOrder.status)}

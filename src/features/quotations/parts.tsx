@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Badge, DataList, HStack, Stack, Text } from '@chakra-ui/react';
+import { DataList, HStack, Stack, Text } from '@chakra-ui/react';
 import { formatIndian, QUANTITY_PLACES } from '../../../domain/decimal';
 import { materialUnitLabel } from '../../../domain/material';
 import { quotationReference, type QuotationLineSnapshot, type QuotationListRow, type QuotationSnapshot } from '../../../domain/quotation';
@@ -9,6 +9,7 @@ import { useSession } from '../../data/session';
 import { branchLabelOf, userLabel } from '../../ui/entity-labels';
 import { Facts, SimpleTable, type RowMark } from '../../ui/detail';
 import { QuotationStatusBadge } from '../../ui/QuotationStatusBadge';
+import { PendingBadge } from '../../ui/PendingBadge';
 
 /** A line as the items table shows it: a live item, or a line as a revision kept it. */
 export type QuotationLine = Pick<QuotationLineSnapshot, 'code' | 'description' | 'quantity' | 'unit' | 'unit_price' | 'discount' | 'gross_price'>;
@@ -99,9 +100,7 @@ export function QuotationHeader({ quotation, pending }: { quotation: QuotationLi
       <HStack gap="3" wrap="wrap">
         <QuotationStatusBadge status={quotation.status} size="lg" />
         {pending && (
-          <Badge colorPalette="orange" size="lg" title="Saved on this device, not yet on the server">
-            Pending
-          </Badge>
+          <PendingBadge size="lg" />
         )}
       </HStack>
       <Facts facts={facts} />

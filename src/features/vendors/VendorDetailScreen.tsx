@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Alert, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { can } from '../../../domain/permissions';
+import { pathOf } from '../../../domain/routes';
+import type { Vendor } from '../../../domain/vendor';
+import { mirror } from '../../data/mirror/db';
+import { serverIdOf, usePendingIds } from '../../data/outbox';
+import { useSession } from '../../data/session';
+import { Facts, Section } from '../../ui/detail';
+import { VendorForm } from './VendorForm';
+import { PendingBadge } from '../../ui/PendingBadge';
+
+/**
+ * vendor-detail: the supplier's contact, GSTIN and state from the device, edited in place (offline
+ * too) by purchase staff.
+ */
+export default function VendorDetailScreen() {
+  const id = Number(useParams().vendor);
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const found = useLiveQuery(async () => ({ vendor: (await mirror.rowsOf<Vendor>('vendors').get(id)) ?? null }), [id]);
+  const pending = usePendingIds('vendors');
+  const [editing, setEditing] = useState(false);
+
+  // A vendor made offline moves to its server id once sent: follow it.
+  useEffect(() => {
+    if (found?.vendor || id >= 0) return;
+    void serverIdOf(id).then((serverId) => serverId && navigate(pathOf('vendor-detail', { vendor: serverId }), { replace: true }));
+  }, [found, id, navigate]);
+
+  if (!found) return <Text>Loading…</Text>;
+  const vendor = found.vendor && !found.vendor.deleted_at ? found.vendor : null;
+  if (!vendor) {
+    return (
+      <Alert.Root status="info">
+        <Alert.Indicator />
+        <Alert.Title>Vendor {id} is not on this device. It may have been deleted, or the list has not loaded yet.</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  return (
+    <Stack gap="5" maxW="5xl">
+      <Flex align="center" gap="3" wrap="wrap">
+        <Heading size="2xl" flex="1" minW="0" overflowWrap="anywhere">
+          {vendor.name}
+        </Heading>
+        {pending.has(vendor.id) && (
+          <PendingBadge size="lg" />
+        )}
+        {can(user, 'vendors.write') && !editing && (
+          <Button size="lg" onClick={() => setEditing(true)}>
+            Edit vendor
+          </Button>
+        )}
+      </Flex>
+      {editing ? (
+        <VendorForm vendor={vendor} onDone={() => setEditing(false)} />
+      ) : (
+        <Section title="Contact">
+          <Facts
+            facts={[
+              ['Contact person', vendor.contact_person || '—'],
+              ['Phone', vendor.phone || '—'],
+              ['Email', vendor.email || '—'],
+              ['GST number', vendor.gst_number || '—'],
+              ['State', vendor.state],
+              ['Address', vendor.address || '—'],
+            ]}
+          />
+        </Section>
+      )}
+    </Stack>
+  );
+}
