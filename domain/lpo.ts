@@ -5,11 +5,15 @@ import { isValidDateRange } from './rules/dates';
 import { whenFieldsValid } from './stock';
 
 /**
- * LPO statuses: pending until goods arrive, partially received, received in full; closed when
- * the rest will not come (short-closed); cancelled with cancellation remarks.
+ * LPO statuses (issue 19 §2): a draft is approved (by a purchase manager who is not its author
+ * above the approval threshold, domain/system.ts), sent to the vendor, then receives goods
+ * through GRAs: partially received, received in full; closed when the rest will not come
+ * (short-closed); cancelled, with cancellation remarks, only before any goods arrived.
  */
 export const LPO_STATUSES = [
-  { value: 'pending', label: 'Pending' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'sent', label: 'Sent' },
   { value: 'partially_received', label: 'Partially Received' },
   { value: 'received', label: 'Received' },
   { value: 'closed', label: 'Closed' },
@@ -18,8 +22,59 @@ export const LPO_STATUSES = [
 export const lpoStatusSchema = z.enum(valuesOf(LPO_STATUSES));
 export type LpoStatus = z.infer<typeof lpoStatusSchema>;
 
-/** Statuses of LPOs still awaiting goods (the pending-receipt list). */
-export const LPO_OPEN_STATUSES: readonly LpoStatus[] = ['pending', 'partially_received'];
+/** What can be done to an LPO; LPO_TRANSITIONS lists the statuses each may start from. */
+export type LpoAction = 'edit' | 'approve' | 'send' | 'cancel' | 'close' | 'receive';
+
+export const LPO_TRANSITIONS: Readonly<Record<LpoAction, readonly LpoStatus[]>> = {
+  // Header and lines change only before approval: an approved LPO is what was agreed.
+  edit: ['draft'],
+  approve: ['draft'],
+  // Sending again (a lost mail) keeps it sent.
+  send: ['approved', 'sent'],
+  // Goods received stay in stock: such an LPO is closed short, never cancelled.
+  cancel: ['draft', 'approved', 'sent'],
+  close: ['partially_received'],
+  receive: ['approved', 'sent', 'partially_received'],
+};
+
+/** Statuses a GRA may receive goods against (the GRA side reads this). */
+export const LPO_RECEIVING_STATUSES: readonly LpoStatus[] = LPO_TRANSITIONS.receive;
+
+/** Statuses of LPOs still awaiting goods (the pending-receipt list, the stores dashboard). */
+export const LPO_OPEN_STATUSES: readonly LpoStatus[] = ['approved', 'sent', 'partially_received'];
+
+const ACTION_WORDS: Readonly<Record<LpoAction, string>> = {
+  edit: 'changed',
+  approve: 'approved',
+  send: 'sent to the vendor',
+  cancel: 'cancelled',
+  close: 'closed short',
+  receive: 'received against',
+};
+
+/** Why an action is refused in a status, where the generic sentence would not say what to do instead. */
+const REFUSAL_HINTS: Partial<Record<LpoAction, Partial<Record<LpoStatus, string>>>> = {
+  edit: { approved: 'only a draft LPO can be changed', sent: 'only a draft LPO can be changed' },
+  approve: { approved: 'it is already approved', sent: 'it is already approved and sent' },
+  send: { draft: 'approve it first' },
+  cancel: { partially_received: 'close it short instead', received: 'its goods have all arrived' },
+  close: { draft: 'nothing has been received against it; cancel it instead', approved: 'nothing has been received against it; cancel it instead', sent: 'nothing has been received against it; cancel it instead' },
+  receive: { draft: 'approve it first' },
+};
+
+const statusWords = (status: LpoStatus) => LPO_STATUSES.find((s) => s.value === status)!.label.toLowerCase();
+const article = (word: string) => (/^[aeiou]/.test(word) ? 'An' : 'A');
+
+/**
+ * Why `action` may not be done to an LPO in `status` (a 400's message: "A received LPO cannot be
+ * cancelled: its goods have all arrived."), or null when it may.
+ */
+export function lpoActionRefusal(action: LpoAction, status: LpoStatus): string | null {
+  if (LPO_TRANSITIONS[action].includes(status)) return null;
+  const words = statusWords(status);
+  const hint = REFUSAL_HINTS[action]?.[status];
+  return `${article(words)} ${words} LPO cannot be ${ACTION_WORDS[action]}${hint ? `: ${hint}` : ''}.`;
+}
 
 export const LPO_MESSAGES = {
   expectedDate: 'The expected date cannot be before the LPO date.',
@@ -61,6 +116,11 @@ export const lpoSchema = z.object({
   status: lpoStatusSchema,
   requisition: idSchema.nullable(),
   remarks: z.string(),
+  /** Who approved it and when (maker-checker above the approval threshold). */
+  approved_by: idSchema.nullable(),
+  approved_at: isoDateTimeSchema.nullable(),
+  /** When it was last sent to the vendor. */
+  sent_at: isoDateTimeSchema.nullable(),
   cancelled_at: isoDateTimeSchema.nullable(),
   cancellation_remarks: z.string().nullable(),
   ...trackedFields,

@@ -71,7 +71,7 @@ const CONSISTENCY: Record<string, SQL> = {
   'an LPO status matches what was received': sql`
     SELECT l.id FROM lpos l JOIN lpo_items i ON i.lpo = l.id AND i.deleted_at IS NULL GROUP BY l.id, l.status
     HAVING (l.status = 'received' AND bool_or(i.quantity_received < i.quantity))
-        OR (l.status IN ('pending', 'cancelled') AND sum(i.quantity_received) > 0)
+        OR (l.status IN ('draft', 'approved', 'sent', 'cancelled') AND sum(i.quantity_received) > 0)
         OR (l.status IN ('partially_received', 'closed') AND NOT (sum(i.quantity_received) > 0 AND bool_or(i.quantity_received < i.quantity)))`,
   'an invoice subtotal, tax and total follow its live items': sql`
     SELECT v.id FROM invoices v LEFT JOIN invoice_items i ON i.invoice = v.id AND i.deleted_at IS NULL
