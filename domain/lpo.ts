@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { idParam, pageParams, periodInOrder } from './query-params';
 import { valuesOf } from './options';
 import { isValidDateRange } from './rules/dates';
 import { whenFieldsValid } from './stock';
@@ -121,6 +122,9 @@ export const lpoSchema = z.object({
   approved_at: isoDateTimeSchema.nullable(),
   /** When it was last sent to the vendor. */
   sent_at: isoDateTimeSchema.nullable(),
+  /** When it was closed short, and why. */
+  closed_at: isoDateTimeSchema.nullable(),
+  close_remarks: z.string().nullable(),
   cancelled_at: isoDateTimeSchema.nullable(),
   cancellation_remarks: z.string().nullable(),
   ...trackedFields,
@@ -128,29 +132,103 @@ export const lpoSchema = z.object({
 });
 export type Lpo = z.infer<typeof lpoSchema>;
 
-/** POST lpo/lpos/: a vendor, the LPO date and at least one item. */
-export const lpoCreateSchema = z
-  .object({
-    vendor: refSchema,
-    lpo_date: isoDateSchema,
-    expected_date: isoDateSchema.nullable().optional(),
-    requisition: refSchema.nullable().optional(),
-    remarks: textInput(2000).default(''),
-    lpo_items: z.array(lpoItemCreateSchema).min(1).max(500),
-  })
-  .superRefine((lpo, ctx) => {
-    if (!isValidDateRange(lpo.lpo_date, lpo.expected_date)) ctx.addIssue({ code: 'custom', path: ['expected_date'], message: LPO_MESSAGES.expectedDate });
-    const seen = new Set<number>();
-    lpo.lpo_items.forEach((item, i) => {
-      if (seen.has(item.material)) ctx.addIssue({ code: 'custom', path: ['lpo_items', i, 'material'], message: LPO_MESSAGES.duplicateMaterial });
-      seen.add(item.material);
-    });
-  }, whenFieldsValid);
+const lpoFields = z.object({
+  vendor: refSchema,
+  lpo_date: isoDateSchema,
+  expected_date: isoDateSchema.nullable().optional(),
+  requisition: refSchema.nullable().optional(),
+  remarks: textInput(2000).default(''),
+  lpo_items: z.array(lpoItemCreateSchema).min(1).max(500),
+});
+type LpoFields = z.output<typeof lpoFields>;
+
+/** The expected date not before the LPO date, and each material once. */
+function checkLpo(lpo: LpoFields, ctx: z.RefinementCtx): void {
+  if (!isValidDateRange(lpo.lpo_date, lpo.expected_date)) ctx.addIssue({ code: 'custom', path: ['expected_date'], message: LPO_MESSAGES.expectedDate });
+  const seen = new Set<number>();
+  lpo.lpo_items.forEach((item, i) => {
+    if (seen.has(item.material)) ctx.addIssue({ code: 'custom', path: ['lpo_items', i, 'material'], message: LPO_MESSAGES.duplicateMaterial });
+    seen.add(item.material);
+  });
+}
+
+/** POST lpo/lpos/: a vendor, the LPO date and at least one item; it starts as a draft. */
+export const lpoCreateSchema = lpoFields.superRefine(checkLpo, whenFieldsValid);
 export type LpoCreate = z.input<typeof lpoCreateSchema>;
-/** PUT lpo/lpos/{id}/ */
-export const lpoUpdateSchema = updateSchemaOf(lpoCreateSchema);
+/** PUT lpo/lpos/{id}/: a draft's header and lines replaced as a whole (lines matched by material keep their ids). */
+export const lpoUpdateSchema = lpoFields.extend(expectedVersionFields).superRefine(checkLpo, whenFieldsValid);
 export type LpoUpdate = z.input<typeof lpoUpdateSchema>;
 
 /** DELETE lpo/lpos/{id}/: cancelling an LPO needs cancellation remarks. */
-export const lpoCancelSchema = z.object({ cancellation_remarks: requiredText(1000) });
+export const lpoCancelSchema = z.object({ cancellation_remarks: requiredText(1000) }).extend(expectedVersionFields);
 export type LpoCancel = z.input<typeof lpoCancelSchema>;
+
+/** POST lpo/lpos/{id}/approve/ and send/: only the version the client saw. */
+export const lpoStepSchema = z.object(expectedVersionFields).default({});
+/** POST lpo/lpos/{id}/close/: short-closing says why the rest will not come. */
+export const lpoCloseSchema = z.object({ remarks: requiredText(1000) }).extend(expectedVersionFields);
+export type LpoClose = z.input<typeof lpoCloseSchema>;
+
+/** Server refusals of the LPO calls (400s naming their field, or non_field_errors; 403 for the checker rule). */
+export const LPO_REFUSALS = {
+  lastLine: 'An LPO needs at least one material: cancel the LPO instead.',
+  otherLpo: 'A line cannot move to another LPO.',
+  checkerNotAuthor: (threshold: string) => `This LPO is above ${threshold}: it must be approved by a purchase manager other than its author.`,
+  managerOnly: (threshold: string) => `This LPO is above ${threshold}: only a purchase manager may approve it.`,
+  nothingToOrder: 'This material is not below its reorder level: give the quantity to order.',
+  duplicateProposalMaterial: 'This material is already in the list.',
+} as const;
+
+/** A line of an LPO as the API shows it, with its material's name and unit. */
+export const lpoLineSchema = lpoItemSchema.omit({ deleted_at: true }).extend({ material_name: z.string(), material_unit: z.string() });
+export type LpoLine = z.infer<typeof lpoLineSchema>;
+
+/** lpos/ rows: the LPO with its vendor's name. */
+export const lpoListRowSchema = lpoSchema.extend({ vendor_name: z.string() });
+export type LpoListRow = z.infer<typeof lpoListRowSchema>;
+
+/** GET lpo/lpos/{id}/ (and the cancelled and filtered lists): the LPO, its approver's and author's names and its live lines. */
+export const lpoViewSchema = lpoListRowSchema.extend({ created_by_name: z.string(), approved_by_name: z.string(), lpo_items: z.array(lpoLineSchema) });
+export type LpoView = z.infer<typeof lpoViewSchema>;
+
+/** cancelled_lpos/: only the page. */
+export const lpoPageQuerySchema = z.object(pageParams).strict();
+
+/** lpos/filter_lpos/ (named as filter_gras): a period of LPO dates, a vendor, a status, a material. */
+export const filterLposQuerySchema = z
+  .object({ startDate: isoDateSchema.optional(), endDate: isoDateSchema.optional(), vendor: idParam.optional(), status: lpoStatusSchema.optional(), material: idParam.optional(), ...pageParams })
+  .strict()
+  .refine(...periodInOrder('startDate', 'endDate'));
+export type FilterLposQuery = z.output<typeof filterLposQuerySchema>;
+
+/* ---------------------------------------------------------------------------------------------
+ * Proposals (issue 19 §2): draft LPOs worked out from the reorder list or a requisition's
+ * shortfall. Nothing is saved: the client posts a proposal, as edited, to lpos/.
+ * ------------------------------------------------------------------------------------------- */
+
+/** POST lpo/proposals/reorder/: the materials to order, each with a quantity or the short-by quantity. */
+export const reorderProposalRequestSchema = z
+  .object({ materials: z.array(z.object({ material: refSchema, quantity: positiveQuantityInput().optional() })).min(1).max(500) })
+  .superRefine((request, ctx) => {
+    const seen = new Set<number>();
+    request.materials.forEach((line, i) => {
+      if (seen.has(line.material)) ctx.addIssue({ code: 'custom', path: ['materials', i, 'material'], message: LPO_REFUSALS.duplicateProposalMaterial });
+      seen.add(line.material);
+    });
+  }, whenFieldsValid);
+export type ReorderProposalRequest = z.input<typeof reorderProposalRequestSchema>;
+
+/** A proposed line: the material, the quantity to order and its last rate (0 when never bought). */
+export const lpoProposalLineSchema = z.object({ material: idSchema, material_name: z.string(), material_unit: z.string(), quantity: decimalSchema, rate: decimalSchema });
+export type LpoProposalLine = z.infer<typeof lpoProposalLineSchema>;
+
+/** A proposed LPO: the materials last bought from one vendor (null: never bought, the buyer picks one). */
+export const lpoProposalSchema = z.object({
+  vendor: idSchema.nullable(),
+  vendor_name: z.string().nullable(),
+  requisition: idSchema.nullable(),
+  lpo_items: z.array(lpoProposalLineSchema),
+});
+export type LpoProposal = z.infer<typeof lpoProposalSchema>;
+export const lpoProposalsSchema = z.object({ proposals: z.array(lpoProposalSchema) });
+export type LpoProposals = z.infer<typeof lpoProposalsSchema>;

@@ -3,6 +3,8 @@ ALTER TABLE "system_config" ADD COLUMN "lpo_approval_threshold" numeric(14, 2) D
 ALTER TABLE "lpos" ADD COLUMN "approved_by" integer;--> statement-breakpoint
 ALTER TABLE "lpos" ADD COLUMN "approved_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "lpos" ADD COLUMN "sent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "lpos" ADD COLUMN "closed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "lpos" ADD COLUMN "close_remarks" text;--> statement-breakpoint
 ALTER TABLE "lpos" ADD CONSTRAINT "lpos_approved_by_users_id_fk" FOREIGN KEY ("approved_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 -- LPOs raised before approval existed were all in force: they count as approved.
 UPDATE "lpos" SET "status" = 'approved' WHERE "status" = 'pending';

@@ -53,6 +53,9 @@ export const lpos = pgTable(
     approved_at: isoTimestamp('approved_at'),
     /** When it was last sent to the vendor. */
     sent_at: isoTimestamp('sent_at'),
+    /** When it was closed short, and why the rest will not come. */
+    closed_at: isoTimestamp('closed_at'),
+    close_remarks: text('close_remarks'),
     cancelled_at: isoTimestamp('cancelled_at'),
     cancellation_remarks: text('cancellation_remarks'),
     ...tracked(),

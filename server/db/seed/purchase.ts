@@ -170,6 +170,12 @@ export function generatePurchases(ctx: SeedContext, count: number, suppliers: Ve
     }
     const lpoRow = data.get(lpos, lpo);
     lpoRow.updated_at = cal.ts(at);
+    if (status === 'closed') {
+      // Closed short the day after the last delivery.
+      lpoRow.closed_at = cal.ts(cal.after(at, 1));
+      lpoRow.close_remarks = 'Balance not required.';
+      lpoRow.updated_at = lpoRow.closed_at;
+    }
     items.forEach(({ line, id }) => {
       const row = data.get(lpoItems, id);
       row.quantity_received = qty(line.received);
