@@ -19,7 +19,7 @@ async function purchaseHistory() {
   const navkar = await makeVendor(db(), { name: 'Navkar Glass House' });
   const balaji = await makeVendor(db(), { name: 'Balaji Hardware Mart' });
   const category = await makeCategory(db());
-  const glass = await makeMaterial(db(), category.id, { name: 'Toughened glass 8mm', unit: 'SQFT', quantity: '20', reorder_level: '50' });
+  const glass = await makeMaterial(db(), category.id, { name: 'Toughened glass 8mm', unit: 'SQMTR', quantity: '20', reorder_level: '50' });
   const screws = await makeMaterial(db(), category.id, { name: 'SS screws 1in', unit: 'PCS', quantity: '100', reorder_level: '100' });
   const hinges = await makeMaterial(db(), category.id, { name: 'Glass hinges', unit: 'PCS', quantity: '4', reorder_level: '10' });
   const fromNavkar = await makeLpo(db(), navkar.id, { lpo_date: '2026-01-10', status: 'received' });
@@ -47,7 +47,7 @@ describe('POST proposals/reorder/', () => {
           vendor_name: 'Balaji Hardware Mart',
           requisition: null,
           lpo_items: [
-            { material: glass.id, material_name: 'Toughened glass 8mm', material_unit: 'SQFT', quantity: '30.000', rate: '520.00' },
+            { material: glass.id, material_name: 'Toughened glass 8mm', material_unit: 'SQMTR', quantity: '30.000', rate: '520.00' },
             { material: screws.id, material_name: 'SS screws 1in', material_unit: 'PCS', quantity: '250', rate: '2.50' },
           ],
         },
@@ -124,7 +124,7 @@ describe('GET proposals/requisition/{id}/', () => {
           vendor: balaji.id,
           vendor_name: 'Balaji Hardware Mart',
           requisition: requisition.id,
-          lpo_items: [{ material: glass.id, material_name: 'Toughened glass 8mm', material_unit: 'SQFT', quantity: '12.000', rate: '520.00' }],
+          lpo_items: [{ material: glass.id, material_name: 'Toughened glass 8mm', material_unit: 'SQMTR', quantity: '12.000', rate: '520.00' }],
         },
       ],
     });

@@ -127,6 +127,8 @@ export function generatePurchases(ctx: SeedContext, count: number, suppliers: Ve
       approved_by: approvedAt === null ? null : approver,
       approved_at: approvedAt === null ? null : cal.ts(approvedAt),
       sent_at: sentAt === null ? null : cal.ts(sentAt),
+      closed_at: null as string | null,
+      close_remarks: null as string | null,
       cancelled_at: cancelledAt === null ? null : cal.ts(cancelledAt),
       cancellation_remarks: cancelledAt === null ? null : rng.pick(['Vendor could not supply in time.', 'Rate revised; new LPO raised.', 'Requirement dropped by production.']),
       created_by: buyer,
