@@ -173,7 +173,6 @@ export type LpoClose = z.input<typeof lpoCloseSchema>;
 export const LPO_REFUSALS = {
   lastLine: 'An LPO needs at least one material: cancel the LPO instead.',
   otherLpo: 'A line cannot move to another LPO.',
-  checkerNotAuthor: (threshold: string) => `This LPO is above ${threshold}: it must be approved by a purchase manager other than its author.`,
   managerOnly: (threshold: string) => `This LPO is above ${threshold}: only a purchase manager may approve it.`,
   nothingToOrder: 'This material is not below its reorder level: give the quantity to order.',
   duplicateProposalMaterial: 'This material is already in the list.',

@@ -64,11 +64,11 @@ describe('approving an LPO (maker-checker above the threshold)', () => {
     expect((await (await as('purchase')).get(API.lpos.detail(lpo.id))).json()).toMatchObject({ status: 'draft', approved_by: null });
   });
 
-  it('above the threshold its author, though a purchase manager, is refused', async () => {
+  it('above the threshold its author, though a purchase manager, is refused (a duty rule)', async () => {
     const lpo = await draftBy('purchase.manager', '120000.00');
     const res = await approve('purchase.manager', lpo.id);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: 'This LPO is above 50000.00: it must be approved by a purchase manager other than its author.' });
+    expect(res.json()).toEqual({ detail: 'You cannot approve your own LPO: another user must approve it.' });
   });
 
   it('above the threshold another purchase manager or assistant manager approves', async () => {

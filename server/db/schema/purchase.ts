@@ -67,6 +67,7 @@ export const lpos = pgTable(
     index('lpos_status_idx').on(t.status),
     index('lpos_requisition_idx').on(t.requisition),
     index('lpos_created_by_idx').on(t.created_by),
+    index('lpos_approved_by_idx').on(t.approved_by),
     index('lpos_txid_idx').on(t.txid),
   ],
 );

@@ -18,6 +18,7 @@ import { lineAmount, totalOf } from '../../../domain/totals';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { lpoItems, lpos, materials, requisitions, systemConfig, vendors } from '../../db/schema';
+import { checkDuty } from '../../lib/duties';
 import { badRequest, fieldError, forbidden, notFound, type FieldErrors } from '../../lib/http-error';
 import { findRow, publicRow, updateRow, withUniqueField } from '../../lib/rows';
 import { auditedWrite, recordAudit } from '../audit/service';
@@ -187,7 +188,7 @@ export async function approveLpo(db: Db, actor: User, id: number, expected: numb
       const { lpo_approval_threshold: threshold } = await purchaseSettingsOf(tx);
       if (compare(row.total_amount, threshold) > 0) {
         if (!can(actor, 'lpos.approve-above-threshold')) throw forbidden(LPO_REFUSALS.managerOnly(threshold));
-        if (row.created_by === actor.id) throw forbidden(LPO_REFUSALS.checkerNotAuthor(threshold));
+        checkDuty('lpo', row, actor);
       }
       await updateRow(tx, lpos, id, { status: 'approved', approved_by: actor.id, approved_at: now }, expected);
       return lpoView(tx, id);
