@@ -280,6 +280,18 @@ export const API = {
     pdf: apiPath('/gra/gras/:id/pdf/'),
   },
   graItems: { list: '/gra/gra_items/' },
+  lpos: {
+    ...rows('/lpo/lpos'),
+    filter: '/lpo/lpos/filter_lpos/',
+    cancelled: '/lpo/cancelled_lpos/',
+    approve: apiPath('/lpo/lpos/:id/approve/'),
+    send: apiPath('/lpo/lpos/:id/send/'),
+    close: apiPath('/lpo/lpos/:id/close/'),
+    settings: '/lpo/settings/',
+    fromReorder: '/lpo/proposals/reorder/',
+    fromRequisition: apiPath('/lpo/proposals/requisition/:id/'),
+  },
+  lpoItems: { detail: apiPath('/lpo/item-details/:id/') },
   deviceOutbox: '/device-outbox/',
   files: {
     ofOwner: apiPath('/files/:owner_type/:owner_id/'),

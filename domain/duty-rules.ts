@@ -18,6 +18,8 @@ export const DUTY_RULES = {
   'job-order-expense': { approval: 'job-order-expenses.approve', entity: 'expense', maker: 'created_by' },
   /** Only re-work and shortfall requisitions are approved (the state machine refuses the rest). */
   requisition: { approval: 'requisitions.approve', entity: 'requisition', maker: 'requested_by' },
+  /** Only LPOs above the approval threshold (purchase settings): at or below it the buyer approves their own. */
+  lpo: { approval: 'lpos.approve', entity: 'LPO', maker: 'created_by' },
 } as const satisfies Record<string, DutyRule>;
 
 export type Duty = keyof typeof DUTY_RULES;

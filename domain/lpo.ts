@@ -1,15 +1,20 @@
 import { z } from 'zod';
-import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { idParam, pageParams, periodInOrder } from './query-params';
 import { valuesOf } from './options';
 import { isValidDateRange } from './rules/dates';
 import { whenFieldsValid } from './stock';
 
 /**
- * LPO statuses: pending until goods arrive, partially received, received in full; closed when
- * the rest will not come (short-closed); cancelled with cancellation remarks.
+ * LPO statuses (issue 19 §2): a draft is approved (by a purchase manager who is not its author
+ * above the approval threshold, domain/system.ts), sent to the vendor, then receives goods
+ * through GRAs: partially received, received in full; closed when the rest will not come
+ * (short-closed); cancelled, with cancellation remarks, only before any goods arrived.
  */
 export const LPO_STATUSES = [
-  { value: 'pending', label: 'Pending' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'sent', label: 'Sent' },
   { value: 'partially_received', label: 'Partially Received' },
   { value: 'received', label: 'Received' },
   { value: 'closed', label: 'Closed' },
@@ -18,8 +23,59 @@ export const LPO_STATUSES = [
 export const lpoStatusSchema = z.enum(valuesOf(LPO_STATUSES));
 export type LpoStatus = z.infer<typeof lpoStatusSchema>;
 
-/** Statuses of LPOs still awaiting goods (the pending-receipt list). */
-export const LPO_OPEN_STATUSES: readonly LpoStatus[] = ['pending', 'partially_received'];
+/** What can be done to an LPO; LPO_TRANSITIONS lists the statuses each may start from. */
+export type LpoAction = 'edit' | 'approve' | 'send' | 'cancel' | 'close' | 'receive';
+
+export const LPO_TRANSITIONS: Readonly<Record<LpoAction, readonly LpoStatus[]>> = {
+  // Header and lines change only before approval: an approved LPO is what was agreed.
+  edit: ['draft'],
+  approve: ['draft'],
+  // Sending again (a lost mail) keeps it sent.
+  send: ['approved', 'sent'],
+  // Goods received stay in stock: such an LPO is closed short, never cancelled.
+  cancel: ['draft', 'approved', 'sent'],
+  close: ['partially_received'],
+  receive: ['approved', 'sent', 'partially_received'],
+};
+
+/** Statuses a GRA may receive goods against (the GRA side reads this). */
+export const LPO_RECEIVING_STATUSES: readonly LpoStatus[] = LPO_TRANSITIONS.receive;
+
+/** Statuses of LPOs still awaiting goods (the pending-receipt list, the stores dashboard). */
+export const LPO_OPEN_STATUSES: readonly LpoStatus[] = ['approved', 'sent', 'partially_received'];
+
+const ACTION_WORDS: Readonly<Record<LpoAction, string>> = {
+  edit: 'changed',
+  approve: 'approved',
+  send: 'sent to the vendor',
+  cancel: 'cancelled',
+  close: 'closed short',
+  receive: 'received against',
+};
+
+/** Why an action is refused in a status, where the generic sentence would not say what to do instead. */
+const REFUSAL_HINTS: Partial<Record<LpoAction, Partial<Record<LpoStatus, string>>>> = {
+  edit: { approved: 'only a draft LPO can be changed', sent: 'only a draft LPO can be changed' },
+  approve: { approved: 'it is already approved', sent: 'it is already approved and sent' },
+  send: { draft: 'approve it first' },
+  cancel: { partially_received: 'close it short instead', received: 'its goods have all arrived' },
+  close: { draft: 'nothing has been received against it; cancel it instead', approved: 'nothing has been received against it; cancel it instead', sent: 'nothing has been received against it; cancel it instead' },
+  receive: { draft: 'approve it first' },
+};
+
+const statusWords = (status: LpoStatus) => LPO_STATUSES.find((s) => s.value === status)!.label.toLowerCase();
+const article = (word: string) => (/^[aeiou]/.test(word) ? 'An' : 'A');
+
+/**
+ * Why `action` may not be done to an LPO in `status` (a 400's message: "A received LPO cannot be
+ * cancelled: its goods have all arrived."), or null when it may.
+ */
+export function lpoActionRefusal(action: LpoAction, status: LpoStatus): string | null {
+  if (LPO_TRANSITIONS[action].includes(status)) return null;
+  const words = statusWords(status);
+  const hint = REFUSAL_HINTS[action]?.[status];
+  return `${article(words)} ${words} LPO cannot be ${ACTION_WORDS[action]}${hint ? `: ${hint}` : ''}.`;
+}
 
 export const LPO_MESSAGES = {
   expectedDate: 'The expected date cannot be before the LPO date.',
@@ -61,6 +117,14 @@ export const lpoSchema = z.object({
   status: lpoStatusSchema,
   requisition: idSchema.nullable(),
   remarks: z.string(),
+  /** Who approved it and when (maker-checker above the approval threshold). */
+  approved_by: idSchema.nullable(),
+  approved_at: isoDateTimeSchema.nullable(),
+  /** When it was last sent to the vendor. */
+  sent_at: isoDateTimeSchema.nullable(),
+  /** When it was closed short, and why. */
+  closed_at: isoDateTimeSchema.nullable(),
+  close_remarks: z.string().nullable(),
   cancelled_at: isoDateTimeSchema.nullable(),
   cancellation_remarks: z.string().nullable(),
   ...trackedFields,
@@ -68,29 +132,102 @@ export const lpoSchema = z.object({
 });
 export type Lpo = z.infer<typeof lpoSchema>;
 
-/** POST lpo/lpos/: a vendor, the LPO date and at least one item. */
-export const lpoCreateSchema = z
-  .object({
-    vendor: refSchema,
-    lpo_date: isoDateSchema,
-    expected_date: isoDateSchema.nullable().optional(),
-    requisition: refSchema.nullable().optional(),
-    remarks: textInput(2000).default(''),
-    lpo_items: z.array(lpoItemCreateSchema).min(1).max(500),
-  })
-  .superRefine((lpo, ctx) => {
-    if (!isValidDateRange(lpo.lpo_date, lpo.expected_date)) ctx.addIssue({ code: 'custom', path: ['expected_date'], message: LPO_MESSAGES.expectedDate });
-    const seen = new Set<number>();
-    lpo.lpo_items.forEach((item, i) => {
-      if (seen.has(item.material)) ctx.addIssue({ code: 'custom', path: ['lpo_items', i, 'material'], message: LPO_MESSAGES.duplicateMaterial });
-      seen.add(item.material);
-    });
-  }, whenFieldsValid);
+const lpoFields = z.object({
+  vendor: refSchema,
+  lpo_date: isoDateSchema,
+  expected_date: isoDateSchema.nullable().optional(),
+  requisition: refSchema.nullable().optional(),
+  remarks: textInput(2000).default(''),
+  lpo_items: z.array(lpoItemCreateSchema).min(1).max(500),
+});
+type LpoFields = z.output<typeof lpoFields>;
+
+/** The expected date not before the LPO date, and each material once. */
+function checkLpo(lpo: LpoFields, ctx: z.RefinementCtx): void {
+  if (!isValidDateRange(lpo.lpo_date, lpo.expected_date)) ctx.addIssue({ code: 'custom', path: ['expected_date'], message: LPO_MESSAGES.expectedDate });
+  const seen = new Set<number>();
+  lpo.lpo_items.forEach((item, i) => {
+    if (seen.has(item.material)) ctx.addIssue({ code: 'custom', path: ['lpo_items', i, 'material'], message: LPO_MESSAGES.duplicateMaterial });
+    seen.add(item.material);
+  });
+}
+
+/** POST lpo/lpos/: a vendor, the LPO date and at least one item; it starts as a draft. */
+export const lpoCreateSchema = lpoFields.superRefine(checkLpo, whenFieldsValid);
 export type LpoCreate = z.input<typeof lpoCreateSchema>;
-/** PUT lpo/lpos/{id}/ */
-export const lpoUpdateSchema = updateSchemaOf(lpoCreateSchema);
+/** PUT lpo/lpos/{id}/: a draft's header and lines replaced as a whole (lines matched by material keep their ids). */
+export const lpoUpdateSchema = lpoFields.extend(expectedVersionFields).superRefine(checkLpo, whenFieldsValid);
 export type LpoUpdate = z.input<typeof lpoUpdateSchema>;
 
 /** DELETE lpo/lpos/{id}/: cancelling an LPO needs cancellation remarks. */
-export const lpoCancelSchema = z.object({ cancellation_remarks: requiredText(1000) });
+export const lpoCancelSchema = z.object({ cancellation_remarks: requiredText(1000) }).extend(expectedVersionFields);
 export type LpoCancel = z.input<typeof lpoCancelSchema>;
+
+/** POST lpo/lpos/{id}/approve/ and send/: only the version the client saw. */
+export const lpoStepSchema = z.object(expectedVersionFields).default({});
+/** POST lpo/lpos/{id}/close/: short-closing says why the rest will not come. */
+export const lpoCloseSchema = z.object({ remarks: requiredText(1000) }).extend(expectedVersionFields);
+export type LpoClose = z.input<typeof lpoCloseSchema>;
+
+/** Server refusals of the LPO calls (400s naming their field, or non_field_errors; 403 for the checker rule). */
+export const LPO_REFUSALS = {
+  lastLine: 'An LPO needs at least one material: cancel the LPO instead.',
+  otherLpo: 'A line cannot move to another LPO.',
+  managerOnly: (threshold: string) => `This LPO is above ${threshold}: only a purchase manager may approve it.`,
+  nothingToOrder: 'This material is not below its reorder level: give the quantity to order.',
+  duplicateProposalMaterial: 'This material is already in the list.',
+} as const;
+
+/** A line of an LPO as the API shows it, with its material's name and unit. */
+export const lpoLineSchema = lpoItemSchema.omit({ deleted_at: true }).extend({ material_name: z.string(), material_unit: z.string() });
+export type LpoLine = z.infer<typeof lpoLineSchema>;
+
+/** lpos/ rows: the LPO with its vendor's name. */
+export const lpoListRowSchema = lpoSchema.extend({ vendor_name: z.string() });
+export type LpoListRow = z.infer<typeof lpoListRowSchema>;
+
+/** GET lpo/lpos/{id}/ (and the cancelled and filtered lists): the LPO, its approver's and author's names and its live lines. */
+export const lpoViewSchema = lpoListRowSchema.extend({ created_by_name: z.string(), approved_by_name: z.string(), lpo_items: z.array(lpoLineSchema) });
+export type LpoView = z.infer<typeof lpoViewSchema>;
+
+/** cancelled_lpos/: only the page. */
+export const lpoPageQuerySchema = z.object(pageParams).strict();
+
+/** lpos/filter_lpos/ (named as filter_gras): a period of LPO dates, a vendor, a status, a material. */
+export const filterLposQuerySchema = z
+  .object({ startDate: isoDateSchema.optional(), endDate: isoDateSchema.optional(), vendor: idParam.optional(), status: lpoStatusSchema.optional(), material: idParam.optional(), ...pageParams })
+  .strict()
+  .refine(...periodInOrder('startDate', 'endDate'));
+export type FilterLposQuery = z.output<typeof filterLposQuerySchema>;
+
+/* ---------------------------------------------------------------------------------------------
+ * Proposals (issue 19 §2): draft LPOs worked out from the reorder list or a requisition's
+ * shortfall. Nothing is saved: the client posts a proposal, as edited, to lpos/.
+ * ------------------------------------------------------------------------------------------- */
+
+/** POST lpo/proposals/reorder/: the materials to order, each with a quantity or the short-by quantity. */
+export const reorderProposalRequestSchema = z
+  .object({ materials: z.array(z.object({ material: refSchema, quantity: positiveQuantityInput().optional() })).min(1).max(500) })
+  .superRefine((request, ctx) => {
+    const seen = new Set<number>();
+    request.materials.forEach((line, i) => {
+      if (seen.has(line.material)) ctx.addIssue({ code: 'custom', path: ['materials', i, 'material'], message: LPO_REFUSALS.duplicateProposalMaterial });
+      seen.add(line.material);
+    });
+  }, whenFieldsValid);
+export type ReorderProposalRequest = z.input<typeof reorderProposalRequestSchema>;
+
+/** A proposed line: the material, the quantity to order and its last rate (0 when never bought). */
+export const lpoProposalLineSchema = z.object({ material: idSchema, material_name: z.string(), material_unit: z.string(), quantity: decimalSchema, rate: decimalSchema });
+export type LpoProposalLine = z.infer<typeof lpoProposalLineSchema>;
+
+/** A proposed LPO: the materials last bought from one vendor (null: never bought, the buyer picks one). */
+export const lpoProposalSchema = z.object({
+  vendor: idSchema.nullable(),
+  vendor_name: z.string().nullable(),
+  requisition: idSchema.nullable(),
+  lpo_items: z.array(lpoProposalLineSchema),
+});
+export type LpoProposal = z.infer<typeof lpoProposalSchema>;
+export const lpoProposalsSchema = z.object({ proposals: z.array(lpoProposalSchema) });
+export type LpoProposals = z.infer<typeof lpoProposalsSchema>;

@@ -24,6 +24,7 @@ const STORES_MANAGER: Grant = { departments: ['stores'], designations: ['manager
 const PRODUCTION_MANAGER: Grant = { departments: ['production'], designations: ['manager', 'assistant-manager'] };
 const PRODUCTION: Grant = { departments: ['production'] };
 const PACKING_DISPATCH: Grant = { departments: ['packing-dispatch'] };
+const PURCHASE_MANAGER: Grant = { departments: ['purchase'], designations: ['manager', 'assistant-manager'] };
 const SALES_MANAGER: Grant = { departments: ['sales'], designations: ['manager', 'assistant-manager'] };
 
 /**
@@ -61,6 +62,14 @@ export const PERMISSIONS = {
   'vendors.read': [PURCHASE, STORES, ACCOUNTS, MANAGEMENT],
   'vendors.write': [PURCHASE, MANAGEMENT],
   'vendors.report': [PURCHASE, ACCOUNTS, MANAGEMENT],
+  /** LPOs are purchasing's; stores receive against them, accounts match bills to them, management follows them. */
+  'lpos.read': [PURCHASE, STORES, ACCOUNTS, MANAGEMENT],
+  /** Raising, editing, sending, cancelling and short-closing an LPO: purchase. */
+  'lpos.write': [PURCHASE],
+  /** Approving an LPO at or below the approval threshold: any purchase user, its author too. */
+  'lpos.approve': [PURCHASE],
+  /** Approving one above it: a purchase manager, never its author (the service checks that). */
+  'lpos.approve-above-threshold': [PURCHASE_MANAGER],
   /** Goods received: stores books them, purchase and accounts match them to LPOs and bills, metal follows its sheets and pipes arriving. */
   'gras.read': [STORES, PURCHASE, { departments: ['metal'] }, MANAGEMENT, ACCOUNTS],
 

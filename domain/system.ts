@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInput, decimalSchema } from './entity';
 
 /** System configuration of product-frame.md §3 with the defaults of §9. */
 export const systemConfigSchema = z.object({
@@ -34,3 +35,17 @@ export const STOCK_SETTINGS_DEFAULTS: StockSettings = { allow_negative_stock: fa
 /** PUT /stocks/settings/: the settings sent change; those left out stay as they are. */
 export const stockSettingsUpdateSchema = stockSettingsSchema.partial();
 export type StockSettingsUpdate = z.infer<typeof stockSettingsUpdateSchema>;
+
+/**
+ * Purchase settings a superuser sets (GET/PUT lpo/settings/), stored with the system
+ * configuration like the stock settings: the LPO total above which a purchase manager other than
+ * the LPO's author must approve it (at or below it any purchase user may, the author too).
+ */
+export const purchaseSettingsSchema = z.object({
+  lpo_approval_threshold: decimalSchema,
+});
+export type PurchaseSettings = z.infer<typeof purchaseSettingsSchema>;
+export const PURCHASE_SETTINGS_DEFAULTS: PurchaseSettings = { lpo_approval_threshold: '50000.00' };
+/** PUT lpo/settings/: the settings sent change; those left out stay as they are. */
+export const purchaseSettingsUpdateSchema = z.object({ lpo_approval_threshold: decimalInput({ min: 0 }).optional() });
+export type PurchaseSettingsUpdate = z.infer<typeof purchaseSettingsUpdateSchema>;

@@ -38,6 +38,7 @@ import materialReportsRoutes from './modules/material-reports/routes';
 import deliveryNotesRoutes from './modules/delivery-notes/routes';
 import dispatchesRoutes from './modules/dispatches/routes';
 import grasRoutes from './modules/gras/routes';
+import lposRoutes from './modules/lpos/routes';
 import deviceOutboxRoutes from './modules/device-outbox/routes';
 import filesRoutes from './modules/files/routes';
 import liveRoutes from './modules/live/routes';
@@ -205,6 +206,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(deliveryNotesRoutes);
       await api.register(dispatchesRoutes);
       await api.register(grasRoutes);
+      await api.register(lposRoutes);
       await api.register(deviceOutboxRoutes);
       await api.register(filesRoutes);
       await api.register(liveRoutes);

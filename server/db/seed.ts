@@ -32,6 +32,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'stores', first_name: 'Farida', last_name: 'Khan', department: 'stores', designation: 'executive', can_create_materials: true },
   { username: 'stores.manager', first_name: 'Prakash', last_name: 'Joshi', department: 'stores', designation: 'manager' },
   { username: 'purchase', first_name: 'Deepak', last_name: 'Rao', department: 'purchase', designation: 'executive' },
+  { username: 'purchase.manager', first_name: 'Sunita', last_name: 'Desai', department: 'purchase', designation: 'manager' },
   { username: 'accounts', first_name: 'Lakshmi', last_name: 'Menon', department: 'accounts', designation: 'executive' },
   { username: 'management', first_name: 'Rohan', last_name: 'Mehta', department: 'management', designation: 'manager' },
   { username: 'design', first_name: 'Kavya', last_name: 'Reddy', department: 'design', designation: 'designer' },

@@ -3,10 +3,10 @@ import { eq, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { API } from '../../domain/api-paths';
 import type { Db } from '../../server/db/client';
-import { customers, estimationMaterialCategories, estimationMaterials, jobOrders, leadRemarks, leads, materialCategories, materials, materialSubcategories, quotationItems, quotations, salesOrderItems, salesOrders, vendors } from '../../server/db/schema';
+import { customers, estimationMaterialCategories, estimationMaterials, jobOrders, leadRemarks, leads, lpos, materialCategories, materials, materialSubcategories, quotationItems, quotations, salesOrderItems, salesOrders, vendors } from '../../server/db/schema';
 import { makeCategory, makeMaterial, makeSubcategory, userId } from '../support/factories';
 import { makeEstimationCategory, makeEstimationMaterial } from '../support/factories-estimation';
-import { makeVendor } from '../support/factories-purchase';
+import { makeLpo, makeVendor } from '../support/factories-purchase';
 import { makeJobOrder } from '../support/factories-requisitions';
 import { makeCustomer, makeLead, makeQuotation, makeSalesOrder } from '../support/factories-sales';
 import { makeRemark } from '../support/factories-leads';
@@ -183,6 +183,21 @@ const LISTS: Record<string, ListUnderTest> = {
       ['advance_pending=maybe', 'advance_pending'],
       ['overdue=1x', 'overdue'],
       ['limit=0', 'limit'],
+    ],
+  },
+  lpos: {
+    path: API.lpos.list,
+    reader: 'stores',
+    table: lpos,
+    make: async (db, vendorName) => (await makeLpo(db, (await makeVendor(db, { name: vendorName })).id, { status: 'approved' })).id,
+    badQueries: [
+      ['ordering=remarks', 'ordering'],
+      ['ordering=id;DROP TABLE lpos', 'ordering'],
+      ['status=pending', 'status'],
+      ["status=draft'--", 'status'],
+      ['vendor=abc', 'vendor'],
+      ['material=0', 'material'],
+      ['end_date=2026-02-30', 'end_date'],
     ],
   },
   'sales order items': {

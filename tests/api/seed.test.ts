@@ -72,7 +72,7 @@ const CONSISTENCY: Record<string, SQL> = {
   'an LPO status matches what was received': sql`
     SELECT l.id FROM lpos l JOIN lpo_items i ON i.lpo = l.id AND i.deleted_at IS NULL GROUP BY l.id, l.status
     HAVING (l.status = 'received' AND bool_or(i.quantity_received < i.quantity))
-        OR (l.status IN ('pending', 'cancelled') AND sum(i.quantity_received) > 0)
+        OR (l.status IN ('draft', 'approved', 'sent', 'cancelled') AND sum(i.quantity_received) > 0)
         OR (l.status IN ('partially_received', 'closed') AND NOT (sum(i.quantity_received) > 0 AND bool_or(i.quantity_received < i.quantity)))`,
   'an invoice subtotal, tax and total follow its live items': sql`
     SELECT v.id FROM invoices v LEFT JOIN invoice_items i ON i.invoice = v.id AND i.deleted_at IS NULL
@@ -297,6 +297,14 @@ describe('every lifecycle state is present in the demo', () => {
   it('purchasing: every LPO status, cancelled LPOs with remarks, cancelled GRAs, LPOs against shortfalls', async () => {
     await present(sql`SELECT DISTINCT status AS v FROM lpos`, valuesOf(LPO_STATUSES));
     expect(await count(sql`SELECT count(*) AS n FROM lpos WHERE status = 'cancelled' AND (cancelled_at IS NULL OR cancellation_remarks IS NULL)`)).toBe(0);
+    expect(await count(sql`SELECT count(*) AS n FROM lpos WHERE status = 'closed' AND (closed_at IS NULL OR close_remarks IS NULL)`)).toBe(0);
+    // Every LPO past draft (cancelled ones aside) was approved, above the threshold by a purchase manager who did not raise it.
+    expect(await count(sql`SELECT count(*) AS n FROM lpos WHERE status NOT IN ('draft', 'cancelled') AND (approved_by IS NULL OR approved_at IS NULL)`)).toBe(0);
+    expect(
+      await count(sql`SELECT count(*) AS n FROM lpos l JOIN users u ON u.id = l.approved_by
+        WHERE l.total_amount > 50000 AND (l.approved_by = l.created_by OR u.department <> 'purchase' OR u.designation NOT IN ('manager', 'assistant-manager'))`),
+    ).toBe(0);
+    expect(await count(sql`SELECT count(*) AS n FROM lpos WHERE status IN ('sent', 'partially_received', 'received', 'closed') AND sent_at IS NULL`)).toBe(0);
     expect(await count(sql`SELECT count(*) AS n FROM gras WHERE cancelled_at IS NOT NULL AND cancellation_remarks IS NOT NULL`)).toBeGreaterThan(0);
     expect(await count(sql`SELECT count(*) AS n FROM gras WHERE cancelled_at IS NULL`)).toBeGreaterThan(0);
     expect(await count(sql`SELECT count(*) AS n FROM lpos l JOIN requisitions r ON r.id = l.requisition WHERE r.requisition_type = 'shortfall'`)).toBeGreaterThan(0);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DUTY_RULES, dutyRefusal, isMaker, type Duty } from '../../domain/duty-rules';
 import { jobOrderExpenseSchema } from '../../domain/job-order-expense';
+import { lpoSchema } from '../../domain/lpo';
 import { PERMISSIONS } from '../../domain/permissions';
 import { requisitionSchema } from '../../domain/requisition';
 import { stockAdjustmentSchema } from '../../domain/stock';
 
-const schemas = { 'stock-adjustment': stockAdjustmentSchema, 'job-order-expense': jobOrderExpenseSchema, requisition: requisitionSchema } satisfies Record<Duty, { shape: object }>;
+const schemas = { 'stock-adjustment': stockAdjustmentSchema, 'job-order-expense': jobOrderExpenseSchema, requisition: requisitionSchema, lpo: lpoSchema } satisfies Record<Duty, { shape: object }>;
 
 describe('duty rules (domain/duty-rules.ts)', () => {
   it('covers every approval of the permission matrix but the delivery note, which DESIGN.md leaves to production', () => {
@@ -22,6 +23,7 @@ describe('duty rules (domain/duty-rules.ts)', () => {
     expect(dutyRefusal('stock-adjustment', { created_by: 7 }, { id: 7 })).toBe('You cannot approve your own stock adjustment: another user must approve it.');
     expect(dutyRefusal('job-order-expense', { created_by: 7 }, { id: 7 })).toBe('You cannot approve your own expense: another user must approve it.');
     expect(dutyRefusal('requisition', { requested_by: 7 }, { id: 7 })).toBe('You cannot approve your own requisition: another user must approve it.');
+    expect(dutyRefusal('lpo', { created_by: 7 }, { id: 7 })).toBe('You cannot approve your own LPO: another user must approve it.');
   });
 
   it('lets anyone else approve, and rows the system made (no maker)', () => {

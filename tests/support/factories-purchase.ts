@@ -31,7 +31,7 @@ export async function makeLpo(
       lpo_date: values.lpo_date ?? '2025-01-15',
       expected_date: values.expected_date ?? null,
       total_amount: values.total_amount ?? '1000.00',
-      status: values.status ?? (cancelled ? 'cancelled' : 'pending'),
+      status: values.status ?? (cancelled ? 'cancelled' : 'approved'),
       cancelled_at: cancelled ? new Date().toISOString() : null,
       cancellation_remarks: cancelled ? 'Vendor could not supply' : null,
       deleted_at: values.deleted ? new Date().toISOString() : null,

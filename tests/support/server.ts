@@ -103,7 +103,7 @@ export function as(app: FastifyInstance, access: string | null) {
     post: (url: string, payload?: unknown, headers?: Record<string, string>) => call('POST', url, payload ?? {}, headers),
     put: (url: string, payload?: unknown, headers?: Record<string, string>) => call('PUT', url, payload ?? {}, headers),
     patch: (url: string, payload?: unknown, headers?: Record<string, string>) => call('PATCH', url, payload ?? {}, headers),
-    delete: (url: string, headers?: Record<string, string>) => call('DELETE', url, undefined, headers),
+    delete: (url: string, headers?: Record<string, string>, payload?: unknown) => call('DELETE', url, payload, headers),
   };
 }
 

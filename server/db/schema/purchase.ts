@@ -3,6 +3,7 @@ import { check, date, index, integer, pgTable, serial, text, uniqueIndex } from 
 import type { IndianState } from '../../../domain/india';
 import { isoTimestamp, money, quantity, softDelete, tracked } from './columns';
 import { materials } from './materials';
+import { users } from './platform';
 import { requisitions } from './production';
 
 /** Vendors (business-areas.md §3): the suppliers the company buys materials from. */
@@ -43,10 +44,18 @@ export const lpos = pgTable(
     lpo_date: date('lpo_date').notNull(),
     expected_date: date('expected_date'),
     total_amount: money('total_amount').notNull().default('0'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').notNull().default('draft'),
     /** The requisition whose shortfall this order covers, if any. */
     requisition: integer('requisition').references(() => requisitions.id),
     remarks: text('remarks').notNull().default(''),
+    /** The user who approved it (a purchase manager other than its author above the approval threshold). */
+    approved_by: integer('approved_by').references(() => users.id),
+    approved_at: isoTimestamp('approved_at'),
+    /** When it was last sent to the vendor. */
+    sent_at: isoTimestamp('sent_at'),
+    /** When it was closed short, and why the rest will not come. */
+    closed_at: isoTimestamp('closed_at'),
+    close_remarks: text('close_remarks'),
     cancelled_at: isoTimestamp('cancelled_at'),
     cancellation_remarks: text('cancellation_remarks'),
     ...tracked(),
@@ -58,6 +67,7 @@ export const lpos = pgTable(
     index('lpos_status_idx').on(t.status),
     index('lpos_requisition_idx').on(t.requisition),
     index('lpos_created_by_idx').on(t.created_by),
+    index('lpos_approved_by_idx').on(t.approved_by),
     index('lpos_txid_idx').on(t.txid),
   ],
 );

@@ -17,6 +17,7 @@ export type Staff =
   | 'production'
   | 'stores'
   | 'purchase'
+  | 'purchase.manager'
   | 'accounts'
   | 'management'
   | 'design'

@@ -63,7 +63,9 @@ export async function existingVendors(db: Db): Promise<VendorRef[]> {
 
 /** How long ago LPOs in each status were raised (days). */
 const LPO_AGE: Record<LpoStatus, readonly [number, number]> = {
-  pending: [0, 25],
+  draft: [0, 10],
+  approved: [0, 20],
+  sent: [0, 25],
   partially_received: [5, 90],
   received: [10, HISTORY_DAYS - 10],
   closed: [30, HISTORY_DAYS - 10],
@@ -81,8 +83,12 @@ export function generatePurchases(ctx: SeedContext, count: number, suppliers: Ve
   const picker = new MaterialPicker(ctx, stock);
   let delivered = 0;
   const buyer = ctx.user('purchase');
+  // The buyer raises, the purchase manager approves (a checker other than the maker at any amount).
+  const approver = ctx.user('purchase.manager');
   const statuses: [LpoStatus, number][] = [
-    ['pending', 12],
+    ['draft', 4],
+    ['approved', 4],
+    ['sent', 4],
     ['partially_received', 10],
     ['received', 62],
     ['closed', 8],
@@ -107,6 +113,9 @@ export function generatePurchases(ctx: SeedContext, count: number, suppliers: Ve
       return { material, quantity, rate, amount: lineAmount(quantity, rate), received: 0 };
     });
     const cancelledAt = status === 'cancelled' ? cal.after(raised, rng.int(1, 10), rng.int(30, 300)) : null;
+    // Approved within hours of being raised and sent the next day (no draws: the rest of the seed stays as it was).
+    const approvedAt = status === 'draft' || status === 'cancelled' ? null : cal.after(raised, 0, 90);
+    const sentAt = approvedAt === null || status === 'approved' ? null : cal.after(raised, 1);
     const lpo = data.add(lpos, {
       vendor: vendor.id,
       lpo_date: cal.date(raised),
@@ -115,11 +124,16 @@ export function generatePurchases(ctx: SeedContext, count: number, suppliers: Ve
       status,
       requisition: requisition?.id ?? null,
       remarks: requisition ? 'Against a shortfall requisition.' : status === 'closed' ? 'Short-closed: balance not required.' : '',
+      approved_by: approvedAt === null ? null : approver,
+      approved_at: approvedAt === null ? null : cal.ts(approvedAt),
+      sent_at: sentAt === null ? null : cal.ts(sentAt),
+      closed_at: null as string | null,
+      close_remarks: null as string | null,
       cancelled_at: cancelledAt === null ? null : cal.ts(cancelledAt),
       cancellation_remarks: cancelledAt === null ? null : rng.pick(['Vendor could not supply in time.', 'Rate revised; new LPO raised.', 'Requirement dropped by production.']),
       created_by: buyer,
       created_at: cal.ts(raised),
-      updated_at: cal.ts(cancelledAt ?? raised),
+      updated_at: cal.ts(cancelledAt ?? sentAt ?? approvedAt ?? raised),
       deleted_at: null,
     });
     const items = lines.map((line) => ({
@@ -137,7 +151,7 @@ export function generatePurchases(ctx: SeedContext, count: number, suppliers: Ve
         deleted_at: null,
       }),
     }));
-    if (status === 'pending' || status === 'cancelled') continue;
+    if (status === 'draft' || status === 'approved' || status === 'sent' || status === 'cancelled') continue;
 
     // Deliveries: what share of each line arrives in each, and whether some was rejected.
     const deliveries: number[][] = [];
@@ -158,6 +172,12 @@ export function generatePurchases(ctx: SeedContext, count: number, suppliers: Ve
     }
     const lpoRow = data.get(lpos, lpo);
     lpoRow.updated_at = cal.ts(at);
+    if (status === 'closed') {
+      // Closed short the day after the last delivery.
+      lpoRow.closed_at = cal.ts(cal.after(at, 1));
+      lpoRow.close_remarks = 'Balance not required.';
+      lpoRow.updated_at = lpoRow.closed_at;
+    }
     items.forEach(({ line, id }) => {
       const row = data.get(lpoItems, id);
       row.quantity_received = qty(line.received);

@@ -1,0 +1,298 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { compare } from '../../../domain/decimal';
+import {
+  LPO_MESSAGES,
+  LPO_REFUSALS,
+  lpoActionRefusal,
+  lpoStatusSchema,
+  type LpoAction,
+  type lpoCreateSchema,
+  type lpoItemUpdateSchema,
+  type LpoStatus,
+  type LpoView,
+} from '../../../domain/lpo';
+import { can } from '../../../domain/permissions';
+import type { PurchaseSettings, PurchaseSettingsUpdate } from '../../../domain/system';
+import { lineAmount, totalOf } from '../../../domain/totals';
+import type { User } from '../../../domain/user';
+import type { Db } from '../../db/client';
+import { lpoItems, lpos, materials, requisitions, systemConfig, vendors } from '../../db/schema';
+import { checkDuty } from '../../lib/duties';
+import { badRequest, fieldError, forbidden, notFound, type FieldErrors } from '../../lib/http-error';
+import { findRow, publicRow, updateRow, withUniqueField } from '../../lib/rows';
+import { auditedWrite, recordAudit } from '../audit/service';
+import { linesOf, lpoView, purchaseSettingsOf } from './queries';
+
+/**
+ * The writes of LPOs: each audited in its own transaction with the LPO row locked first; every
+ * step asks domain/lpo.ts's LPO_TRANSITIONS (lpoActionRefusal) whether the LPO's status allows
+ * it, and line changes keep total_amount equal to the sum of the live lines.
+ */
+
+type LpoInput = z.output<typeof lpoCreateSchema>;
+type ItemUpdateInput = Omit<z.output<typeof lpoItemUpdateSchema>, 'expected_version'>;
+type LpoRow = typeof lpos.$inferSelect;
+type LpoItemRow = typeof lpoItems.$inferSelect;
+
+const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+const refuse = (message: string) => badRequest({ non_field_errors: [message] });
+const statusOf = (row: LpoRow): LpoStatus => lpoStatusSchema.parse(row.status);
+const now = sql`now()` as unknown as string;
+
+function throwIfAny(problems: FieldErrors): void {
+  if (Object.keys(problems).length) throw badRequest(problems);
+}
+
+/** The LPO locked for the rest of the transaction, and allowed `action` in its status. */
+async function lockFor(tx: Db, id: number, action: LpoAction): Promise<LpoRow> {
+  const [row] = await tx
+    .select()
+    .from(lpos)
+    .where(and(eq(lpos.id, id), isNull(lpos.deleted_at)))
+    .for('update');
+  if (!row) throw notFound();
+  const refusal = lpoActionRefusal(action, statusOf(row));
+  if (refusal) throw refuse(refusal);
+  return row;
+}
+
+/** Field errors for a vendor, requisition and materials that name no live row. */
+async function referenceProblems(tx: Db, input: Pick<LpoInput, 'vendor' | 'requisition' | 'lpo_items'>): Promise<FieldErrors> {
+  const problems: FieldErrors = {};
+  const [vendor] = await tx
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(and(eq(vendors.id, input.vendor), isNull(vendors.deleted_at)));
+  if (!vendor) problems.vendor = [invalidPk(input.vendor)];
+  if (input.requisition != null) {
+    const [requisition] = await tx
+      .select({ id: requisitions.id })
+      .from(requisitions)
+      .where(and(eq(requisitions.id, input.requisition), isNull(requisitions.deleted_at)));
+    if (!requisition) problems.requisition = [invalidPk(input.requisition)];
+  }
+  const wanted = [...new Set(input.lpo_items.map((item) => item.material))];
+  const live = new Set(
+    (
+      await tx
+        .select({ id: materials.id })
+        .from(materials)
+        .where(and(inArray(materials.id, wanted), isNull(materials.deleted_at)))
+    ).map((m) => m.id),
+  );
+  input.lpo_items.forEach((item, i) => {
+    if (!live.has(item.material)) problems[`lpo_items.${i}.material`] = [invalidPk(item.material)];
+  });
+  return problems;
+}
+
+/** total_amount follows the live lines, summed by the database in exact numeric; the write also moves the LPO's version and sync cursor. */
+async function settleTotal(tx: Db, id: number): Promise<void> {
+  await tx
+    .update(lpos)
+    .set({ total_amount: sql`(SELECT coalesce(sum(${lpoItems.amount}), 0) FROM ${lpoItems} WHERE ${lpoItems.lpo} = ${id} AND ${lpoItems.deleted_at} IS NULL)` })
+    .where(eq(lpos.id, id));
+}
+
+const lineValues = (lpo: number, actor: User, line: LpoInput['lpo_items'][number]) => ({ lpo, ...line, amount: lineAmount(line.quantity, line.rate), created_by: actor.id });
+
+const auditLpo =
+  (action: string, risk: 'low' | 'medium' | 'high' = 'low', metadata: Record<string, unknown> = {}) =>
+  (view: { id: number; status: string; total_amount: string }) => ({
+    action: `lpo.${action}`,
+    target: `lpos:${view.id}`,
+    risk,
+    metadata: { status: view.status, total_amount: view.total_amount, ...metadata },
+  });
+
+/** POST lpos/: a draft LPO with its lines. */
+export async function createLpo(db: Db, actor: User, input: LpoInput): Promise<LpoView> {
+  const { lpo_items: lines, ...fields } = input;
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      throwIfAny(await referenceProblems(tx, input));
+      const [row] = await tx
+        .insert(lpos)
+        .values({ ...fields, status: 'draft', total_amount: totalOf(lines.map((l) => lineAmount(l.quantity, l.rate))), created_by: actor.id })
+        .returning();
+      await tx.insert(lpoItems).values(lines.map((line) => lineValues(row!.id, actor, line)));
+      return lpoView(tx, row!.id);
+    },
+    auditLpo('create', 'low', { items: lines.length }),
+  );
+}
+
+/**
+ * PUT lpos/{id}/: a draft's header and lines replaced as a whole. A line whose material stays
+ * keeps its id (its quantity and rate follow the request); lines left out are removed.
+ */
+export async function replaceLpo(db: Db, actor: User, id: number, input: LpoInput, expected: number | undefined): Promise<LpoView> {
+  const { lpo_items: lines, ...fields } = input;
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      await lockFor(tx, id, 'edit');
+      throwIfAny(await referenceProblems(tx, input));
+      await updateRow(tx, lpos, id, { ...fields, expected_date: fields.expected_date ?? null, requisition: fields.requisition ?? null }, expected);
+      const current = await linesOf(tx, [id]);
+      const wanted = new Map(lines.map((line) => [line.material, line]));
+      const gone = current.filter((line) => !wanted.has(line.material)).map((line) => line.id);
+      if (gone.length) await tx.update(lpoItems).set({ deleted_at: now }).where(inArray(lpoItems.id, gone));
+      for (const line of current) {
+        const next = wanted.get(line.material);
+        if (next && (compare(next.quantity, line.quantity) !== 0 || compare(next.rate, line.rate) !== 0)) {
+          await tx
+            .update(lpoItems)
+            .set({ quantity: next.quantity, rate: next.rate, amount: lineAmount(next.quantity, next.rate) })
+            .where(eq(lpoItems.id, line.id));
+        }
+      }
+      const kept = new Set(current.map((line) => line.material));
+      const added = lines.filter((line) => !kept.has(line.material));
+      if (added.length) await tx.insert(lpoItems).values(added.map((line) => lineValues(id, actor, line)));
+      await settleTotal(tx, id);
+      return lpoView(tx, id);
+    },
+    auditLpo('update', 'low', { items: lines.length }),
+  );
+}
+
+/** DELETE lpos/{id}/ with cancellation_remarks: the LPO stays, cancelled, listed in cancelled_lpos/; never once goods arrived. */
+export async function cancelLpo(db: Db, actor: User, id: number, remarks: string, expected: number | undefined): Promise<LpoView> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      await lockFor(tx, id, 'cancel');
+      await updateRow(tx, lpos, id, { status: 'cancelled', cancelled_at: now, cancellation_remarks: remarks }, expected);
+      return lpoView(tx, id);
+    },
+    auditLpo('cancel', 'medium', { cancellation_remarks: remarks }),
+  );
+}
+
+/**
+ * POST lpos/{id}/approve/: at or below the approval threshold any purchase user approves (the
+ * author too); above it only a purchase manager, and never the LPO's author (maker-checker).
+ */
+export async function approveLpo(db: Db, actor: User, id: number, expected: number | undefined): Promise<LpoView> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      const row = await lockFor(tx, id, 'approve');
+      const { lpo_approval_threshold: threshold } = await purchaseSettingsOf(tx);
+      if (compare(row.total_amount, threshold) > 0) {
+        if (!can(actor, 'lpos.approve-above-threshold')) throw forbidden(LPO_REFUSALS.managerOnly(threshold));
+        checkDuty('lpo', row, actor);
+      }
+      await updateRow(tx, lpos, id, { status: 'approved', approved_by: actor.id, approved_at: now }, expected);
+      return lpoView(tx, id);
+    },
+    auditLpo('approve', 'medium'),
+  );
+}
+
+/** POST lpos/{id}/send/: marks the LPO sent to the vendor (again, when resent); the mail comes with the LPO document. */
+export async function sendLpo(db: Db, actor: User, id: number, expected: number | undefined): Promise<LpoView> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      await lockFor(tx, id, 'send');
+      await updateRow(tx, lpos, id, { status: 'sent', sent_at: now }, expected);
+      return lpoView(tx, id);
+    },
+    auditLpo('send'),
+  );
+}
+
+/** POST lpos/{id}/close/: a partially received LPO closed short; the rest will not come. */
+export async function closeLpo(db: Db, actor: User, id: number, remarks: string, expected: number | undefined): Promise<LpoView> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      await lockFor(tx, id, 'close');
+      await updateRow(tx, lpos, id, { status: 'closed', closed_at: now, close_remarks: remarks }, expected);
+      return lpoView(tx, id);
+    },
+    auditLpo('close', 'medium', { close_remarks: remarks }),
+  );
+}
+
+/* Lines (item-details/) */
+
+const auditItem =
+  (action: string, risk: 'low' | 'medium' = 'low') =>
+  (item: { id: number; lpo: number }) => ({ action: `lpo_item.${action}`, target: `lpo_items:${item.id}`, risk, metadata: { lpo: item.lpo } });
+
+/** The line and its draft LPO, locked for a change. */
+async function editableItem(tx: Db, itemId: number): Promise<LpoItemRow> {
+  const item = await findRow(tx, lpoItems, itemId);
+  await lockFor(tx, item.lpo, 'edit');
+  return item;
+}
+
+/** PUT item-details/{id}/: a draft's line (material, quantity, rate); its amount and the LPO's total follow. */
+export async function updateLpoItem(db: Db, actor: User, itemId: number, input: ItemUpdateInput, expected: number | undefined) {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      const item = await editableItem(tx, itemId);
+      if (input.material !== undefined && input.material !== item.material) {
+        const [material] = await tx
+          .select({ id: materials.id })
+          .from(materials)
+          .where(and(eq(materials.id, input.material), isNull(materials.deleted_at)));
+        if (!material) throw fieldError('material', invalidPk(input.material));
+      }
+      const quantity = input.quantity ?? item.quantity;
+      const rate = input.rate ?? item.rate;
+      const row = await withUniqueField('material', LPO_MESSAGES.duplicateMaterial, () => updateRow(tx, lpoItems, itemId, { ...input, amount: lineAmount(quantity, rate) }, expected));
+      await settleTotal(tx, item.lpo);
+      return publicRow(row);
+    },
+    auditItem('update'),
+  );
+}
+
+/** DELETE item-details/{id}/: removes a draft's line (soft delete); the LPO keeps at least one. */
+export async function deleteLpoItem(db: Db, actor: User, itemId: number, expected: number | undefined) {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      const item = await editableItem(tx, itemId);
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(lpoItems)
+        .where(and(eq(lpoItems.lpo, item.lpo), isNull(lpoItems.deleted_at)));
+      if (n <= 1) throw refuse(LPO_REFUSALS.lastLine);
+      const row = await updateRow(tx, lpoItems, itemId, { deleted_at: now }, expected);
+      await settleTotal(tx, item.lpo);
+      return publicRow(row);
+    },
+    auditItem('delete', 'medium'),
+  );
+}
+
+/* Purchase settings */
+
+/** PUT lpo/settings/: the approval threshold, audited as the stock settings are. */
+export async function writePurchaseSettings(db: Db, actor: User, changes: PurchaseSettingsUpdate): Promise<PurchaseSettings> {
+  await db.transaction(async (tx) => {
+    const settings = { ...(await purchaseSettingsOf(tx)), ...changes };
+    await tx
+      .insert(systemConfig)
+      .values({ id: 1, ...settings })
+      .onConflictDoUpdate({ target: systemConfig.id, set: { ...settings, updated_at: new Date(), version: sql`${systemConfig.version} + 1` } });
+    await recordAudit(tx, { actor, action: 'system.config.purchase', target: 'system_config', risk: 'critical', metadata: changes });
+  });
+  return purchaseSettingsOf(db);
+}
