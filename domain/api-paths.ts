@@ -279,7 +279,7 @@ export const API = {
     cancelled: '/gra/cancelled_gras/',
     pdf: apiPath('/gra/gras/:id/pdf/'),
   },
-  graItems: { list: '/gra/gra_items/' },
+  graItems: rows('/gra/gra_items'),
   deviceOutbox: '/device-outbox/',
   files: {
     ofOwner: apiPath('/files/:owner_type/:owner_id/'),

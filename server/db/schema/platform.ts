@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -76,6 +76,8 @@ export const systemConfig = pgTable('system_config', {
   allow_negative_stock: boolean('allow_negative_stock').notNull().default(false),
   /** How many days back a stock transaction may be dated without a stores manager (issue 14). */
   stock_backdate_days: integer('stock_backdate_days').notNull().default(3),
+  /** How far past an LPO line's ordered quantity a GRA may accept, in percent (issue 19 §3). */
+  gra_over_receipt_tolerance_percent: numeric('gra_over_receipt_tolerance_percent', { precision: 5, scale: 2 }).notNull().default('0'),
   /** How long a device may work offline (domain/offline.ts); the one before a change, and when it changed, keep keys for devices that learnt it. */
   offline_work_days: integer('offline_work_days').notNull().default(30),
   offline_work_days_previous: integer('offline_work_days_previous'),
