@@ -1,0 +1,465 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { add, compare, sign, sub, toQuantity, type Decimal } from '../../../domain/decimal';
+import {
+  GRA_MESSAGES,
+  GRA_RECEIVING_STATUSES,
+  graReceivingRefusal,
+  issuedOnwardMessage,
+  lpoStatusAfterReceipts,
+  overReceiptMessage,
+  stillReceivable,
+  type GraLineChange,
+  type GraView,
+} from '../../../domain/gra';
+import type { User } from '../../../domain/user';
+import type { Db } from '../../db/client';
+import { graItems, gras, lpoItems, lpos, materials, stockTransactions, vendors } from '../../db/schema';
+import { badRequest, conflict, fieldError, notFound, type FieldErrors } from '../../lib/http-error';
+import { publicRow, STALE_VERSION, updateRow } from '../../lib/rows';
+import { auditedWrite } from '../audit/service';
+import { checkTransactionDate, recordReceipt, reverseTransaction, stockSettingsOf } from '../stock/ledger';
+import { graView } from './service';
+
+/**
+ * The GRA writes (business-areas.md §7 "GRA", issue 19 §3). A GRA's accepted quantities are
+ * stock: each live line with something accepted has one standing receipt in the ledger (dated
+ * the GRA date, at the line's rate). Changing a line posts its new receipt and then reverses the
+ * old one, removing a line or cancelling the GRA reverses them, all in the write's transaction,
+ * through the stock ledger (server/modules/stock/ledger.ts), which keeps on-hand and the weighted
+ * average cost. The LPO and its lines are locked first (SELECT ... FOR UPDATE): two GRAs against
+ * one LPO line are serialised, and the second sees what the first received. Locks are taken in
+ * the order GRA, LPO, LPO lines, ledger row, material.
+ */
+
+type GraRow = typeof gras.$inferSelect;
+type GraItemRow = typeof graItems.$inferSelect;
+type LpoRow = typeof lpos.$inferSelect;
+type LpoItemRow = typeof lpoItems.$inferSelect;
+
+/** What the create and the header PATCH take (zod's output of domain/gra.ts). */
+export interface GraCreateInput {
+  lpo?: number | null;
+  vendor?: number;
+  without_lpo_reason?: string;
+  gra_date: string;
+  invoice_number: string;
+  challan_number: string;
+  remarks: string;
+  gra_items: GraLineChange[];
+}
+export interface GraUpdateInput {
+  gra_date?: string;
+  invoice_number?: string;
+  challan_number?: string;
+  remarks?: string;
+  gra_items?: GraLineChange[];
+}
+export type GraItemChanges = Pick<GraLineChange, 'quantity_received' | 'quantity_accepted' | 'rate' | 'remarks'>;
+
+/** A line as it will be after the write. */
+interface LineValues {
+  lpo_item: number | null;
+  material: number;
+  quantity_received: Decimal;
+  quantity_accepted: Decimal;
+  rate: Decimal;
+  remarks: string;
+}
+
+/** One line the write touches: the line as it was (null when new) and as it will be (null when removed); `field` prefixes its errors. */
+interface LineTarget {
+  field: string;
+  existing: GraItemRow | null;
+  next: LineValues | null;
+}
+
+interface LockedLpo {
+  lpo: LpoRow;
+  items: Map<number, LpoItemRow>;
+}
+
+const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+/** A line's field: inside a GRA body `gra_items.<i>.<name>`, on its own (gra_items/{id}/) just `<name>`. */
+const at = (line: string, name: string) => (line ? `${line}.${name}` : name);
+
+/** Collects field errors so the form hears about every bad line at once. */
+class Problems {
+  readonly fields: FieldErrors = {};
+  add(field: string, message: string | null): void {
+    if (message) (this.fields[field] ??= []).push(message);
+  }
+  throwIfAny(): void {
+    if (Object.keys(this.fields).length) throw badRequest(this.fields);
+  }
+}
+
+async function lockGra(tx: Db, id: number, expected?: number): Promise<GraRow> {
+  const [gra] = await tx
+    .select()
+    .from(gras)
+    .where(and(eq(gras.id, id), isNull(gras.deleted_at)))
+    .for('update');
+  if (!gra) throw notFound();
+  if (gra.cancelled_at) throw fieldError('non_field_errors', GRA_MESSAGES.cancelled);
+  if (expected !== undefined && expected !== gra.version) throw conflict(STALE_VERSION, { current: publicRow(gra) });
+  return gra;
+}
+
+/** The LPO and its live lines, locked; null (and a 400 on `lpo`) when there is no such live LPO. */
+async function lockLpo(tx: Db, id: number): Promise<LockedLpo> {
+  const [lpo] = await tx
+    .select()
+    .from(lpos)
+    .where(and(eq(lpos.id, id), isNull(lpos.deleted_at)))
+    .for('update');
+  if (!lpo) throw fieldError('lpo', invalidPk(id));
+  const items = await tx
+    .select()
+    .from(lpoItems)
+    .where(and(eq(lpoItems.lpo, id), isNull(lpoItems.deleted_at)))
+    .orderBy(asc(lpoItems.id))
+    .for('update');
+  return { lpo, items: new Map(items.map((item) => [item.id, item])) };
+}
+
+const liveLinesOf = (tx: Db, gra: number) =>
+  tx
+    .select()
+    .from(graItems)
+    .where(and(eq(graItems.gra, gra), isNull(graItems.deleted_at)))
+    .orderBy(asc(graItems.id));
+
+async function materialProblem(tx: Db, id: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: materials.id })
+    .from(materials)
+    .where(and(eq(materials.id, id), isNull(materials.deleted_at)));
+  return row ? null : invalidPk(id);
+}
+
+/**
+ * A new line's values from what was sent: against an LPO, the LPO item's material and (unless
+ * billed otherwise) rate; without one, the material and rate sent. Null after a 400 is noted.
+ */
+async function newLine(tx: Db, problems: Problems, field: string, input: GraLineChange, locked: LockedLpo | null): Promise<LineValues | null> {
+  const values = { quantity_received: input.quantity_received!, quantity_accepted: input.quantity_accepted!, remarks: input.remarks ?? '' };
+  if (locked) {
+    if (input.lpo_item === undefined) return problems.add(at(field, 'lpo_item'), GRA_MESSAGES.lpoItemRequired), null;
+    const item = locked.items.get(input.lpo_item);
+    if (!item) return problems.add(at(field, 'lpo_item'), GRA_MESSAGES.lpoItemOfOtherLpo), null;
+    if (input.material !== undefined && input.material !== item.material) return problems.add(at(field, 'material'), GRA_MESSAGES.materialNotLpoItems), null;
+    return { ...values, lpo_item: item.id, material: item.material, rate: input.rate ?? item.rate };
+  }
+  if (input.lpo_item !== undefined) return problems.add(at(field, 'lpo_item'), GRA_MESSAGES.lpoItemWithoutLpo), null;
+  if (input.material === undefined) return problems.add(at(field, 'material'), GRA_MESSAGES.materialRequired), null;
+  if (input.rate === undefined) return problems.add(at(field, 'rate'), GRA_MESSAGES.rateRequired), null;
+  const missing = await materialProblem(tx, input.material);
+  if (missing) return problems.add(at(field, 'material'), missing), null;
+  return { ...values, lpo_item: null, material: input.material, rate: input.rate };
+}
+
+/** An existing line with the changes sent; its LPO item and material stay. */
+function changedLine(problems: Problems, field: string, line: GraItemRow, input: Partial<GraLineChange>): LineValues | null {
+  if ((input.lpo_item !== undefined && input.lpo_item !== line.lpo_item) || (input.material !== undefined && input.material !== line.material)) {
+    return problems.add(at(field, 'lpo_item'), GRA_MESSAGES.lineChangeFixed), null;
+  }
+  const next = {
+    lpo_item: line.lpo_item,
+    material: line.material,
+    quantity_received: input.quantity_received ?? line.quantity_received,
+    quantity_accepted: input.quantity_accepted ?? line.quantity_accepted,
+    rate: input.rate ?? line.rate,
+    remarks: input.remarks ?? line.remarks,
+  };
+  if (compare(next.quantity_accepted, next.quantity_received) > 0) return problems.add(at(field, 'quantity_accepted'), GRA_MESSAGES.acceptedOverReceived), null;
+  return next;
+}
+
+/**
+ * What the lines' changes do to their LPO lines: more accepted needs the LPO in a receiving
+ * status and may not pass what is still to come (with the over-receipt tolerance); less may
+ * always be recorded (goods sent back). Returns each LPO line's new received quantity.
+ */
+async function checkReceiving(tx: Db, problems: Problems, locked: LockedLpo, targets: readonly LineTarget[]): Promise<Map<number, Decimal>> {
+  const received = new Map<number, Decimal>();
+  const tolerance = (await stockSettingsOf(tx)).gra_over_receipt_tolerance_percent;
+  for (const target of targets) {
+    const lpoItem = target.next?.lpo_item ?? target.existing?.lpo_item;
+    if (lpoItem == null) continue;
+    const item = locked.items.get(lpoItem);
+    const delta = sub(target.next?.quantity_accepted ?? '0', target.existing?.quantity_accepted ?? '0');
+    if (!item) {
+      // The LPO line was removed after the goods came: they may still leave, never arrive.
+      if (sign(delta) > 0) problems.add(at(target.field, 'lpo_item'), GRA_MESSAGES.lpoItemOfOtherLpo);
+      continue;
+    }
+    const before = received.get(item.id) ?? item.quantity_received;
+    if (sign(delta) > 0) {
+      const refusal = graReceivingRefusal(locked.lpo.status);
+      if (refusal) {
+        problems.add('lpo', refusal);
+        continue;
+      }
+      const receivable = stillReceivable(item.quantity, before, tolerance);
+      if (compare(delta, receivable) > 0) {
+        const [material] = await tx.select({ name: materials.name }).from(materials).where(eq(materials.id, item.material));
+        problems.add(
+          at(target.field, 'quantity_accepted'),
+          overReceiptMessage(material!.name, { ordered: toQuantity(item.quantity), received: toQuantity(before), receivable: toQuantity(receivable), tolerancePercent: tolerance }),
+        );
+        continue;
+      }
+    }
+    received.set(item.id, add(before, delta));
+  }
+  return received;
+}
+
+/**
+ * The LPO's status follows its lines' receipts while it is being received (domain/gra.ts
+ * lpoStatusAfterReceipts); a closed or cancelled LPO keeps its status.
+ */
+async function settleLpo(tx: Db, locked: LockedLpo, received: Map<number, Decimal>): Promise<void> {
+  for (const [id, quantity] of received) await tx.update(lpoItems).set({ quantity_received: toQuantity(quantity) }).where(eq(lpoItems.id, id));
+  const { status } = locked.lpo;
+  if (!GRA_RECEIVING_STATUSES.includes(status) && status !== 'received') return;
+  const lines = [...locked.items.values()].map((item) => ({ quantity: item.quantity, quantity_received: received.get(item.id) ?? item.quantity_received }));
+  // Back to the status the LPO was issued in: 'pending' until the LPO state machine records it.
+  const next = lpoStatusAfterReceipts(lines) ?? 'pending';
+  if (next !== status) await tx.update(lpos).set({ status: next }).where(eq(lpos.id, locked.lpo.id));
+}
+
+/** A line's standing receipt: its receipt not reversed (none when nothing was accepted). */
+async function standingReceipt(tx: Db, line: number) {
+  const [row] = await tx
+    .select()
+    .from(stockTransactions)
+    .where(
+      and(
+        eq(stockTransactions.gra_item, line),
+        eq(stockTransactions.transaction_type, 'receipt'),
+        isNull(stockTransactions.reverses),
+        isNull(stockTransactions.reversed_by),
+        isNull(stockTransactions.deleted_at),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Brings a line's receipt in line with the line: the new receipt first (so stock taken out by the
+ * reversal counts what comes in), then the old one reversed. Nothing happens when they agree.
+ */
+async function repost(tx: Db, actor: User, gra: GraRow, requisition: number | null, line: GraItemRow, removed: boolean, reason: string): Promise<void> {
+  const old = await standingReceipt(tx, line.id);
+  const accepted = removed ? '0' : line.quantity_accepted;
+  const agrees = old ? compare(old.quantity, accepted) === 0 && compare(old.rate ?? '0', line.rate) === 0 && old.transaction_date === gra.gra_date : sign(accepted) === 0;
+  if (agrees) return;
+  if (sign(accepted) > 0) {
+    await recordReceipt(tx, actor, { gra_item: line.id, material: line.material, quantity: accepted, rate: line.rate, transaction_date: gra.gra_date, requisition, remarks: `GRA #${gra.id}` });
+  }
+  if (old) await reverseTransaction(tx, actor, old.id, reason, issuedOnwardMessage);
+}
+
+/**
+ * Writes the lines' changes: the LPO lines' received quantities (checked), the GRA lines, their
+ * receipts and the LPO's status. `repostAll` re-dates every live line's receipt (the GRA date moved).
+ */
+async function writeLines(tx: Db, actor: User, gra: GraRow, locked: LockedLpo | null, targets: LineTarget[], problems: Problems, reason: string, repostAll = false): Promise<void> {
+  const received = locked ? await checkReceiving(tx, problems, locked, targets) : new Map<number, Decimal>();
+  problems.throwIfAny();
+  const touched: { line: GraItemRow; removed: boolean }[] = [];
+  for (const target of targets) {
+    if (!target.next) {
+      const [line] = await tx.update(graItems).set({ deleted_at: sql`now()` }).where(eq(graItems.id, target.existing!.id)).returning();
+      touched.push({ line: line!, removed: true });
+    } else if (target.existing) {
+      const [line] = await tx.update(graItems).set(target.next).where(eq(graItems.id, target.existing.id)).returning();
+      touched.push({ line: line!, removed: false });
+    } else {
+      const [line] = await tx
+        .insert(graItems)
+        .values({ ...target.next, gra: gra.id, created_by: actor.id })
+        .returning();
+      touched.push({ line: line!, removed: false });
+    }
+  }
+  if (repostAll) {
+    const seen = new Set(touched.map((t) => t.line.id));
+    for (const line of await liveLinesOf(tx, gra.id)) if (!seen.has(line.id)) touched.push({ line, removed: false });
+  }
+  const requisition = locked?.lpo.requisition ?? null;
+  for (const { line, removed } of touched) await repost(tx, actor, gra, requisition, line, removed, reason);
+  if (locked) await settleLpo(tx, locked, received);
+}
+
+/** POST gras/: the GRA, its lines and their receipts; the LPO's lines and status follow. */
+export async function createGra(db: Db, actor: User, input: GraCreateInput): Promise<GraView> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      await checkTransactionDate(tx, actor, input.gra_date, 'gra_date');
+      const locked = input.lpo != null ? await lockLpo(tx, input.lpo) : null;
+      const problems = new Problems();
+      let vendor: number;
+      if (locked) {
+        if (input.vendor !== undefined && input.vendor !== locked.lpo.vendor) problems.add('vendor', GRA_MESSAGES.vendorNotLpos);
+        vendor = locked.lpo.vendor;
+      } else {
+        const [row] = await tx
+          .select({ id: vendors.id })
+          .from(vendors)
+          .where(and(eq(vendors.id, input.vendor!), isNull(vendors.deleted_at)));
+        if (!row) problems.add('vendor', invalidPk(input.vendor!));
+        vendor = input.vendor!;
+      }
+      const targets: LineTarget[] = [];
+      for (const [i, item] of input.gra_items.entries()) {
+        const next = await newLine(tx, problems, `gra_items.${i}`, item, locked);
+        if (next) targets.push({ field: `gra_items.${i}`, existing: null, next });
+      }
+      problems.throwIfAny();
+      const [gra] = await tx
+        .insert(gras)
+        .values({
+          lpo: locked?.lpo.id ?? null,
+          vendor,
+          gra_date: input.gra_date,
+          invoice_number: input.invoice_number,
+          challan_number: input.challan_number,
+          remarks: input.remarks,
+          without_lpo_reason: locked ? null : input.without_lpo_reason!,
+          created_by: actor.id,
+        })
+        .returning();
+      await writeLines(tx, actor, gra!, locked, targets, problems, `GRA #${gra!.id} corrected`);
+      return graView(tx, gra!.id);
+    },
+    (view) => ({
+      action: 'gra.create',
+      target: `gras:${view.id}`,
+      risk: view.lpo === null ? 'high' : 'medium',
+      metadata: { lpo: view.lpo, vendor: view.vendor, lines: view.gra_items.length, without_lpo_reason: view.without_lpo_reason },
+    }),
+  );
+}
+
+/**
+ * PATCH gras/{id}/: the vendor's papers, the date (every receipt is re-dated) and the remarks;
+ * lines with an id change, lines without are added. The LPO and the vendor stay.
+ */
+export async function updateGra(db: Db, actor: User, id: number, input: GraUpdateInput, expected: number | undefined): Promise<GraView> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      const before = await lockGra(tx, id, expected);
+      const redated = input.gra_date !== undefined && input.gra_date !== before.gra_date;
+      if (redated) await checkTransactionDate(tx, actor, input.gra_date!, 'gra_date');
+      const locked = before.lpo !== null ? await lockLpo(tx, before.lpo) : null;
+      const lines = await liveLinesOf(tx, id);
+      const problems = new Problems();
+      const targets: LineTarget[] = [];
+      for (const [i, change] of (input.gra_items ?? []).entries()) {
+        const field = `gra_items.${i}`;
+        if (change.id !== undefined) {
+          const line = lines.find((l) => l.id === change.id);
+          if (!line) {
+            problems.add(at(field, 'id'), invalidPk(change.id));
+            continue;
+          }
+          const next = changedLine(problems, field, line, change);
+          if (next) targets.push({ field, existing: line, next });
+          continue;
+        }
+        const next = await newLine(tx, problems, field, change, locked);
+        if (!next) continue;
+        const taken = lines.some((l) => (next.lpo_item !== null ? l.lpo_item === next.lpo_item : l.material === next.material));
+        if (taken) problems.add(next.lpo_item !== null ? at(field, 'lpo_item') : at(field, 'material'), next.lpo_item !== null ? GRA_MESSAGES.duplicateLpoItem : GRA_MESSAGES.duplicateMaterial);
+        else targets.push({ field, existing: null, next });
+      }
+      problems.throwIfAny();
+      const gra = await updateRow(tx, gras, id, { gra_date: input.gra_date, invoice_number: input.invoice_number, challan_number: input.challan_number, remarks: input.remarks }, undefined);
+      await writeLines(tx, actor, gra, locked, targets, problems, `GRA #${id} corrected`, redated);
+      return graView(tx, id);
+    },
+    (view) => ({
+      action: 'gra.update',
+      target: `gras:${view.id}`,
+      risk: input.gra_items ? 'medium' : 'low',
+      metadata: { fields: Object.keys(input).filter((k) => input[k as keyof GraUpdateInput] !== undefined), lines: input.gra_items?.length ?? 0 },
+    }),
+  );
+}
+
+/** DELETE gras/{id}/: a cancellation with its reason; every receipt is reversed and the LPO's lines give back what they had received. */
+export async function cancelGra(db: Db, actor: User, id: number, reason: string, expected: number | undefined): Promise<GraView> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      const gra = await lockGra(tx, id, expected);
+      const locked = gra.lpo !== null ? await lockLpo(tx, gra.lpo) : null;
+      const lines = await liveLinesOf(tx, id);
+      await tx.update(gras).set({ cancelled_at: sql`now()`, cancellation_remarks: reason }).where(eq(gras.id, id));
+      const targets = lines.map((line) => ({ field: 'non_field_errors', existing: line, next: null }));
+      await writeLines(tx, actor, gra, locked, targets, new Problems(), `GRA #${id} cancelled: ${reason}`);
+      return graView(tx, id);
+    },
+    (view) => ({ action: 'gra.cancel', target: `gras:${view.id}`, risk: 'high', metadata: { reason, lpo: view.lpo, lines: view.gra_items.length } }),
+  );
+}
+
+/** The line and its GRA, locked (a cancelled GRA's lines do not change). */
+async function lockLine(tx: Db, id: number, expected: number | undefined): Promise<{ gra: GraRow; line: GraItemRow; locked: LockedLpo | null }> {
+  const [found] = await tx
+    .select({ gra: graItems.gra })
+    .from(graItems)
+    .where(and(eq(graItems.id, id), isNull(graItems.deleted_at)));
+  if (!found) throw notFound();
+  const gra = await lockGra(tx, found.gra);
+  const locked = gra.lpo !== null ? await lockLpo(tx, gra.lpo) : null;
+  const [line] = await tx
+    .select()
+    .from(graItems)
+    .where(and(eq(graItems.id, id), isNull(graItems.deleted_at)))
+    .for('update');
+  if (!line) throw notFound();
+  if (expected !== undefined && expected !== line.version) throw conflict(STALE_VERSION, { current: publicRow(line) });
+  return { gra, line, locked };
+}
+
+const lineAnswer = async (tx: Db, id: number) => (await tx.select().from(graItems).where(eq(graItems.id, id)))[0]!;
+
+/** PATCH gra_items/{id}/: a line's quantities, rate or remarks; its receipt follows. */
+export async function updateGraItem(db: Db, actor: User, id: number, changes: GraItemChanges, expected: number | undefined): Promise<GraItemRow> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      const { gra, line, locked } = await lockLine(tx, id, expected);
+      const problems = new Problems();
+      const next = changedLine(problems, '', line, changes);
+      problems.throwIfAny();
+      await writeLines(tx, actor, gra, locked, [{ field: '', existing: line, next }], problems, `GRA #${gra.id} line corrected`);
+      return lineAnswer(tx, id);
+    },
+    (row) => ({ action: 'gra_item.update', target: `gra_items:${row.id}`, risk: 'medium', metadata: { gra: row.gra, quantity_accepted: row.quantity_accepted, rate: row.rate } }),
+  );
+}
+
+/** DELETE gra_items/{id}/: the line leaves the GRA and its receipt is reversed; a GRA's last line stays (cancel the GRA). */
+export async function removeGraItem(db: Db, actor: User, id: number, expected: number | undefined): Promise<GraItemRow> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      const { gra, line, locked } = await lockLine(tx, id, expected);
+      if ((await liveLinesOf(tx, gra.id)).length === 1) throw fieldError('non_field_errors', GRA_MESSAGES.lastLine);
+      await writeLines(tx, actor, gra, locked, [{ field: 'non_field_errors', existing: line, next: null }], new Problems(), `GRA #${gra.id} line removed`);
+      return lineAnswer(tx, id);
+    },
+    (row) => ({ action: 'gra_item.remove', target: `gra_items:${row.id}`, risk: 'high', metadata: { gra: row.gra, material: row.material, quantity_accepted: row.quantity_accepted } }),
+  );
+}
