@@ -85,8 +85,10 @@ const at = (line: string, name: string) => (line ? `${line}.${name}` : name);
 /** Collects field errors so the form hears about every bad line at once. */
 class Problems {
   readonly fields: FieldErrors = {};
-  add(field: string, message: string | null): void {
+  /** Notes the message (if any); null, for a line that cannot be written. */
+  add(field: string, message: string | null): null {
     if (message) (this.fields[field] ??= []).push(message);
+    return null;
   }
   throwIfAny(): void {
     if (Object.keys(this.fields).length) throw badRequest(this.fields);
@@ -144,24 +146,24 @@ async function materialProblem(tx: Db, id: number): Promise<string | null> {
 async function newLine(tx: Db, problems: Problems, field: string, input: GraLineChange, locked: LockedLpo | null): Promise<LineValues | null> {
   const values = { quantity_received: input.quantity_received!, quantity_accepted: input.quantity_accepted!, remarks: input.remarks ?? '' };
   if (locked) {
-    if (input.lpo_item === undefined) return problems.add(at(field, 'lpo_item'), GRA_MESSAGES.lpoItemRequired), null;
+    if (input.lpo_item === undefined) return problems.add(at(field, 'lpo_item'), GRA_MESSAGES.lpoItemRequired);
     const item = locked.items.get(input.lpo_item);
-    if (!item) return problems.add(at(field, 'lpo_item'), GRA_MESSAGES.lpoItemOfOtherLpo), null;
-    if (input.material !== undefined && input.material !== item.material) return problems.add(at(field, 'material'), GRA_MESSAGES.materialNotLpoItems), null;
+    if (!item) return problems.add(at(field, 'lpo_item'), GRA_MESSAGES.lpoItemOfOtherLpo);
+    if (input.material !== undefined && input.material !== item.material) return problems.add(at(field, 'material'), GRA_MESSAGES.materialNotLpoItems);
     return { ...values, lpo_item: item.id, material: item.material, rate: input.rate ?? item.rate };
   }
-  if (input.lpo_item !== undefined) return problems.add(at(field, 'lpo_item'), GRA_MESSAGES.lpoItemWithoutLpo), null;
-  if (input.material === undefined) return problems.add(at(field, 'material'), GRA_MESSAGES.materialRequired), null;
-  if (input.rate === undefined) return problems.add(at(field, 'rate'), GRA_MESSAGES.rateRequired), null;
+  if (input.lpo_item !== undefined) return problems.add(at(field, 'lpo_item'), GRA_MESSAGES.lpoItemWithoutLpo);
+  if (input.material === undefined) return problems.add(at(field, 'material'), GRA_MESSAGES.materialRequired);
+  if (input.rate === undefined) return problems.add(at(field, 'rate'), GRA_MESSAGES.rateRequired);
   const missing = await materialProblem(tx, input.material);
-  if (missing) return problems.add(at(field, 'material'), missing), null;
+  if (missing) return problems.add(at(field, 'material'), missing);
   return { ...values, lpo_item: null, material: input.material, rate: input.rate };
 }
 
 /** An existing line with the changes sent; its LPO item and material stay. */
 function changedLine(problems: Problems, field: string, line: GraItemRow, input: Partial<GraLineChange>): LineValues | null {
   if ((input.lpo_item !== undefined && input.lpo_item !== line.lpo_item) || (input.material !== undefined && input.material !== line.material)) {
-    return problems.add(at(field, 'lpo_item'), GRA_MESSAGES.lineChangeFixed), null;
+    return problems.add(at(field, 'lpo_item'), GRA_MESSAGES.lineChangeFixed);
   }
   const next = {
     lpo_item: line.lpo_item,
@@ -171,7 +173,7 @@ function changedLine(problems: Problems, field: string, line: GraItemRow, input:
     rate: input.rate ?? line.rate,
     remarks: input.remarks ?? line.remarks,
   };
-  if (compare(next.quantity_accepted, next.quantity_received) > 0) return problems.add(at(field, 'quantity_accepted'), GRA_MESSAGES.acceptedOverReceived), null;
+  if (compare(next.quantity_accepted, next.quantity_received) > 0) return problems.add(at(field, 'quantity_accepted'), GRA_MESSAGES.acceptedOverReceived);
   return next;
 }
 
