@@ -279,7 +279,7 @@ export const API = {
     cancelled: '/gra/cancelled_gras/',
     pdf: apiPath('/gra/gras/:id/pdf/'),
   },
-  graItems: { list: '/gra/gra_items/' },
+  graItems: rows('/gra/gra_items'),
   lpos: {
     ...rows('/lpo/lpos'),
     filter: '/lpo/lpos/filter_lpos/',

@@ -72,6 +72,8 @@ export const PERMISSIONS = {
   'lpos.approve-above-threshold': [PURCHASE_MANAGER],
   /** Goods received: stores books them, purchase and accounts match them to LPOs and bills, metal follows its sheets and pipes arriving. */
   'gras.read': [STORES, PURCHASE, { departments: ['metal'] }, MANAGEMENT, ACCOUNTS],
+  /** Booking, correcting and cancelling GRAs (their receipts move stock): stores at the gate, purchase matching them to LPOs. */
+  'gras.write': [STORES, PURCHASE],
 
   /** Everyone picks materials (requisitions, estimations); row rules narrow production's view. */
   'materials.read': [ANYONE],

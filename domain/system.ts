@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compare } from './decimal';
 import { decimalInput, decimalSchema } from './entity';
 
 /** System configuration of product-frame.md §3 with the defaults of §9. */
@@ -23,18 +24,22 @@ export type RiskLevel = (typeof RISK_LEVELS)[number];
 /**
  * Stock settings a superuser sets (GET/PUT /stocks/settings/), stored with the system
  * configuration: whether stores may issue more than is free (on hand less what is reserved for
- * other requisitions; off by default: the ledger refuses with a 409 instead), and how many days
- * back a stock transaction may be dated without a stores manager.
+ * other requisitions; off by default: the ledger refuses with a 409 instead), how many days
+ * back a stock transaction may be dated without a stores manager, and how far past an LPO line's
+ * ordered quantity a GRA may accept, in percent (0 by default: never more than ordered).
  */
 export const stockSettingsSchema = z.object({
   allow_negative_stock: z.boolean(),
   stock_backdate_days: z.number().int().min(0).max(365),
+  gra_over_receipt_tolerance_percent: z.string(),
 });
 export type StockSettings = z.infer<typeof stockSettingsSchema>;
-export const STOCK_SETTINGS_DEFAULTS: StockSettings = { allow_negative_stock: false, stock_backdate_days: 3 };
+export const STOCK_SETTINGS_DEFAULTS: StockSettings = { allow_negative_stock: false, stock_backdate_days: 3, gra_over_receipt_tolerance_percent: '0.00' };
 /** PUT /stocks/settings/: the settings sent change; those left out stay as they are. */
-export const stockSettingsUpdateSchema = stockSettingsSchema.partial();
-export type StockSettingsUpdate = z.infer<typeof stockSettingsUpdateSchema>;
+export const stockSettingsUpdateSchema = stockSettingsSchema
+  .extend({ gra_over_receipt_tolerance_percent: decimalInput({ digits: 5, scale: 2, min: 0 }).refine((v) => compare(v, '100') <= 0, 'Ensure this value is less than or equal to 100.') })
+  .partial();
+export type StockSettingsUpdate = z.output<typeof stockSettingsUpdateSchema>;
 
 /**
  * Purchase settings a superuser sets (GET/PUT lpo/settings/), stored with the system

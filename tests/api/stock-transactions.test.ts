@@ -193,10 +193,10 @@ describe('access', () => {
 
   it('lets a superuser allow negative stock through /stocks/settings/, leaving the settings not sent as they are', async () => {
     const admin = await as('admin');
-    expect((await admin.get('/stocks/settings/')).json()).toEqual({ allow_negative_stock: false, stock_backdate_days: 3 });
+    expect((await admin.get('/stocks/settings/')).json()).toEqual({ allow_negative_stock: false, stock_backdate_days: 3, gra_over_receipt_tolerance_percent: '0.00' });
     expect((await admin.put('/stocks/settings/', { allow_negative_stock: 'yes' })).statusCode).toBe(400);
-    expect((await admin.put('/stocks/settings/', { allow_negative_stock: true })).json()).toEqual({ allow_negative_stock: true, stock_backdate_days: 3 });
-    expect((await admin.get('/stocks/settings/')).json()).toEqual({ allow_negative_stock: true, stock_backdate_days: 3 });
+    expect((await admin.put('/stocks/settings/', { allow_negative_stock: true })).json()).toEqual({ allow_negative_stock: true, stock_backdate_days: 3, gra_over_receipt_tolerance_percent: '0.00' });
+    expect((await admin.get('/stocks/settings/')).json()).toEqual({ allow_negative_stock: true, stock_backdate_days: 3, gra_over_receipt_tolerance_percent: '0.00' });
   });
 });
 

@@ -99,6 +99,7 @@ export const graFixture = (): GraView => ({
   invoice_number: 'MST/889',
   challan_number: 'CH-221',
   remarks: '',
+  without_lpo_reason: null,
   cancelled_at: null,
   cancellation_remarks: null,
   ...tracked,

@@ -78,6 +78,8 @@ export const systemConfig = pgTable('system_config', {
   stock_backdate_days: integer('stock_backdate_days').notNull().default(3),
   /** Above this LPO total a purchase manager other than its author approves (domain/system.ts purchaseSettingsSchema). */
   lpo_approval_threshold: numeric('lpo_approval_threshold', { precision: 14, scale: 2 }).notNull().default('50000.00'),
+  /** How far past an LPO line's ordered quantity a GRA may accept, in percent (issue 19 §3). */
+  gra_over_receipt_tolerance_percent: numeric('gra_over_receipt_tolerance_percent', { precision: 5, scale: 2 }).notNull().default('0'),
   /** How long a device may work offline (domain/offline.ts); the one before a change, and when it changed, keep keys for devices that learnt it. */
   offline_work_days: integer('offline_work_days').notNull().default(30),
   offline_work_days_previous: integer('offline_work_days_previous'),

@@ -109,10 +109,9 @@ export const gras = pgTable(
   'gras',
   {
     id: serial('id').primaryKey(),
-    lpo: integer('lpo')
-      .notNull()
-      .references(() => lpos.id),
-    /** The LPO's vendor, kept on the GRA for vendor-wise lists and reports. */
+    /** Null when the goods came without an LPO (`without_lpo_reason` says why). */
+    lpo: integer('lpo').references(() => lpos.id),
+    /** The LPO's vendor (or, without an LPO, the vendor named), kept on the GRA for vendor-wise lists and reports. */
     vendor: integer('vendor')
       .notNull()
       .references(() => vendors.id),
@@ -122,6 +121,8 @@ export const gras = pgTable(
     /** The vendor's delivery challan number, when the goods came with a challan. */
     challan_number: text('challan_number').notNull().default(''),
     remarks: text('remarks').notNull().default(''),
+    /** Why goods were received without an LPO; null on a GRA against one. */
+    without_lpo_reason: text('without_lpo_reason'),
     cancelled_at: isoTimestamp('cancelled_at'),
     cancellation_remarks: text('cancellation_remarks'),
     ...tracked(),
@@ -132,6 +133,8 @@ export const gras = pgTable(
     index('gras_vendor_idx').on(t.vendor),
     index('gras_gra_date_idx').on(t.gra_date),
     index('gras_txid_idx').on(t.txid),
+    // A GRA has an LPO or says why not.
+    check('gras_lpo_or_reason_check', sql`${t.lpo} IS NOT NULL OR ${t.without_lpo_reason} IS NOT NULL`),
   ],
 );
 
@@ -143,10 +146,9 @@ export const graItems = pgTable(
     gra: integer('gra')
       .notNull()
       .references(() => gras.id),
-    lpo_item: integer('lpo_item')
-      .notNull()
-      .references(() => lpoItems.id),
-    /** The LPO item's material. */
+    /** Null on a GRA without an LPO. */
+    lpo_item: integer('lpo_item').references(() => lpoItems.id),
+    /** The LPO item's material (without an LPO, the material named). */
     material: integer('material')
       .notNull()
       .references(() => materials.id),

@@ -96,7 +96,7 @@ async function graViews(db: Db, where: SQL | undefined, order: SQL[], paging?: P
     .select({ ...graColumns, vendor_name: vendors.name, lpo_date: lpos.lpo_date, total_count: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(gras)
     .innerJoin(vendors, eq(vendors.id, gras.vendor))
-    .innerJoin(lpos, eq(lpos.id, gras.lpo))
+    .leftJoin(lpos, eq(lpos.id, gras.lpo))
     .where(and(isNull(gras.deleted_at), where))
     .orderBy(...order, desc(gras.id))
     .$dynamic();

@@ -78,7 +78,14 @@ const today = sql`(now() AT TIME ZONE 'Asia/Kolkata')::date`;
 
 /** The stock settings in force (system_config), the defaults until a superuser sets them. */
 export async function stockSettingsOf(tx: Db): Promise<StockSettings> {
-  const [row] = await tx.select({ allow_negative_stock: systemConfig.allow_negative_stock, stock_backdate_days: systemConfig.stock_backdate_days }).from(systemConfig).where(eq(systemConfig.id, 1));
+  const [row] = await tx
+    .select({
+      allow_negative_stock: systemConfig.allow_negative_stock,
+      stock_backdate_days: systemConfig.stock_backdate_days,
+      gra_over_receipt_tolerance_percent: systemConfig.gra_over_receipt_tolerance_percent,
+    })
+    .from(systemConfig)
+    .where(eq(systemConfig.id, 1));
   return row ?? STOCK_SETTINGS_DEFAULTS;
 }
 
@@ -86,13 +93,14 @@ export async function stockSettingsOf(tx: Db): Promise<StockSettings> {
 const negativeStockAllowed = async (tx: Db) => (await stockSettingsOf(tx)).allow_negative_stock;
 
 /**
- * 400 on transaction_date when the date is after today, or further back than the stock settings
- * allow and the user may not back-date (domain/stock.ts transactionDateRefusal).
+ * 400 on `field` (transaction_date unless the date is a document's, as a GRA's) when the date is
+ * after today, or further back than the stock settings allow and the user may not back-date
+ * (domain/stock.ts transactionDateRefusal).
  */
-export async function checkTransactionDate(tx: Db, actor: PermissionSubject, date: string): Promise<void> {
+export async function checkTransactionDate(tx: Db, actor: PermissionSubject, date: string, field = 'transaction_date'): Promise<void> {
   const [{ day }] = (await queryRows<{ day: string }>(tx, sql`SELECT ${today}::text AS day`)) as [{ day: string }];
   const refusal = transactionDateRefusal(date, day, (await stockSettingsOf(tx)).stock_backdate_days, can(actor, 'stock.backdate'));
-  if (refusal) throw fieldError('transaction_date', refusal);
+  if (refusal) throw fieldError(field, refusal);
 }
 
 async function lockMaterial(tx: Db, id: number, field = 'material'): Promise<MaterialRow> {
@@ -140,11 +148,14 @@ async function reservedFor(tx: Db, material: number, exceptLine?: number): Promi
   return row!.reserved;
 }
 
+/** What a refusal for want of free stock says, given the material's name, what was asked and what is free. */
+export type ShortOfStock = (name: string, asked: string, available: string) => string;
+
 /** 409 when `outgoing` units are more than is free, unless negative stock is allowed. */
-async function checkFree(tx: Db, material: MaterialRow, outgoing: Decimal, exceptLine?: number): Promise<void> {
+async function checkFree(tx: Db, material: MaterialRow, outgoing: Decimal, exceptLine?: number, refusal: ShortOfStock = notEnoughStock): Promise<void> {
   if (await negativeStockAllowed(tx)) return;
   const available = sub(material.quantity, await reservedFor(tx, material.id, exceptLine));
-  if (compare(outgoing, available) > 0) throw conflict(notEnoughStock(material.name, toQuantity(outgoing), toQuantity(max(available, '0'))));
+  if (compare(outgoing, available) > 0) throw conflict(refusal(material.name, toQuantity(outgoing), toQuantity(max(available, '0'))));
 }
 
 /** Sets is_completed when every live line is issued in full (and clears it when a reversal undoes that). */
@@ -412,9 +423,10 @@ export async function reserveMaterial(tx: Db, actor: Actor, input: ReserveInput)
  * Cancels a ledger row with a reversing entry: a new row of the same type and the opposite
  * quantity that references it, the original marked as reversed. Nothing is deleted, so the
  * ledger still shows what happened, and the entry keeps the reason. Stock a reversal takes out
- * follows the same rule as an issue.
+ * follows the same rule as an issue; `shortOfStock` words that refusal for the caller (a GRA's
+ * goods already issued onward).
  */
-export async function reverseTransaction(tx: Db, actor: Actor, id: number, reason: string): Promise<StockTransactionRow> {
+export async function reverseTransaction(tx: Db, actor: Actor, id: number, reason: string, shortOfStock?: ShortOfStock): Promise<StockTransactionRow> {
   const [original] = await tx.select().from(stockTransactions).where(and(eq(stockTransactions.id, id), isNull(stockTransactions.deleted_at))).for('update');
   if (!original) throw notFound();
   if (original.reverses !== null) throw fieldError('non_field_errors', STOCK_MESSAGES.reversalOfReversal);
@@ -428,7 +440,7 @@ export async function reverseTransaction(tx: Db, actor: Actor, id: number, reaso
   if (line && sign(issuedAfter) < 0) throw fieldError('non_field_errors', STOCK_MESSAGES.reverseRequisitionLine);
   if (line && sign(moved) < 0 && compare(issuedAfter, line.quantity) > 0) throw fieldError('non_field_errors', STOCK_MESSAGES.reverseRequisitionLine);
   const material = await lockMaterial(tx, original.material);
-  if (sign(moved) < 0) await checkFree(tx, material, negate(moved), line?.id);
+  if (sign(moved) < 0) await checkFree(tx, material, negate(moved), line?.id, shortOfStock);
   // Undoing an issue to a job order (outside requisitions) may not leave more returned from it than went out.
   const jobOrderIssue = original.transaction_type === 'issue' && original.requisition_detail === null && original.job_order !== null;
   if (jobOrderIssue && compare(await issuedToJobOrder(tx, material.id, original.job_order!), moved) < 0) throw fieldError('non_field_errors', STOCK_MESSAGES.reverseJobOrderIssue);

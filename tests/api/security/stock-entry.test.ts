@@ -123,7 +123,7 @@ describe('the transaction date', () => {
   it('follows the days a superuser sets in the stock settings (7 instead of 3)', async () => {
     const { sheet, job } = await stocked();
     const set = await (await as('admin')).put('/stocks/settings/', { stock_backdate_days: 7 });
-    expect(set.json()).toEqual({ allow_negative_stock: false, stock_backdate_days: 7 });
+    expect(set.json()).toEqual({ allow_negative_stock: false, stock_backdate_days: 7, gra_over_receipt_tolerance_percent: '0.00' });
     expect((await issueAs('stores', sheet.id, job.id, '1', businessDay(-7))).statusCode).toBe(201);
     const refused = await issueAs('stores', sheet.id, job.id, '1', businessDay(-8));
     expect(refused.json()).toEqual({ transaction_date: ['Only a stores manager may date a stock transaction more than 7 days back.'] });
