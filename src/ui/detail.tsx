@@ -12,6 +12,19 @@ export function Failure({ text }: { text: string }) {
   );
 }
 
+/** Why a screen has nothing to show (a record not on this device, a lead no longer edited), as an info banner. */
+export function Notice({ text }: { text: string }) {
+  return (
+    <Alert.Root status="info">
+      <Alert.Indicator />
+      <Alert.Title>{text}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+/** What a detail says of a record the device does not hold: `why` it may be missing, then that the list may not have loaded. */
+export const notOnDevice = (record: string, why = 'It may have been deleted') => `${record} is not on this device. ${why}, or the list has not loaded yet.`;
+
 /** A detail's facts as label and value, two columns from a tablet's width up. */
 export function Facts({ facts }: { facts: readonly (readonly [string, ReactNode])[] }) {
   return (

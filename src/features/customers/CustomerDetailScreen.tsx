@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Card, DataList, Flex, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Card, DataList, Flex, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { JOB_ORDER_STATUSES, jobOrderLabel } from '../../../domain/job-order';
 import { LEAD_STAGES } from '../../../domain/lead';
 import { labelOf } from '../../../domain/options';
@@ -18,6 +18,7 @@ import { useCustomer, useCustomerJobOrders, useCustomerLeads, useCustomerQuotati
 import { LpoCodesSection } from './LpoCodesSection';
 import { useCustomerScreens } from './routes';
 import { PendingBadge } from '../../ui/PendingBadge';
+import { Notice, notOnDevice } from '../../ui/detail';
 
 /** A column of a table of the customer's documents: its header, and each row's cell. */
 interface Column<T> {
@@ -166,10 +167,7 @@ export default function CustomerDetailScreen() {
   const { customer, branches, lpoCodes } = found;
   if (!customer) {
     return (
-      <Alert.Root status="info">
-        <Alert.Indicator />
-        <Alert.Title>Customer {id} is not on this device. It may have been deleted, or the list has not loaded yet.</Alert.Title>
-      </Alert.Root>
+      <Notice text={notOnDevice(`Customer ${id}`)} />
     );
   }
   const editable = can(user, 'customers.write');

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Card, Checkbox, Field, Heading, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Card, Checkbox, Field, Heading, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { CUSTOMER_MESSAGES, customerUpdateSchema, type Customer } from '../../../domain/customer';
 import { INDIAN_STATES } from '../../../domain/india';
@@ -14,6 +14,7 @@ import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { CHANGE_SAVED, nameTakenByOther, useCustomer, versionOf } from './data';
 import { useCustomerScreens, type CustomerScreens } from './routes';
+import { Notice, notOnDevice } from '../../ui/detail';
 
 type EditInput = z.input<typeof customerUpdateSchema>;
 type EditValues = z.output<typeof customerUpdateSchema>;
@@ -112,10 +113,7 @@ export default function CustomerEditScreen() {
   if (!found) return <Text>Loading…</Text>;
   if (!found.customer) {
     return (
-      <Alert.Root status="info">
-        <Alert.Indicator />
-        <Alert.Title>Customer {id} is not on this device. It may have been deleted, or the list has not loaded yet.</Alert.Title>
-      </Alert.Root>
+      <Notice text={notOnDevice(`Customer ${id}`)} />
     );
   }
   return (

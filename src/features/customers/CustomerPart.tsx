@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Alert, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { Customer, CustomerBranch, CustomerLpoCode } from '../../../domain/customer';
 import { pathOf } from '../../../domain/routes';
 import { useCustomer } from './data';
+import { Notice, notOnDevice } from '../../ui/detail';
 
 interface Found {
   customer: Customer;
@@ -19,10 +20,7 @@ export function CustomerPart({ title, children }: { title: string; children: (fo
   const { customer } = found;
   if (!customer) {
     return (
-      <Alert.Root status="info">
-        <Alert.Indicator />
-        <Alert.Title>Customer {id} is not on this device. It may have been deleted, or the list has not loaded yet.</Alert.Title>
-      </Alert.Root>
+      <Notice text={notOnDevice(`Customer ${id}`)} />
     );
   }
   return (

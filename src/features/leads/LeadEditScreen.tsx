@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Lead } from '../../../domain/lead';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
@@ -15,6 +15,7 @@ import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { SAVED, useLead, versionOf } from './data';
 import { goesOnDespiteDuplicates } from './duplicates';
 import { LeadFields, leadFormSchema, type LeadFormInput, type LeadFormValues } from './LeadFields';
+import { Notice, notOnDevice } from '../../ui/detail';
 
 const formValuesOf = (lead: Lead): LeadFormInput => ({
   assign_to: String(lead.assign_to),
@@ -80,10 +81,7 @@ export default function LeadEditScreen() {
   const { lead } = found;
   if (!lead || lead.stage === 'converted') {
     return (
-      <Alert.Root status="info">
-        <Alert.Indicator />
-        <Alert.Title>{lead ? 'This lead is converted: it is no longer edited.' : `Lead ${id} is not on this device. It may have been deleted, or the list has not loaded yet.`}</Alert.Title>
-      </Alert.Root>
+      <Notice text={lead ? 'This lead is converted: it is no longer edited.' : notOnDevice(`Lead ${id}`)} />
     );
   }
   return (

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Alert, Badge, Button, Card, DataList, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, DataList, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { logReportQuerySchema } from '../../../domain/material-report';
 import { materialLabelText } from '../../../domain/material-label';
@@ -20,6 +20,7 @@ import { dateColumn, figure, linkColumn, numberColumn, optionColumn, ServerRepor
 import { readFailure } from '../../ui/connection';
 import { API } from '../../../domain/api-paths';
 import { useStockPosition } from './api';
+import { Notice, notOnDevice } from '../../ui/detail';
 
 /** The material's ledger rows with the balance after each; the last 30 days until the user picks a period. */
 const LEDGER: ReportDef = {
@@ -121,10 +122,7 @@ export default function MaterialDetailScreen() {
   if (found === undefined) return <Text>Loading…</Text>;
   if (found === null) {
     return (
-      <Alert.Root status="info">
-        <Alert.Indicator />
-        <Alert.Title>Material {id} is not on this device. It may be outside the materials you see, or the list has not loaded yet.</Alert.Title>
-      </Alert.Root>
+      <Notice text={notOnDevice(`Material ${id}`, 'It may be outside the materials you see')} />
     );
   }
   const { material, category, subcategory } = found;

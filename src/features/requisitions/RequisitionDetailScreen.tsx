@@ -24,6 +24,7 @@ import { STATE_PALETTE, useRequisition, type LocalRequisition, type ShownLine } 
 import { MaterialPicker } from '../../ui/MaterialPicker';
 import { addRequisitionLine, changeRequisitionLine, recordStockTransaction, removeRequisitionLine } from '../../data/operations';
 import { API } from '../../../domain/api-paths';
+import { Notice, notOnDevice } from '../../ui/detail';
 
 export const ISSUE_QUEUED = 'Issue saved. Stock and the requisition update as soon as the server confirms it.';
 
@@ -245,10 +246,7 @@ export default function RequisitionDetailScreen() {
   const { requisition, lines } = found;
   if (!requisition) {
     return (
-      <Alert.Root status="info">
-        <Alert.Indicator />
-        <Alert.Title>Requisition {id} is not on this device. It may belong to another department, or the list has not loaded yet.</Alert.Title>
-      </Alert.Root>
+      <Notice text={notOnDevice(`Requisition ${id}`, 'It may belong to another department')} />
     );
   }
 

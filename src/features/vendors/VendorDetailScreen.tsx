@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
@@ -8,7 +8,7 @@ import type { Vendor } from '../../../domain/vendor';
 import { mirror } from '../../data/mirror/db';
 import { serverIdOf, usePendingIds } from '../../data/outbox';
 import { useSession } from '../../data/session';
-import { Facts, Section } from '../../ui/detail';
+import { Facts, Notice, notOnDevice, Section } from '../../ui/detail';
 import { VendorForm } from './VendorForm';
 import { PendingBadge } from '../../ui/PendingBadge';
 
@@ -34,10 +34,7 @@ export default function VendorDetailScreen() {
   const vendor = found.vendor && !found.vendor.deleted_at ? found.vendor : null;
   if (!vendor) {
     return (
-      <Alert.Root status="info">
-        <Alert.Indicator />
-        <Alert.Title>Vendor {id} is not on this device. It may have been deleted, or the list has not loaded yet.</Alert.Title>
-      </Alert.Root>
+      <Notice text={notOnDevice(`Vendor ${id}`)} />
     );
   }
   return (
