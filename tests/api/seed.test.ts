@@ -552,6 +552,7 @@ describe('npm run seed', () => {
     expect(stdout).toContain('--scale N');
   });
 
+  // A process of its own that migrates and seeds a new PGlite: about 25 s on a busy two-core machine.
   it('adds data to the database it is pointed at, creating the demo users in an empty one', async () => {
     if (server.url) {
       const before = await count(sql`SELECT count(*) AS n FROM materials`);
@@ -578,5 +579,5 @@ describe('npm run seed', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
