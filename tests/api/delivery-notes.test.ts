@@ -7,6 +7,7 @@ import { STALE_VERSION } from '../../server/lib/rows';
 import { useTestServer, type TestClient } from '../support/server';
 import { expectAccessMatrix } from '../support/access';
 import { makeJobOrder, makeJobOrderItem } from '../support/factories-requisitions';
+import { businessDayOf } from '../../domain/lead';
 
 const { app, db, as } = useTestServer({ seed: 'users' });
 
@@ -260,7 +261,7 @@ describe('lists', () => {
     const filter = async (query: string) => (await production.get(`${two}/filter_dnotes/?${query}`)).json().results.map((r: { id: number }) => r.id);
     expect(await filter(`job=${ready.job.id}`)).toEqual([b.id]);
     expect(await filter('material=tray')).toEqual([b.id]);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessDayOf(new Date());
     expect(await filter(`startDate=2000-01-01&endDate=${today}`)).toHaveLength(2);
     expect(await filter('endDate=2000-01-01')).toEqual([]);
     expect((await production.get(`${two}/filter_dnotes/?startDate=01-01-2026`)).json()).toEqual({ startDate: [expect.any(String)] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { JOB_ORDER_MESSAGES, JOB_ORDER_STATUS_VALUES, type JobOrderStatus } from '../../domain/job-order';
 import { auditLog, jobOrders, stockTransactions } from '../../server/db/schema';
 import { makeBranch, makeCustomer } from '../support/factories-sales';
@@ -7,6 +7,7 @@ import { makeJobOrder, makeJobOrderItem, makeRequisition } from '../support/fact
 import { makeJobOrderExpense } from '../support/factories-expenses';
 import { makeCategory, makeMaterial, userId } from '../support/factories';
 import { useTestServer } from '../support/server';
+import { businessDayOf } from '../../domain/lead';
 
 const { db, as } = useTestServer({ seed: 'users' });
 
@@ -301,7 +302,7 @@ describe('a job order from creation to close', () => {
     const screws = await makeMaterial(db(), category.id, { name: 'Screws' });
     const requisition = await makeRequisition(db(), { job_order: view.id, completed: true, lines: [{ material: sheet.id, quantity_issued: '4' }] });
     const ledger = (material: number, transaction_type: 'issue' | 'return', quantity: string, rate: string) =>
-      db().insert(stockTransactions).values({ material, transaction_type, quantity, rate, transaction_date: sql`CURRENT_DATE` as unknown as string, job_order: view.id, requisition: requisition.id, status: 'completed' } as typeof stockTransactions.$inferInsert);
+      db().insert(stockTransactions).values({ material, transaction_type, quantity, rate, transaction_date: businessDayOf(new Date()), job_order: view.id, requisition: requisition.id, status: 'completed' } as typeof stockTransactions.$inferInsert);
     await ledger(sheet.id, 'issue', '-4', '120.50'); // 482.00
     await ledger(sheet.id, 'return', '1', '120.50'); // -120.50
     await ledger(screws.id, 'issue', '-100', '0.35'); // 35.00

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../server/db/client';
 import { graItems, gras, lpoItems } from '../../server/db/schema';
 import { recordIssue, recordReturn, reserveMaterial, reverseTransaction } from '../../server/modules/stock/ledger';
 import { useTestServer } from '../support/server';
@@ -9,6 +7,7 @@ import { makeCategory, makeMaterial, makeSubcategory, userId } from '../support/
 import { makeJobOrder, makeRequisition, receiveThroughGra } from '../support/factories-stock';
 import { makeLpo, makeVendor } from '../support/factories-purchase';
 import { expectAccessMatrix } from '../support/access';
+import { businessDayOf } from '../../domain/lead';
 
 const { app, as, db } = useTestServer();
 
@@ -21,9 +20,9 @@ async function storesActor() {
 }
 
 /** The date `days` before the database's current date, as the ledger dates rows. */
+/** The business day `days` before today, as the ledger dates its rows. */
 async function daysAgo(days: number): Promise<string> {
-  const [row] = await queryRows<{ day: string }>(db(), sql`SELECT (current_date - ${days}::int)::text AS day`);
-  return row!.day;
+  return businessDayOf(new Date(Date.now() - days * 86_400_000));
 }
 
 const receive = async (material: number, quantity: string, rate: string, days: number) => receiveThroughGra(db(), material, quantity, { rate, date: await daysAgo(days) });

@@ -6,6 +6,7 @@ import type { RequisitionType } from '../../domain/requisition';
 import type { StockTransactionStatus, StockTransactionType } from '../../domain/stock';
 import { makeCustomer } from './factories-sales';
 import { userId } from './factories';
+import { businessDayOf } from '../../domain/lead';
 
 /** Production test data (job orders, requisitions, their ledger rows), made directly in the database. */
 
@@ -135,7 +136,7 @@ export async function makeLedgerRow(
       requisition_detail: values.requisition_detail ?? null,
       rate: values.rate ?? null,
       status: values.status ?? 'completed',
-      transaction_date: values.transaction_date ?? sql`CURRENT_DATE`,
+      transaction_date: values.transaction_date ?? businessDayOf(new Date()),
       reverses: values.reverses ?? null,
     } as typeof stockTransactions.$inferInsert)
     .returning();

@@ -149,7 +149,7 @@ export const deliveryNotes = pgTable(
     job_order: integer('job_order')
       .notNull()
       .references(() => jobOrders.id),
-    delivery_date: date('delivery_date').notNull().default(sql`CURRENT_DATE`),
+    delivery_date: date('delivery_date').notNull().default(sql`(now() AT TIME ZONE 'Asia/Kolkata')::date`),
     delivery_location: text('delivery_location').notNull(),
     remarks: text('remarks').notNull().default(''),
     status: text('status').$type<DeliveryNoteStatus>().notNull().default('draft'),

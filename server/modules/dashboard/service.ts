@@ -22,6 +22,7 @@ import { filterMaterials, issuedToday, issuedTodayWhere, receiptsSince, reorderA
 import { pendingRequisitionFigures, storesRequisitions } from '../requisitions/service';
 import { adjustmentsAwaitingApproval } from '../stock/service';
 import { topVendors } from '../vendors/service';
+import { businessDay, TODAY } from '../../lib/business-day';
 
 /** The last `count` calendar months of `today` as YYYY-MM, oldest first. */
 function lastMonths(today: Date, count: number): string[] {
@@ -67,8 +68,7 @@ export async function landingFigures(db: Db, today = new Date()): Promise<Landin
  * ---------------------------------------------------------------------------------------- */
 
 /** The company works on Indian Standard Time: "today" and a job order's day are Kolkata's. */
-const TODAY = sql`(now() AT TIME ZONE 'Asia/Kolkata')::date`;
-const createdDay = sql`(${jobOrders.created_at} AT TIME ZONE 'Asia/Kolkata')::date`;
+const createdDay = businessDay(jobOrders.created_at);
 
 /** What is a workshop's own: its job orders, requisitions and delivery notes (conditions on those tables). */
 interface Scope {

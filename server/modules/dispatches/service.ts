@@ -20,6 +20,7 @@ import type { User } from '../../../domain/user';
 import { HttpError, fieldError, notFound } from '../../lib/http-error';
 import { byId, byValue, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { auditedWrite } from '../audit/service';
+import { businessDay, TODAY } from '../../lib/business-day';
 
 type CreateInput = z.output<typeof dispatchCreateSchema>;
 
@@ -67,7 +68,6 @@ export async function dispatchView(db: Db, id: number): Promise<DispatchView> {
 }
 
 /** The company works on Indian Standard Time: "today" is the day in Kolkata. */
-const TODAY = sql`(now() AT TIME ZONE 'Asia/Kolkata')::date`;
 
 /** The live (not cancelled) dispatches of notes, per note. */
 async function liveDispatchesOf(db: Db, noteIds: readonly number[]) {
@@ -146,8 +146,8 @@ async function notesIn(db: Db, status: 'approved' | 'ready-to-dispatch'): Promis
       delivery_date: deliveryNotes.delivery_date,
       status: deliveryNotes.status,
       deleted_at: deliveryNotes.deleted_at,
-      since: sql<string>`to_char((${since} AT TIME ZONE 'Asia/Kolkata')::date, 'YYYY-MM-DD')`,
-      days_waiting: sql<number>`(${TODAY} - (${since} AT TIME ZONE 'Asia/Kolkata')::date)`.mapWith(Number),
+      since: sql<string>`to_char(${businessDay(since)}, 'YYYY-MM-DD')`,
+      days_waiting: sql<number>`(${TODAY} - ${businessDay(since)})`.mapWith(Number),
     })
     .from(deliveryNotes)
     .innerJoin(jobOrders, eq(jobOrders.id, deliveryNotes.job_order))

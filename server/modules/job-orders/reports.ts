@@ -16,7 +16,8 @@ import { escapeLike } from '../../lib/list';
 import { pageOf, type Paging, type Slice } from '../../lib/pagination';
 import { materialCostByJobOrder } from '../material-reports/reports';
 import { userName } from '../users/names';
-import { businessDay, isLive, money } from './service';
+import { isLive, money } from './service';
+import { businessDay, TODAY } from '../../lib/business-day';
 
 /* ---------------------------------------------------------------------------------------------
  * Reports: over live (not cancelled) job orders matching the filter query.
@@ -56,7 +57,7 @@ export async function valuationBySalesExecutive(db: Db, q: JobOrderFilterQuery):
     .orderBy(desc(sql`sum(${jobOrders.total_value})`), asc(jobOrders.sales_executive));
 }
 
-const ageDays = sql<number>`(current_date - ${businessDay(jobOrders.created_at)})::int`;
+const ageDays = sql<number>`(${TODAY} - ${businessDay(jobOrders.created_at)})::int`;
 
 /** statuswise/detailed/: every status in the order of §4, with its job orders, oldest first. */
 export async function statusWiseDetailed(db: Db, q: JobOrderFilterQuery): Promise<JobOrderStatusWiseDetailedRow[]> {

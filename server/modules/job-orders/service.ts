@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   JOB_ORDER_MESSAGES,
@@ -19,6 +18,7 @@ import { customers, jobOrderItems, jobOrders, jobOrderStatusHistory, users } fro
 import { byId, byValue, escapeLike, filter, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { findRow, publicRow } from '../../lib/rows';
 import { userName } from '../users/names';
+import { businessDay } from '../../lib/business-day';
 
 /**
  * Job orders (business-areas.md §3, §4, §7 "Job orders"): the production order raised from a
@@ -35,7 +35,6 @@ export type ItemInput = z.output<typeof jobOrderItemCreateSchema>;
 export type ItemUpdateInput = Omit<z.output<typeof jobOrderItemUpdateSchema>, 'expected_version'>;
 
 /** The company works on Indian Standard Time: a job order raised at 01:00 IST belongs to that day. */
-export const businessDay = (column: SQL | PgColumn) => sql`(${column} AT TIME ZONE 'Asia/Kolkata')::date`;
 const isCancelled = isNotNull(jobOrders.cancelled_at);
 export const isLive = and(isNull(jobOrders.deleted_at), isNull(jobOrders.cancelled_at))!;
 export const money = (value: SQL) => sql<string>`round(coalesce(${value}, 0), 2)::text`;

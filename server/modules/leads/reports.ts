@@ -15,7 +15,8 @@ import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { customers, leadRemarks, leads, users } from '../../db/schema';
 import { userName } from '../users/names';
-import { businessDay, hasRemarks, leadScope, liveLead, openStage, TODAY } from './service';
+import { hasRemarks, leadScope, liveLead, openStage } from './service';
+import { businessDay, TODAY } from '../../lib/business-day';
 
 /*
  * The lead reports (business-areas.md §7 "Leads"): computed in SQL over the live leads the user

@@ -1,10 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { leadRemarks, leads } from '../../db/schema';
 import {
-  BUSINESS_TIME_ZONE,
   LEAD_FILTER_RULES,
   LEAD_SOURCES,
   leadFilterSchema,
@@ -21,11 +19,8 @@ import { leadScopeOf } from '../../../domain/row-rules';
 import type { User } from '../../../domain/user';
 import { byId, byText, byValue, filter, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { findRow } from '../../lib/rows';
+import { businessDay, TODAY } from '../../lib/business-day';
 
-/** The business day of a timestamp, and today, in the company's time zone (domain/lead.ts `businessDayOf`). */
-const zone = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
-export const businessDay = (column: SQL | PgColumn) => sql`(${column} AT TIME ZONE ${zone})::date`;
-export const TODAY = sql`(now() AT TIME ZONE ${zone})::date`;
 
 /** Live (not deleted) leads. */
 export const liveLead = sql`${leads.deleted_at} IS NULL`;

@@ -23,6 +23,7 @@ import { customers, graItems, gras, jobOrders, materialCategories, materials, st
 import { notFound } from '../../lib/http-error';
 import { pageOf, type Paging, type Slice } from '../../lib/pagination';
 import { inPeriod, invalidMaterial, materialFilters, moneyText, quantityText, totalCount, visibleMaterials } from './service';
+import { TODAY } from '../../lib/business-day';
 
 /* ---------------------------------------------------------------------------------------------
  * Consumption: consumption_report/ and stores/joborder/{id}/material-consumption/.
@@ -302,7 +303,7 @@ function stockLayers(db: Db, materialsWhere: SQL): Promise<StockLayer[]> {
         least(layer.quantity, layer.on_hand - layer.newer)::numeric(20, 3)::text AS quantity
       FROM (
         SELECT ${t.material} AS material, ${materials.average_cost} AS average_cost, ${materials.quantity} AS on_hand, ${t.quantity} AS quantity,
-          (current_date - ${t.transaction_date}) AS age,
+          (${TODAY} - ${t.transaction_date}) AS age,
           coalesce(sum(${t.quantity}) OVER (PARTITION BY ${t.material} ORDER BY ${t.transaction_date} DESC, ${t.id} DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS newer
         FROM ${t} JOIN ${materials} ON ${materials.id} = ${t.material}
         WHERE ${materialsWhere} AND ${t.deleted_at} IS NULL AND ${t.reverses} IS NULL AND ${t.reversed_by} IS NULL AND ${t.quantity} > 0

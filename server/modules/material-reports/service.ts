@@ -19,6 +19,7 @@ import { fieldError } from '../../lib/http-error';
 import { escapeLike } from '../../lib/list';
 import { pageOf, type Paging, type Slice } from '../../lib/pagination';
 import { materialScope } from '../materials/service';
+import { TODAY } from '../../lib/business-day';
 
 /**
  * The material and stock reports (business-areas.md §7 "Materials and stock"). They only read:
@@ -225,11 +226,11 @@ export const issueReport = (db: Db, user: User, q: IssueReportQuery, paging: Pag
 
 /** issued_today/: today's issues (the ledger dates a row by the database's current date, as here). */
 export const issuedToday = (db: Db, user: User, q: Pick<IssuedTodayQuery, 'material' | 'category'>, paging: Paging) =>
-  issueLines(db, user, and(eq(stockTransactions.transaction_date, sql`current_date`), issueFilters(q)), paging);
+  issueLines(db, user, and(eq(stockTransactions.transaction_date, TODAY), issueFilters(q)), paging);
 
 /** Today's issues matching `where` (a workshop dashboard's: against its requisitions). */
 export const issuedTodayWhere = (db: Db, user: User, where: SQL, paging: Paging) =>
-  issueLines(db, user, and(eq(stockTransactions.transaction_date, sql`current_date`), where), paging);
+  issueLines(db, user, and(eq(stockTransactions.transaction_date, TODAY), where), paging);
 
 /** Receipts dated `day` or later that stand: how many ledger lines, and their value at the rate received. */
 export async function receiptsSince(db: Db, user: User, day: string): Promise<{ lines: number; value: string }> {

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { idParam } from '../../../domain/query-params';
 import type { PendingRequisitionFigures } from '../../../domain/dashboard';
@@ -31,6 +30,7 @@ import { notFound } from '../../lib/http-error';
 import { byFlag, byId, byValue, filter, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { pageOf, type Paging, type Slice } from '../../lib/pagination';
 import { userName } from '../users/names';
+import { businessDay } from '../../lib/business-day';
 
 export type RequisitionRow = typeof requisitions.$inferSelect;
 export type DetailRow = typeof requisitionDetails.$inferSelect;
@@ -46,7 +46,6 @@ export const REQUISITION_PAGE_SIZE = 50;
  * The company works on Indian Standard Time: a requisition raised at 01:00 IST belongs to that
  * day, not to the UTC day before, in every date filter of this module.
  */
-const businessDay = (column: SQL | PgColumn) => sql`(${column} AT TIME ZONE 'Asia/Kolkata')::date`;
 
 /* ---------------------------------------------------------------------------------------------
  * Facts about a requisition, as SQL over the row and its live lines. The states themselves come

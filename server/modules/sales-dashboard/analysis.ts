@@ -4,7 +4,8 @@ import { ANALYSIS_CUSTOMER_LIMIT, ANALYSIS_DEFAULT_MONTHS, type SalesAnalysis, t
 import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { customers, leads, quotations, salesOrders, users } from '../../db/schema';
-import { businessDay, liveLead, TODAY } from '../leads/service';
+import { liveLead } from '../leads/service';
+import { businessDay, TODAY } from '../../lib/business-day';
 import { userName } from '../users/names';
 import { liveOrder, liveQuotation, money, orderNotCancelled, orderOwner, ordersWithQuotation, ownerScope } from './owners';
 

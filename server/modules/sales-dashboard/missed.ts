@@ -11,7 +11,8 @@ import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { customers, leadRemarks, leads, quotations, users } from '../../db/schema';
 import { pageOf, type Paging, type Slice } from '../../lib/pagination';
-import { businessDay, liveLead, openStage, TODAY } from '../leads/service';
+import { liveLead, openStage } from '../leads/service';
+import { businessDay, TODAY } from '../../lib/business-day';
 import { userName } from '../users/names';
 import { liveQuotation, money, ownerScope } from './owners';
 

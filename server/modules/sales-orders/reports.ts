@@ -5,7 +5,8 @@ import { queryRows } from '../../db/client';
 import { customers, quotations, salesOrders } from '../../db/schema';
 import type { SalesOrderDocumentData } from '../../../domain/documents';
 import { toCsv } from '../../lib/csv';
-import { findSalesOrder, isAdvancePendingSql, isOverdueSql, itemsOf, salesOrderView, TODAY } from './service';
+import { findSalesOrder, isAdvancePendingSql, isOverdueSql, itemsOf, salesOrderView } from './service';
+import { TODAY } from '../../lib/business-day';
 
 const money = (value: ReturnType<typeof sql>) => sql`round(coalesce(${value}, 0), 2)::text`;
 const notCancelled = sql`${salesOrders.status} <> 'cancelled'`;

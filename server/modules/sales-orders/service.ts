@@ -15,6 +15,7 @@ import { customers, salesOrderItems, salesOrders, salesOrderStatusHistory, users
 import { byId, byValue, escapeLike, filter, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { findRow, publicRow } from '../../lib/rows';
 import { userName } from '../users/names';
+import { TODAY } from '../../lib/business-day';
 
 /**
  * Sales orders (business-areas.md §3, §4, §7 "Sales orders"): the list and its filters, the rows
@@ -26,7 +27,6 @@ import { userName } from '../users/names';
 export type SalesOrderRow = typeof salesOrders.$inferSelect;
 
 /** The company's day (India Standard Time), as the database reads it. */
-export const TODAY = sql`(now() AT TIME ZONE 'Asia/Kolkata')::date`;
 
 /** Today's date (YYYY-MM-DD, IST): what the rows' `is_overdue` compares with, as the SQL does. */
 export async function businessToday(db: Db): Promise<string> {

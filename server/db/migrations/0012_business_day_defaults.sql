@@ -1,0 +1,1 @@
+ALTER TABLE "delivery_notes" ALTER COLUMN "delivery_date" SET DEFAULT (now() AT TIME ZONE 'Asia/Kolkata')::date;
