@@ -352,6 +352,7 @@ export function generateRequisitions(ctx: SeedContext, count: number, jobs: JobR
   const done = jobs.filter((j) => j.state === 'dispatched' || j.state === 'closed');
   const started = jobs.filter((j) => j.state !== 'Created');
   const out: RequisitionRef[] = [];
+  let metalOnFloor = false;
   for (let i = 0; i < count; i++) {
     // Plans are covered in order of the requisitions made, so one that found no job or material is tried again.
     const [type, life] = rng.cover(out.length, REQUISITION_PLANS);
@@ -371,7 +372,12 @@ export function generateRequisitions(ctx: SeedContext, count: number, jobs: JobR
     const approved = needsApproval && life !== 'awaiting-approval' && life !== 'cancelled' ? cal.after(created, 0, rng.int(30, 600)) : null;
     const finished = life === 'completed' || life === 'closed' ? cal.after(approved ?? created, rng.int(0, Math.max(0, Math.min(20, Math.floor((until - created) / 86_400_000)))), rng.int(30, 400)) : null;
     const cancelled = life === 'cancelled' ? cal.after(created, rng.int(0, 5), rng.int(10, 300)) : null;
-    const requester = ctx.user(type === 'consumables' ? 'foreman' : rng.pick(REQUESTER[department]));
+    const picked = rng.pick(REQUESTER[department]);
+    // Metal's dashboard needs a job order in work that metal draws material for: the first open
+    // requisition on a warehouse job in work is metal's, whatever the draw said.
+    const metalsFirst = !metalOnFloor && department === 'Warehouse' && job !== null && active.includes(job) && life === 'open';
+    if (metalsFirst) metalOnFloor = true;
+    const requester = ctx.user(type === 'consumables' ? 'foreman' : metalsFirst ? 'metal' : picked);
     const id = data.add(requisitions, {
       job_order: job?.id ?? null,
       requisition_type: type,
