@@ -18,6 +18,7 @@ import {
 import { valuesOf } from './options';
 import { idParam, periodInOrder } from './query-params';
 import { isValidPhone } from './rules/contact';
+import { businessDayOf } from './rules/dates';
 
 /** What a lead wants made (business-areas.md §9). */
 export const LEAD_REQUIREMENTS = [
@@ -101,11 +102,6 @@ export const leadFilterSchema = z.enum(valuesOf(LEAD_FILTERS));
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 export const DEFAULT_LEAD_FILTER: LeadFilter = 'open';
 
-/** The company works on Indian Standard Time: "today" and a row's created day are days in Kolkata. */
-export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
-const businessDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-/** The business day (YYYY-MM-DD) of an instant, as the server's `(t AT TIME ZONE 'Asia/Kolkata')::date`. */
-export const businessDayOf = (instant: string | Date): string => businessDayFormat.format(new Date(instant));
 
 /**
  * What each display filter asks of a lead (business-areas.md §4), as data: the server builds its

@@ -1,5 +1,6 @@
 import { API } from '../../domain/api-paths';
 import type { QuotationCreate } from '../../domain/quotation';
+import { businessToday } from '../../domain/rules/dates';
 import { environmentFor, type FreshDatabase } from './databases';
 import { startBenchServer } from './bench-server';
 import { getJson, prepare } from './catalogue';
@@ -59,7 +60,7 @@ export async function createLargeQuotation(origin: string, access: string): Prom
   const body: QuotationCreate = {
     customer: results[0]!.id,
     sales_exec: executive,
-    quotation_date: new Date().toISOString().slice(0, 10),
+    quotation_date: businessToday(),
     subject: 'Retail fixtures for the new stores',
     terms: '50% advance, balance before dispatch. Prices valid for 30 days.',
     tax_rate: '18',

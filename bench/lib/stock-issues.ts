@@ -11,6 +11,7 @@ import { openDatabase, queryRows } from '../../server/db/client';
 import { environmentFor, type FreshDatabase } from './databases';
 import { startBenchServer } from './bench-server';
 import type { LoadFigures } from './load';
+import { businessToday } from '../../domain/rules/dates';
 
 export const STOCK_CLIENTS = 50;
 export const STOCK_TRANSACTIONS = 5000;
@@ -153,7 +154,7 @@ async function drive(session: Session, total: number, clients: number, body: (i:
   return { figures: { p50: at(0.5), p99: at(0.99), requestsPerSecond: total / seconds }, refused, refusedOn };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => businessToday();
 const giveBack = (material: number, jobOrder: number) => ({ material, transaction_type: 'return', quantity: RETURNED, transaction_date: today(), job_order: jobOrder, remarks: 'bench return' });
 const issue = (material: number, jobOrder: number) => ({ material, transaction_type: 'issue', quantity: `-${ISSUED}`, transaction_date: today(), job_order: jobOrder, remarks: 'bench issue' });
 

@@ -85,3 +85,16 @@ export function isValidDateRange(start: string | Date | null | undefined, end: s
   const to = isoDateOrNull(end);
   return from !== null && to !== null && from <= to;
 }
+
+/** The company works on Indian Standard Time: "today" and a row's created day are days in Kolkata, whatever the device's clock zone. */
+export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
+const businessDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** The business day (YYYY-MM-DD) of an instant, as the server's `(t AT TIME ZONE 'Asia/Kolkata')::date`. */
+export const businessDayOf = (instant: string | Date | number): string => businessDayFormat.format(new Date(instant));
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Today as the business counts it, or `days` days from today (negative: before): the day every form dates a new
+ * row with and every "today" filter compares with. A device set to another zone (a laptop in UTC)
+ * would otherwise date an issue yesterday from 18:30 to midnight UTC, and the server refuses it as back-dated.
+ */
+export const businessToday = (days = 0): string => businessDayOf(Date.now() + days * DAY_MS);

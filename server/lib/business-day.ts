@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { BUSINESS_TIME_ZONE } from '../../domain/lead';
+import { BUSINESS_TIME_ZONE } from '../../domain/rules/dates';
 
 /**
  * Days as the company counts them, in its time zone (domain/lead.ts `businessDayOf`), never the

@@ -1,15 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { businessDayOf, matchesLeadFilter, type Lead, type LeadFilter, type LeadRemark } from '../../domain/lead';
+import { matchesLeadFilter, type Lead, type LeadFilter, type LeadRemark } from '../../domain/lead';
 import { leadScopeOf, type LeadScope } from '../../domain/row-rules';
 import { mirror } from './mirror/db';
 import { useSession } from './session';
 import { tokens } from './tokens';
 
 /* The leads on the device as the leads list and sales-dash read them (decisions 219, 228, 248). */
-
-/** Today as the business counts it (Kolkata), the day the display filters compare with. */
-export const businessToday = (): string => businessDayOf(new Date());
 
 /** How long the leads list waits for the signed-in user before it falls back on the stored user id (business-areas.md §8). */
 export const LEADS_USER_WAIT_MS = 10_000;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { displayDateInput } from '../../domain/entity';
 import type { Material } from '../../domain/material';
 import type { Option } from '../../domain/options';
-import { formatDisplayDate, isPartialDate, PARTIAL_DATE_NOTE, toIsoDate } from '../../domain/rules/dates';
+import { businessToday, formatDisplayDate, isPartialDate, PARTIAL_DATE_NOTE } from '../../domain/rules/dates';
 import { mirror } from '../data/mirror/db';
 import { FormStack, SelectField, TextField } from './form';
 import { MaterialPicker } from './MaterialPicker';
@@ -22,20 +22,18 @@ export type ReportFilter =
   | { kind: 'choice'; name: string; label: string; options: readonly Option[]; all?: string }
   | { kind: 'material'; name: string };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const filterNames = (f: ReportFilter) => (f.kind === 'period' ? [f.from, f.to] : [f.name]);
 
-function defaultOf(f: ReportFilter, name: string, today: Date): string {
-  if (f.kind === 'period') return name === f.from && f.lastDays ? toIsoDate(new Date(today.getTime() - f.lastDays * DAY_MS)) : '';
+function defaultOf(f: ReportFilter, name: string): string {
+  if (f.kind === 'period') return name === f.from && f.lastDays ? businessToday(-f.lastDays) : '';
   if (f.kind === 'choice' && f.all === undefined) return f.options[0]?.value ?? '';
   return '';
 }
 
 /** The filters in force: what the user chose (kept in the address, so it can be shared and goes back), else each default. */
 export function chosenFilters(fields: readonly ReportFilter[], search: URLSearchParams): Record<string, string> {
-  const today = new Date();
-  return Object.fromEntries(fields.flatMap((f) => filterNames(f).map((name) => [name, search.get(name) ?? defaultOf(f, name, today)])));
+  return Object.fromEntries(fields.flatMap((f) => filterNames(f).map((name) => [name, search.get(name) ?? defaultOf(f, name)])));
 }
 
 /** The form's schema: dates read as the spec types them, then the report's own query schema (with the screen's fixed parameters) checks the lot. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { businessDayOf } from '../../domain/lead';
+import { businessDayOf } from '../../domain/rules/dates';
 import { queryRows } from '../../server/db/client';
 import { businessDay, TODAY } from '../../server/lib/business-day';
 import { useTestServer } from '../support/server';

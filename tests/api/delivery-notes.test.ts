@@ -7,7 +7,7 @@ import { STALE_VERSION } from '../../server/lib/rows';
 import { useTestServer, type TestClient } from '../support/server';
 import { expectAccessMatrix } from '../support/access';
 import { makeJobOrder, makeJobOrderItem } from '../support/factories-requisitions';
-import { businessDayOf } from '../../domain/lead';
+import { businessDayOf } from '../../domain/rules/dates';
 
 const { app, db, as } = useTestServer({ seed: 'users' });
 

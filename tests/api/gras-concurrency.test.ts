@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { gras } from '../../server/db/schema';
-import { businessDay, ledgerMismatches } from '../support/factories-stock';
+import { ledgerMismatches } from '../support/factories-stock';
+import { businessToday } from '../../domain/rules/dates';
 import { cancelGraAs, lpoState, resetOrders, steelOrder, stockOf } from '../support/factories-gra';
 import { signedInAs, useTestServer } from '../support/server';
 
@@ -13,7 +14,7 @@ import { signedInAs, useTestServer } from '../support/server';
 const { app, db } = useTestServer({ seed: 'users' });
 beforeEach(resetOrders);
 
-const TODAY = businessDay();
+const TODAY = businessToday();
 
 describe('concurrent GRAs on one LPO line', () => {
   it.runIf(process.env.TEST_DB === 'postgres')('two GRAs of 15 against a line of 20 at once: one lands, the other is refused; never over-received', async () => {

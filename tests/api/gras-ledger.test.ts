@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { gras, stockTransactions } from '../../server/db/schema';
 import type { GraView } from '../../domain/gra';
-import { businessDay, ledgerMismatches, makeJobOrder, receiveThroughGra, setNegativeStock } from '../support/factories-stock';
+import { ledgerMismatches, makeJobOrder, receiveThroughGra, setNegativeStock } from '../support/factories-stock';
+import { businessToday } from '../../domain/rules/dates';
 import { cancelGraAs, lpoState, resetOrders, steelOrder, stockOf } from '../support/factories-gra';
 import { useTestServer } from '../support/server';
 
@@ -13,7 +14,7 @@ import { useTestServer } from '../support/server';
 const { app, db, as } = useTestServer({ seed: 'users' });
 beforeEach(resetOrders);
 
-const TODAY = businessDay();
+const TODAY = businessToday();
 const receive = async (lpo: number, lines: object[]) => (await (await as('stores')).post('/gra/gras/', { lpo, gra_date: TODAY, gra_items: lines })).json() as GraView;
 const ledgerOf = (material: number) =>
   db()
@@ -55,7 +56,7 @@ describe('the ledger follows the GRA', () => {
   it('after a new GRA date: every receipt is re-dated', async () => {
     const { sheet, lpo, sheetItem } = await steelOrder(db());
     const gra = await receive(lpo.id, [{ lpo_item: sheetItem.id, quantity_received: '10', quantity_accepted: '10' }]);
-    const yesterday = businessDay(-1);
+    const yesterday = businessToday(-1);
     expect((await (await as('stores')).patch(`/gra/gras/${gra.id}/`, { gra_date: yesterday })).statusCode).toBe(200);
     expect((await ledgerOf(sheet.id)).map(({ quantity, date }) => [quantity, date])).toEqual([
       ['10.000', TODAY],

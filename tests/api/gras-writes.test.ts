@@ -5,15 +5,15 @@ import type { GraView } from '../../domain/gra';
 import { expectAccessMatrix } from '../support/access';
 import { makeCategory, makeMaterial } from '../support/factories';
 import { makeLpo, makeLpoItem, makeVendor } from '../support/factories-purchase';
-import { businessDay } from '../support/factories-stock';
 import { cancelGraAs, lpoState, resetOrders, steelOrder, stockOf } from '../support/factories-gra';
 import { useTestServer } from '../support/server';
+import { businessToday } from '../../domain/rules/dates';
 
 const { app, db, as } = useTestServer({ seed: 'users' });
 beforeEach(resetOrders);
 
 const URL = '/gra/gras/';
-const TODAY = businessDay();
+const TODAY = businessToday();
 const receive = async (lpo: number, lines: object[], extra: object = {}, username = 'stores') =>
   (await as(username)).post(URL, { lpo, gra_date: TODAY, invoice_number: 'MST/889', gra_items: lines, ...extra });
 
@@ -167,7 +167,7 @@ describe('bad input', () => {
     expect((await receive(lpo.id, [{ lpo_item: sheetItem.id, quantity_received: '1', quantity_accepted: '1' }], { without_lpo_reason: 'Urgent' })).json()).toEqual({
       without_lpo_reason: ['A GRA against an LPO needs no reason for being without one.'],
     });
-    const future = await receive(lpo.id, [{ lpo_item: sheetItem.id, quantity_received: '1', quantity_accepted: '1' }], { gra_date: businessDay(2) });
+    const future = await receive(lpo.id, [{ lpo_item: sheetItem.id, quantity_received: '1', quantity_accepted: '1' }], { gra_date: businessToday(2) });
     expect(future.statusCode).toBe(400);
     expect(Object.keys(future.json())).toEqual(['gra_date']);
     expect(await db().select().from(gras)).toEqual([]);

@@ -7,7 +7,7 @@ import { makeJobOrder, makeJobOrderItem, makeRequisition } from '../support/fact
 import { makeJobOrderExpense } from '../support/factories-expenses';
 import { makeCategory, makeMaterial, userId } from '../support/factories';
 import { useTestServer } from '../support/server';
-import { businessDayOf } from '../../domain/lead';
+import { businessDayOf } from '../../domain/rules/dates';
 
 const { db, as } = useTestServer({ seed: 'users' });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API } from '../../domain/api-paths';
-import { businessDayOf, LEAD_FILTERS, matchesLeadFilter, type Lead, type LeadFilter } from '../../domain/lead';
+import { businessDayOf } from '../../domain/rules/dates';
+import { LEAD_FILTERS, matchesLeadFilter, type Lead, type LeadFilter } from '../../domain/lead';
 import { PERIOD_OUT_OF_ORDER } from '../../domain/query-params';
 import { expectAccessMatrix } from '../support/access';
 import { userId } from '../support/factories';

@@ -9,7 +9,7 @@ import { userId } from '../support/factories';
 import { dayAfter, makeLeadWith, makeRemark, noonOn } from '../support/factories-leads';
 import { makeCustomer } from '../support/factories-sales';
 import { useTestServer } from '../support/server';
-import { businessDayOf } from '../../domain/lead';
+import { businessDayOf } from '../../domain/rules/dates';
 
 const { app, as, db } = useTestServer();
 const MARCH = '?start_date=2025-03-01&end_date=2025-03-31';

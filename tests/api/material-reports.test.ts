@@ -7,7 +7,7 @@ import { makeCategory, makeMaterial, makeSubcategory, userId } from '../support/
 import { makeJobOrder, makeRequisition, receiveThroughGra } from '../support/factories-stock';
 import { makeLpo, makeVendor } from '../support/factories-purchase';
 import { expectAccessMatrix } from '../support/access';
-import { businessDayOf } from '../../domain/lead';
+import { businessDayOf } from '../../domain/rules/dates';
 
 const { app, as, db } = useTestServer();
 

@@ -76,7 +76,8 @@ import { makeBranch, makeCustomer, makeLead, makeLpoCode, makeQuotation } from '
 import { makeVendor } from '../support/factories-purchase';
 import { makeJobOrder, makeJobOrderItem, makeRequisition } from '../support/factories-requisitions';
 import { makeJobOrderExpense } from '../support/factories-expenses';
-import { businessDay, receiveThroughGra } from '../support/factories-stock';
+import { receiveThroughGra } from '../support/factories-stock';
+import { businessToday } from '../../domain/rules/dates';
 
 /**
  * The outbox against the real API (DESIGN.md "Writes"): the replayer's requests go through
@@ -476,7 +477,7 @@ const CONTRACTS: Contract<unknown>[] = [
       const material = await makeMaterial(db, (await makeCategory(db)).id);
       await receiveThroughGra(db, material.id, '50');
       const requisition = await makeRequisition(db, { job_order: (await makeJobOrder(db)).id, approved: true, lines: [{ material: material.id, quantity: '20' }] });
-      return { material: material.id, transaction_type: 'issue' as const, quantity: '-8', transaction_date: businessDay(), requisition: requisition.id, requisition_detail: requisition.lines[0]!.id };
+      return { material: material.id, transaction_type: 'issue' as const, quantity: '-8', transaction_date: businessToday(), requisition: requisition.id, requisition_detail: requisition.lines[0]!.id };
     },
     effect: async (db, { material, requisition_detail }) => {
       expect(await one(db.select({ quantity: materials.quantity }).from(materials).where(eq(materials.id, material)))).toEqual({ quantity: '42.000' });

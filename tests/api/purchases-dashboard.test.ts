@@ -7,6 +7,7 @@ import { makeCategory, makeMaterial, userId } from '../support/factories';
 import { makeGra, makeLpo, makeLpoItem, makeVendor } from '../support/factories-purchase';
 import { makeJobOrder, makeLedgerRow, makeRequisition } from '../support/factories-requisitions';
 import { useTestServer } from '../support/server';
+import { businessToday } from '../../domain/rules/dates';
 
 const { app, db, as } = useTestServer({ seed: 'users' });
 
@@ -17,7 +18,7 @@ async function dashboard(username = 'stores'): Promise<PurchasesDashboard> {
 }
 
 /** Calendar arithmetic on YYYY-MM-DD days, in the company's time zone (IST), as the dashboard counts. */
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const today = businessToday();
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const at = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const addDays = (iso: string, n: number) => day(new Date(at(iso).getTime() + n * 86_400_000));

@@ -4,6 +4,7 @@ import { signedInAs, startTestServer, type TestServer } from '../support/server'
 import { makeCategory, makeMaterial } from '../support/factories';
 import { makeCustomer } from '../support/factories-sales';
 import { makeJobOrder, makeLedgerRow, makeRequisition } from '../support/factories-requisitions';
+import { businessToday } from '../../domain/rules/dates';
 
 /** The requisition reports of business-areas.md §7, on one constructed shop floor (read-only, so built once). */
 
@@ -74,7 +75,7 @@ describe('requisition lists by state', () => {
   it('cancelled_requisitions and list_cancelled_requisitions: cancelled ones, by cancellation day', async () => {
     const { r } = floor;
     expect(ids(await get('cancelled_requisitions/'))).toEqual([r.cancelledReq.id]);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessToday();
     expect(ids(await get(`list_cancelled_requisitions/?start_date=${today}`))).toEqual([r.cancelledReq.id]);
     expect((await get('list_cancelled_requisitions/?end_date=2026-01-01')).count).toBe(0);
   });

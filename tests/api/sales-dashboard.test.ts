@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API } from '../../domain/api-paths';
-import { businessDayOf } from '../../domain/lead';
+import { businessDayOf } from '../../domain/rules/dates';
 import type { SalesDashboard, SalesFigures } from '../../domain/sales-dashboard';
 import { expectAccessMatrix } from '../support/access';
 import { userId } from '../support/factories';

@@ -3,12 +3,13 @@ import { API } from '../../domain/api-paths';
 import { isAdvancePending, isSalesOrderOverdue, type SalesOrderStatus } from '../../domain/sales-order';
 import { makeCustomer, makeSalesOrder } from '../support/factories-sales';
 import { useTestServer } from '../support/server';
+import { businessToday } from '../../domain/rules/dates';
 
 const { as, db } = useTestServer();
 
 /** The company's day (IST), as the server reads it, and days and months around it. */
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const shiftDays = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const today = businessToday();
+const shiftDays = (days: number) => businessToday(days);
 const firstOfMonth = (back: number) => {
   const [y, m] = today.split('-').map(Number) as [number, number];
   const month = new Date(Date.UTC(y, m - 1 - back, 1));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../domain/api-paths';
-import { businessDayOf } from '../../domain/lead';
+import { businessDayOf } from '../../domain/rules/dates';
 import { PERIOD_OUT_OF_ORDER } from '../../domain/query-params';
 import { STALE_FOLLOWUP_DAYS, UNANSWERED_QUOTATION_DAYS, type MissedOpportunityPage, type SalesAnalysis } from '../../domain/sales-dashboard';
 import { quotations } from '../../server/db/schema';

@@ -16,6 +16,7 @@ import { JOB_ORDER_BUCKETS, JOB_ORDER_STATUSES, PRODUCTION_DEPARTMENTS } from '.
 import { JOB_ORDER_EXPENSE_CATEGORIES, JOB_ORDER_EXPENSE_STATUSES } from '../../domain/job-order-expense';
 import { LEAD_FILTERS, LEAD_REQUIREMENTS, LEAD_SOURCES, LEAD_STAGES, LEAD_STATUSES, LEAD_TYPES, matchesLeadFilter, type Lead } from '../../domain/lead';
 import { isValidGstin } from '../../domain/india';
+import { businessDayOf } from '../../domain/rules/dates';
 import { LPO_STATUSES } from '../../domain/lpo';
 import { CONSUMABLES_CATEGORY, MATERIAL_UNITS } from '../../domain/material';
 import { RECEIPT_MODES } from '../../domain/receipt';
@@ -206,7 +207,7 @@ describe('the demo company', () => {
     ]);
     const earliest = new Date(seededAt);
     earliest.setUTCMonth(earliest.getUTCMonth() - 18);
-    const today = seededAt.toISOString().slice(0, 10);
+    const today = businessDayOf(seededAt);
     const problems: string[] = [];
     for (const [name, { table }] of Object.entries(ENTITIES)) {
       for (const column of Object.values(getTableColumns(table as PgTable))) {
@@ -362,7 +363,7 @@ describe('every lifecycle state is present in the demo', () => {
     const leads = await rows<Pick<Lead, 'stage' | 'followup_date' | 'created_at'> & { owner: string; remarks: number }>(sql`
       SELECT l.stage, l.followup_date::text, l.created_at, u.username AS owner, (SELECT count(*)::int FROM lead_remarks r WHERE r.lead = l.id) AS remarks
       FROM leads l JOIN users u ON u.id = l.assign_to`);
-    const today = seededAt.toISOString().slice(0, 10);
+    const today = businessDayOf(seededAt);
     for (const owner of ['sales.exec', 'sales.senior']) {
       for (const { value: filter } of LEAD_FILTERS) {
         const mine = leads.filter((l) => l.owner === owner && matchesLeadFilter({ ...l, created_at: new Date(l.created_at).toISOString() }, filter, today, l.remarks > 0));

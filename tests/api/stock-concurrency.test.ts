@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { materials, stockTransactions } from '../../server/db/schema';
 import { signedInAs, startTestServer, type TestServer } from '../support/server';
-import { businessDay, ledgerMismatches, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, reverseEntry } from '../support/factories-stock';
+import { ledgerMismatches, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, reverseEntry } from '../support/factories-stock';
+import { businessToday } from '../../domain/rules/dates';
 
 /** Writers racing for the same stock: on PostgreSQL the material row lock decides, on PGlite the single connection. */
 let server: TestServer;
@@ -14,7 +15,7 @@ beforeEach(() => server.reset());
 
 const db = () => server.database.db;
 const URL = '/stocks/stocktransactions/';
-const DATE = businessDay();
+const DATE = businessToday();
 const onHand = async (id: number) => (await db().select().from(materials).where(eq(materials.id, id)))[0]!.quantity;
 
 async function stocked(quantity: string) {

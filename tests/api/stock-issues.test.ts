@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import { auditLog, materials, requisitionDetails, requisitions } from '../../server/db/schema';
 import { REQUISITION_MESSAGES } from '../../domain/requisition';
 import { useTestServer } from '../support/server';
-import { businessDay, ledgerMismatches, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, setNegativeStock } from '../support/factories-stock';
+import { ledgerMismatches, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, setNegativeStock } from '../support/factories-stock';
+import { businessToday } from '../../domain/rules/dates';
 
 const { as, db } = useTestServer();
 
 const stores = () => as('stores');
 const URL = '/stocks/stocktransactions/';
-const DATE = businessDay();
+const DATE = businessToday();
 
 const receive = (material: number, quantity: string, rate?: string) => receiveThroughGra(db(), material, quantity, rate ? { rate } : {});
 

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/client';
 import { as, signedInAs, signIn, startTestServer, type TestServer } from '../support/server';
-import { businessDay, ledgerMismatches, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, reverseEntry, setNegativeStock } from '../support/factories-stock';
+import { ledgerMismatches, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, reverseEntry, setNegativeStock } from '../support/factories-stock';
+import { businessToday } from '../../domain/rules/dates';
 
 /**
  * Random sequences of receipts (through GRAs), issues, returns, reservations, adjustments and
@@ -24,7 +25,7 @@ afterAll(() => server.close());
 
 const db = () => server.database.db;
 const TX = '/stocks/stocktransactions/';
-const DATE = businessDay();
+const DATE = businessToday();
 
 /** Quantities with up to 3 decimals, as the shop floor writes them. */
 const quantity = fc.oneof(fc.integer({ min: 1, max: 4 }).map(String), fc.integer({ min: 1, max: 4000 }).map((milli) => (milli / 1000).toFixed(3)));

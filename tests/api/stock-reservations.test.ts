@@ -3,7 +3,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { auditLog, requisitionDetails } from '../../server/db/schema';
 import { REQUISITION_MESSAGES } from '../../domain/requisition';
 import { signedInAs, startTestServer, type TestServer } from '../support/server';
-import { businessDay, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, setNegativeStock } from '../support/factories-stock';
+import { makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, setNegativeStock } from '../support/factories-stock';
+import { businessToday } from '../../domain/rules/dates';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ const db = () => server.database.db;
 const stores = () => signedInAs(server.app, 'stores');
 const RESERVE = '/materials/materials/reserve_material/';
 const TX = '/stocks/stocktransactions/';
-const DATE = businessDay();
+const DATE = businessToday();
 
 async function stocked(name: string, quantity: string) {
   const material = await makeStockMaterial(db(), name);

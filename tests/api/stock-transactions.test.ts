@@ -3,14 +3,15 @@ import { eq } from 'drizzle-orm';
 import { materials, requisitionDetails, requisitions, stockTransactions } from '../../server/db/schema';
 import { useTestServer } from '../support/server';
 import { expectAccessMatrix } from '../support/access';
-import { businessDay, ledgerMismatches, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, reverseEntry } from '../support/factories-stock';
+import { ledgerMismatches, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, reverseEntry } from '../support/factories-stock';
+import { businessToday } from '../../domain/rules/dates';
 
 const { app, as, db } = useTestServer();
 
 const stores = () => as('stores');
 const URL = '/stocks/stocktransactions/';
 
-const DATE = businessDay();
+const DATE = businessToday();
 
 async function post(body: Record<string, unknown>) {
   const res = await (await stores()).post(URL, { transaction_date: DATE, ...body });
@@ -94,8 +95,8 @@ describe('the ledger lists', () => {
   it('filter_transactions by dates, requisition, material, and whether receipts and issues are included', async () => {
     const sheet = await makeStockMaterial(db());
     const other = await makeStockMaterial(db());
-    await receive(sheet.id, '10', { date: businessDay(-20) });
-    await receive(other.id, '10', { date: businessDay(-10) });
+    await receive(sheet.id, '10', { date: businessToday(-20) });
+    await receive(other.id, '10', { date: businessToday(-10) });
     const { requisition } = await makeRequisition(db(), [{ material: sheet.id, quantity: '2' }]);
     await post({ material: sheet.id, transaction_type: 'issue', quantity: '-2', requisition: requisition.id });
     const client = await stores();
@@ -104,7 +105,7 @@ describe('the ledger lists', () => {
       expect(res.statusCode, query).toBe(200);
       return res.json().results.map((r: { transaction_type: string; material: number }) => `${r.transaction_type}:${r.material === sheet.id ? 'sheet' : 'other'}`);
     };
-    expect(await ids(`startDate=${businessDay(-15)}&endDate=${DATE}`)).toEqual(['issue:sheet', 'receipt:other']);
+    expect(await ids(`startDate=${businessToday(-15)}&endDate=${DATE}`)).toEqual(['issue:sheet', 'receipt:other']);
     expect(await ids(`material=${sheet.id}&issues=false`)).toEqual(['receipt:sheet']);
     expect(await ids('receipts=false')).toEqual(['issue:sheet']);
     expect(await ids(`requisition=${requisition.id}`)).toEqual(['issue:sheet']);
@@ -139,11 +140,11 @@ describe('the ledger lists', () => {
 
   it('material-movement gives the opening balance, the rows in the range and the closing balance', async () => {
     const sheet = await makeStockMaterial(db(), 'Aluminium angle');
-    await receive(sheet.id, '10', { date: businessDay(-40) });
-    await receive(sheet.id, '5', { date: businessDay(-2) });
+    await receive(sheet.id, '10', { date: businessToday(-40) });
+    await receive(sheet.id, '5', { date: businessToday(-2) });
     await post({ material: sheet.id, transaction_type: 'issue', quantity: '-3', job_order: (await makeJobOrder(db())).id });
     const client = await as('purchase');
-    const res = await client.get(`${URL}material-movement/?material=${sheet.id}&startDate=${businessDay(-30)}&endDate=${DATE}`);
+    const res = await client.get(`${URL}material-movement/?material=${sheet.id}&startDate=${businessToday(-30)}&endDate=${DATE}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Aluminium angle', opening_quantity: '10.000', inward: '5.000', outward: '3.000', closing_quantity: '12.000' });
     expect(res.json().transactions).toHaveLength(2);

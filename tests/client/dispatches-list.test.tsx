@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { User } from '../../domain/user';
-import { toIsoDate } from '../../domain/rules/dates';
+import { businessToday } from '../../domain/rules/dates';
 import { renderRoute } from './render-screen';
 import { makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
@@ -17,8 +17,8 @@ vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./s
 
 const NOW = '2026-11-20T09:00:00.000Z';
 const tracked = { created_by: 1, created_at: NOW, updated_at: NOW, version: 1, deleted_at: null };
-/** The day `days` from today on this device, as the list reads it. */
-const day = (days: number) => toIsoDate(new Date(Date.now() + days * 86_400_000));
+/** The business day `days` from today, as the list reads it. */
+const day = (days: number) => businessToday(days);
 const dispatch = (id: number, dispatch_date: string, status: string, vehicle_number = '') => ({
   id,
   delivery_note: 700 + id,

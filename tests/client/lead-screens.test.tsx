@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import type { User } from '../../domain/user';
-import { businessDayOf } from '../../domain/lead';
+import { businessDayOf } from '../../domain/rules/dates';
 import type { RouteName } from '../../domain/routes';
 import { renderRoute } from './render-screen';
 import { leadRow, tracked } from './rows';

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { User } from '../../domain/user';
 import { routeByName } from '../../domain/routes';
-import { toIsoDate } from '../../domain/rules/dates';
+import { businessToday } from '../../domain/rules/dates';
 import { RootShell } from '../../src/app/RootShell';
 import { metaKey, mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
@@ -21,7 +21,7 @@ vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./s
 
 const NOW = '2026-11-20T09:00:00.000Z';
 const tracked = { created_by: 1, created_at: NOW, updated_at: NOW, version: 1, deleted_at: null };
-const yesterday = toIsoDate(new Date(Date.now() - 86_400_000));
+const yesterday = businessToday(-1);
 const dispatch = (id: number) => ({ id, delivery_note: 700 + id, job_order: 501, dispatch_date: yesterday, vehicle_number: '', driver_name: '', driver_phone: '', status: 'delivered', remarks: '', ...tracked });
 const loaded = (type: 'dispatches' | 'deliveryNotes' | 'jobOrders' | 'customers') => ({ key: metaKey(9, type), userId: 9, type, cursor: '1', loadedAt: Date.now(), rowCount: 0, error: null });
 

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import type { User } from '../../domain/user';
 import { routeByName, type RouteName } from '../../domain/routes';
-import { toIsoDate } from '../../domain/rules/dates';
+import { businessToday } from '../../domain/rules/dates';
 import { fakeServer, makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
@@ -99,7 +99,7 @@ describe('a new stock transaction', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Acrylic sheet clear 5mm/ }));
     fireEvent.change(screen.getByLabelText(/^Quantity/), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText('Job order'), { target: { value: '501' } });
-    const tomorrow = toIsoDate(new Date(Date.now() + 86_400_000)).split('-').reverse().join('-');
+    const tomorrow = businessToday(1).split('-').reverse().join('-');
     fireEvent.change(screen.getByLabelText(/^Date/), { target: { value: tomorrow } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A stock transaction may not be dated in the future.')).toBeTruthy();

@@ -7,7 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { User } from '../../domain/user';
 import { routeByName, type RouteName } from '../../domain/routes';
-import { formatDisplayDate, toIsoDate } from '../../domain/rules/dates';
+import { businessToday, formatDisplayDate } from '../../domain/rules/dates';
 import { fakeServer, makeUser, storeSession, type FakeServer } from './support';
 import { material } from './mirror-fakes';
 import { metaKey, mirror, type MirrorRow } from '../../src/data/mirror/db';
@@ -40,7 +40,7 @@ function show(path: string) {
 }
 
 const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 24 * 60 * 60 * 1000));
+const daysAgo = (days: number) => businessToday(-days);
 
 const ACRYLIC = material(12, { name: 'Acrylic sheet clear 5mm', category: 1, subcategory: 3, unit: 'SHEET', brand: 'Plexi', thickness: '5mm', quantity: '1234.500', reorder_level: '10.000', average_cost: '150.2500' });
 const LEDGER = {

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { onlineManager } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { API } from '../../domain/api-paths';
-import { businessDayOf } from '../../domain/lead';
+import { businessDayOf } from '../../domain/rules/dates';
 import type { RouteName } from '../../domain/routes';
 import type { User } from '../../domain/user';
 import { renderRoute } from './render-screen';

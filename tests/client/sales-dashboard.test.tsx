@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '../../domain/user';
-import { businessDayOf } from '../../domain/lead';
+import { businessDayOf } from '../../domain/rules/dates';
 import type { MissedOpportunityPage, SalesAnalysis, SalesDashboard, SalesFigures } from '../../domain/sales-dashboard';
 import { renderRoute } from './render-screen';
 import { tracked } from './rows';

@@ -1,6 +1,8 @@
-import { describe, it, expect } from 'vitest';
+import { afterEach, describe, it, expect, vi } from 'vitest';
 import { displayDateInput } from '../../domain/entity';
 import {
+  businessDayOf,
+  businessToday,
   DATE_MESSAGES,
   INVALID_DATE_FORMAT,
   formatDisplayDate,
@@ -143,5 +145,23 @@ describe('a date typed in a form', () => {
     expect(displayDateInput.parse('05-11-__')).toBeUndefined();
     expect(displayDateInput.safeParse('31-04-2024').error?.issues[0]?.message).toBe(DATE_MESSAGES.date);
     expect(displayDateInput.safeParse('2024-11-05').error?.issues[0]?.message).toBe(DATE_MESSAGES.format);
+  });
+});
+
+describe('the business day', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is the day in Kolkata whatever zone the device is in: 20:00 UTC on 27 November is already the 28th', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-27T20:00:00Z') });
+    expect(businessToday()).toBe('2026-11-28');
+    expect(businessToday(-1)).toBe('2026-11-27');
+    expect(businessToday(-30)).toBe('2026-10-29');
+    expect(businessToday(1)).toBe('2026-11-29');
+  });
+
+  it('turns at midnight in Kolkata (18:30 UTC), not at the device’s midnight', () => {
+    expect(businessDayOf('2026-11-27T18:29:59Z')).toBe('2026-11-27');
+    expect(businessDayOf('2026-11-27T18:30:00Z')).toBe('2026-11-28');
+    expect(businessDayOf(new Date('2026-11-28T00:00:00+05:30'))).toBe('2026-11-28');
   });
 });

@@ -6,7 +6,7 @@ import type { RequisitionType } from '../../domain/requisition';
 import type { StockTransactionStatus, StockTransactionType } from '../../domain/stock';
 import { makeCustomer } from './factories-sales';
 import { userId } from './factories';
-import { businessDayOf } from '../../domain/lead';
+import { businessDayOf } from '../../domain/rules/dates';
 
 /** Production test data (job orders, requisitions, their ledger rows), made directly in the database. */
 

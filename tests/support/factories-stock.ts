@@ -8,6 +8,7 @@ import { makeCustomer } from './factories-sales';
 import { makeGra, makeGraItem, makeLpo, makeLpoItem, makeVendor } from './factories-purchase';
 import { makeCategory, makeMaterial, userId } from './factories';
 import { signIn } from './server';
+import { businessToday } from '../../domain/rules/dates';
 
 /** Stores test data: job orders, requisitions with their lines, and the ledger's own checks. */
 
@@ -23,13 +24,6 @@ export async function makeStockMaterial(db: Db, name?: string) {
   return makeMaterial(db, category.id, name ? { name } : {});
 }
 
-const INDIA_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The business day (India) `offset` days from today, as the ledger dates its rows. */
-export function businessDay(offset = 0): string {
-  return INDIA_DAY.format(new Date(Date.now() + offset * 86_400_000));
-}
-
 /**
  * Stock received the one way it enters the ledger from outside: a GRA against an LPO (vendor,
  * LPO, LPO item, GRA and its line made here), whose receipt the ledger books as stores.
@@ -40,7 +34,7 @@ export async function receiveThroughGra(db: Db, material: number, quantity: stri
   const lpo = await makeLpo(db, (await makeVendor(db)).id, { status: 'received' });
   if (requisition) await db.update(lpos).set({ requisition }).where(eq(lpos.id, lpo.id));
   const lpoItem = await makeLpoItem(db, lpo.id, material, { quantity, rate, quantity_received: quantity });
-  const gra = await makeGra(db, lpo, { gra_date: values.date ?? businessDay() });
+  const gra = await makeGra(db, lpo, { gra_date: values.date ?? businessToday() });
   const line = await makeGraItem(db, gra.id, lpoItem, { quantity_received: quantity });
   const stores = { id: await userId(db, 'stores'), username: 'stores' };
   return db.transaction((tx) => recordReceipt(tx, stores, { gra_item: line.id, material, quantity, rate, transaction_date: gra.gra_date, requisition }));

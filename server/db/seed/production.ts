@@ -372,12 +372,13 @@ export function generateRequisitions(ctx: SeedContext, count: number, jobs: JobR
     const approved = needsApproval && life !== 'awaiting-approval' && life !== 'cancelled' ? cal.after(created, 0, rng.int(30, 600)) : null;
     const finished = life === 'completed' || life === 'closed' ? cal.after(approved ?? created, rng.int(0, Math.max(0, Math.min(20, Math.floor((until - created) / 86_400_000)))), rng.int(30, 400)) : null;
     const cancelled = life === 'cancelled' ? cal.after(created, rng.int(0, 5), rng.int(10, 300)) : null;
-    const picked = rng.pick(REQUESTER[department]);
-    // Metal's dashboard needs a job order in work that metal draws material for: the first open
-    // requisition on a warehouse job in work is metal's, whatever the draw said.
-    const metalsFirst = !metalOnFloor && department === 'Warehouse' && job !== null && active.includes(job) && life === 'open';
+    // Consumables are the foreman's and draw nobody: a draw more would move every later draw of the seed.
+    const drawn = type === 'consumables' ? 'foreman' : rng.pick(REQUESTER[department]);
+    // Metal's dashboard lists the job orders in process that metal draws material for: the first
+    // live requisition of metal's kinds on a warehouse job in process is metal's, whatever the draw said.
+    const metalsFirst = !metalOnFloor && type !== 'consumables' && department === 'Warehouse' && job?.state === 'in-process' && life !== 'cancelled';
     if (metalsFirst) metalOnFloor = true;
-    const requester = ctx.user(type === 'consumables' ? 'foreman' : metalsFirst ? 'metal' : picked);
+    const requester = ctx.user(metalsFirst ? 'metal' : drawn);
     const id = data.add(requisitions, {
       job_order: job?.id ?? null,
       requisition_type: type,

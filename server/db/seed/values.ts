@@ -3,6 +3,7 @@
  * thousandths, as integers, so every stored total is the exact sum of its lines (the database
  * rounds quantity × price the same way: half away from zero).
  */
+import { businessDayOf } from '../../../domain/rules/dates';
 
 const DAY = 86_400_000;
 
@@ -58,8 +59,9 @@ export class Calendar {
     return new Date(at).toISOString();
   }
 
+  /** The business day of `at`: the day the app calls today when the demo is opened at `at`. */
   date(at: number): string {
-    return new Date(at).toISOString().slice(0, 10);
+    return businessDayOf(at);
   }
 
   /** A calendar day `days` after the day of `at` (may be in the future: scheduled dates). */

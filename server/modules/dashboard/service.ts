@@ -23,6 +23,7 @@ import { pendingRequisitionFigures, storesRequisitions } from '../requisitions/s
 import { adjustmentsAwaitingApproval } from '../stock/service';
 import { topVendors } from '../vendors/service';
 import { businessDay, TODAY } from '../../lib/business-day';
+import { businessDayOf } from '../../../domain/rules/dates';
 
 /** The last `count` calendar months of `today` as YYYY-MM, oldest first. */
 function lastMonths(today: Date, count: number): string[] {
@@ -199,8 +200,6 @@ export async function workshopDashboard(db: Db, user: User, workshop: Workshop, 
 
 const SHORT_LIST = { page: 1, pageSize: PURCHASES_LIST_LIMIT };
 const COUNT_ONLY = { page: 1, pageSize: 1 };
-/** The calendar day of a timestamp in India, as YYYY-MM-DD. */
-const IST_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
  * LPOs still awaiting goods (LPO_OPEN_STATUSES, live): how many, what is still to come at the
@@ -243,7 +242,7 @@ export async function purchasesDashboard(db: Db, user: User): Promise<PurchasesD
     stores_queue: {
       count: queue.count,
       results: queue.results.map((r) => {
-        const created = IST_DAY.format(new Date(r.created_at));
+        const created = businessDayOf(r.created_at);
         return { id: r.id, requisition_type: r.requisition_type, job_order_label: r.job_order_label, customer_name: r.customer_name, requested_by_name: r.requested_by_name, created, days_waiting: daysAgo(created) };
       }),
     },

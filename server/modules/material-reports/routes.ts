@@ -22,6 +22,7 @@ import {
   reorderReportSchema,
 } from '../../../domain/material-report';
 import { API } from '../../../domain/api-paths';
+import { businessToday } from '../../../domain/rules/dates';
 import { currentUser } from '../../plugins/auth';
 import { loadPage, type Paging, type Slice } from '../../lib/pagination';
 import { idParams } from '../../lib/schemas';
@@ -52,7 +53,7 @@ export default async function materialReportsRoutes(fastify: FastifyInstance) {
   );
   app.get(API.materialReports.exportToExcel, { config: materialsRead, schema: { tags, querystring: exportMaterialsQuerySchema } }, async (req, reply) => {
     const workbook = await materialsWorkbook(app.db, currentUser(req), req.query);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = businessToday();
     return reply.type(XLSX).header('content-disposition', `attachment; filename="materials-${day}.xlsx"`).send(workbook);
   });
   app.get(API.materialReports.issueReport, { config: reports, schema: { tags, querystring: issueReportQuerySchema, response: { 200: issueReportSchema } } }, (req) =>

@@ -10,6 +10,7 @@ import { conflict, fieldError, notFound } from '../../lib/http-error';
 import { recordAudit } from '../audit/service';
 import { abs, add, amountOf, compare, max, negate, sign, sub, toMoney, toQuantity, type Decimal } from '../../../domain/decimal';
 import { weightedAverage } from './valuation';
+import { TODAY } from '../../lib/business-day';
 
 /**
  * The stock ledger (DESIGN.md "Stock is a ledger"). Every function here runs inside the caller's
@@ -73,8 +74,6 @@ export interface ReserveInput {
 /** numeric(14,3) holds 11 digits before the point. */
 const MAX_QUANTITY = '100000000000';
 const invalidPk = (field: string, id: number) => fieldError(field, `Invalid pk "${id}" - object does not exist.`);
-/** The business day (India), which dates ledger rows and bounds the dates stores may give them. */
-const today = sql`(now() AT TIME ZONE 'Asia/Kolkata')::date`;
 
 /** The stock settings in force (system_config), the defaults until a superuser sets them. */
 export async function stockSettingsOf(tx: Db): Promise<StockSettings> {
@@ -98,7 +97,7 @@ const negativeStockAllowed = async (tx: Db) => (await stockSettingsOf(tx)).allow
  * (domain/stock.ts transactionDateRefusal).
  */
 export async function checkTransactionDate(tx: Db, actor: PermissionSubject, date: string, field = 'transaction_date'): Promise<void> {
-  const [{ day }] = (await queryRows<{ day: string }>(tx, sql`SELECT ${today}::text AS day`)) as [{ day: string }];
+  const [{ day }] = (await queryRows<{ day: string }>(tx, sql`SELECT ${TODAY}::text AS day`)) as [{ day: string }];
   const refusal = transactionDateRefusal(date, day, (await stockSettingsOf(tx)).stock_backdate_days, can(actor, 'stock.backdate'));
   if (refusal) throw fieldError(field, refusal);
 }
@@ -198,7 +197,7 @@ async function applyMove(tx: Db, actor: Actor, material: MaterialRow, move: Move
       material: material.id,
       transaction_type: move.type,
       quantity: toQuantity(move.quantity),
-      transaction_date: move.transaction_date ?? today,
+      transaction_date: move.transaction_date ?? TODAY,
       requisition: move.requisition ?? null,
       requisition_detail: move.requisition_detail ?? null,
       job_order: move.job_order ?? null,

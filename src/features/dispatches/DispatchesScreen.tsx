@@ -5,7 +5,7 @@ import { Badge, Button, Card, Flex, Heading, Link, Stack, Text } from '@chakra-u
 import type { DataType } from '../../../domain/data-types';
 import { DISPATCH_STATUSES, dispatchDay, type DispatchStatus } from '../../../domain/dispatch';
 import { pathOf } from '../../../domain/routes';
-import { formatDisplayDate, toIsoDate } from '../../../domain/rules/dates';
+import { businessToday, formatDisplayDate } from '../../../domain/rules/dates';
 import { LocalListScreen } from '../../ui/LocalListScreen';
 import { DISPATCH_STATUS_PALETTE, useDispatchRows, type DispatchRow } from './data';
 import { badgeColumn } from '../../ui/badge-column';
@@ -56,7 +56,7 @@ function ScheduledAhead({ rows }: { rows: readonly DispatchRow[] }) {
 /** dispatches-home: today's dispatches first, then the earlier ones, the latest first; vehicles booked for later days apart. */
 export default function DispatchesScreen() {
   const found = useDispatchRows();
-  const today = toIsoDate(new Date());
+  const today = businessToday();
   const ahead = useMemo(
     () => found?.filter(({ dispatch }) => dispatchDay(dispatch, today) === 'ahead').sort((a, b) => a.dispatch.dispatch_date.localeCompare(b.dispatch.dispatch_date) || a.dispatch.id - b.dispatch.id),
     [found, today],

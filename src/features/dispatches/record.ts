@@ -1,4 +1,4 @@
-import { formatDisplayDate, toIsoDate } from '../../../domain/rules/dates';
+import { businessToday, formatDisplayDate } from '../../../domain/rules/dates';
 import { api } from '../../data/api';
 import { reloadData } from '../../data/preload';
 import { openDialog } from '../../ui/dialog';
@@ -27,7 +27,7 @@ export async function recordDispatch(note: { id: number; job_order: number }, bo
   });
   if (vehicle === false) return false;
   const recorded = await withConnection(async () => {
-    await api.post(API.dispatches.list, { delivery_note: note.id, job_order: note.job_order, dispatch_date: toIsoDate(new Date()), vehicle_number: vehicle.trim(), status: 'dispatched' });
+    await api.post(API.dispatches.list, { delivery_note: note.id, job_order: note.job_order, dispatch_date: businessToday(), vehicle_number: vehicle.trim(), status: 'dispatched' });
     notify({ type: 'positive', message: DISPATCH_RECORDED });
     await reloadData(['dispatches', 'deliveryNotes']);
     return true;

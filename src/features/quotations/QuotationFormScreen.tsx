@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Customer } from '../../../domain/customer';
 import { formatIndian, orZero } from '../../../domain/decimal';
 import { displayDateInput } from '../../../domain/entity';
-import { businessDayOf } from '../../../domain/lead';
+import { businessToday } from '../../../domain/rules/dates';
 import { MATERIAL_UNITS } from '../../../domain/material';
 import { QUOTATION_MESSAGES, quotationCreateSchema, quotationLineUpdateSchema, quotationReference, type QuotationView } from '../../../domain/quotation';
 import { isSalesExecutive } from '../../../domain/roles';
@@ -64,7 +64,7 @@ const emptyFor = (user: User | null): FormInput => ({
   customer: '',
   branch: '',
   sales_exec: user && isSalesExecutive(user) ? String(user.id) : '',
-  quotation_date: formatDisplayDate(businessDayOf(new Date())),
+  quotation_date: formatDisplayDate(businessToday()),
   monarch_entity: '',
   subject: '',
   terms: '',

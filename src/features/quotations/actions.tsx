@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Wrap } from '@chakra-ui/react';
 import type { Customer } from '../../../domain/customer';
-import { businessDayOf } from '../../../domain/lead';
+import { businessToday } from '../../../domain/rules/dates';
 import { can } from '../../../domain/permissions';
 import { QUOTATION_DECISIONS, QUOTATION_STEPS, quotationReference, quotationSendSchema, type QuotationDecision, type QuotationView } from '../../../domain/quotation';
 import { mayEdit } from '../../../domain/row-rules';
@@ -114,7 +114,7 @@ export function QuotationActions({ quotation }: { quotation: QuotationView }) {
     });
     if (po === false) return;
     try {
-      const created = await createSalesOrder(quotation.id, businessDayOf(new Date()), po.trim());
+      const created = await createSalesOrder(quotation.id, businessToday(), po.trim());
       void queryClient.invalidateQueries({ queryKey: ['sales-orders', 'list'] });
       notify({ type: 'positive', message: SALES_ORDER_NOTICES.createdFromQuotation });
       navigate(pathOf(screens.salesOrder, { id: created.id }));

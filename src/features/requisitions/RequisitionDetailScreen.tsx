@@ -8,7 +8,7 @@ import { can } from '../../../domain/permissions';
 import { REQUISITION_STATES, REQUISITION_TYPES, requisitionActionRefusal, requisitionState, type RequisitionAction } from '../../../domain/requisition';
 import { materialNamesTypeOf, mayEdit, type MaterialNamesType } from '../../../domain/row-rules';
 import { pathOf } from '../../../domain/routes';
-import { formatDisplayDate, toIsoDate } from '../../../domain/rules/dates';
+import { businessToday, formatDisplayDate } from '../../../domain/rules/dates';
 import { compare, formatIndian, max, sign, sub } from '../../../domain/decimal';
 import { plainQuantity, reserveMaterialSchema, STOCK_MESSAGES } from '../../../domain/stock';
 import { api } from '../../data/api';
@@ -110,7 +110,7 @@ function LineRow({ line, requisition, canIssue, canReserve, canChange, canRemove
       material: line.material,
       transaction_type: 'issue',
       quantity: `-${quantity.trim()}`,
-      transaction_date: toIsoDate(new Date()),
+      transaction_date: businessToday(),
       requisition: requisition.id,
       requisition_detail: line.id,
       job_order: requisition.job_order,

@@ -5,7 +5,7 @@ import { Alert, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Text
 import { isJobOrderOpen, jobOrderLabel, type JobOrder } from '../../../domain/job-order';
 import { materialUnitLabel, type Material } from '../../../domain/material';
 import { pathOf } from '../../../domain/routes';
-import { parseDisplayDate, toIsoDate } from '../../../domain/rules/dates';
+import { businessToday, parseDisplayDate } from '../../../domain/rules/dates';
 import { formatIndian } from '../../../domain/decimal';
 import { RECORDED_STOCK_TRANSACTION_TYPES, STOCK_ENTRY_MESSAGES, STOCK_MESSAGES, stockTransactionCreateSchema } from '../../../domain/stock';
 import { mirror } from '../../data/mirror/db';
@@ -42,7 +42,7 @@ export default function StockTransactionCreateScreen() {
     // Every field's error shows at once: the date's own check does not hold back the others'.
     const found: Record<string, string> = {};
     const day = date.trim() ? parseDisplayDate(date) : null;
-    const today = toIsoDate(new Date());
+    const today = businessToday();
     if (day && !day.ok) found.transaction_date = day.message;
     else if (day?.iso && day.iso > today) found.transaction_date = STOCK_MESSAGES.futureDate;
     const magnitude = quantity.trim().replace(/^[-+]/, '');

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { formatIndian } from '../../../domain/decimal';
+import { businessToday } from '../../../domain/rules/dates';
 import {
   conflictingRow,
   discard,
@@ -239,7 +240,7 @@ function OthersChanges({ entries }: { entries: OutboxEntry[] }) {
       return notify({ type: 'negative', message: 'The server did not record it, so nothing was done.', caption: apiErrorMessage(responseBody(error)) });
     }
     if (action === 'export') {
-      saveFile(`unsent-changes-${new Date().toISOString().slice(0, 10)}.json`, new Blob([JSON.stringify(entries, null, 2)], { type: 'application/json' }));
+      saveFile(`unsent-changes-${businessToday()}.json`, new Blob([JSON.stringify(entries, null, 2)], { type: 'application/json' }));
     } else {
       await dropEntriesOf([...new Set(entries.map((e) => e.userId))]);
       notify({ type: 'positive', message: `${count} discarded.` });

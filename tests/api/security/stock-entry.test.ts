@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, materials, stockTransactions } from '../../../server/db/schema';
 import { useTestServer } from '../../support/server';
-import { businessDay, makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, reverseEntry } from '../../support/factories-stock';
+import { makeJobOrder, makeRequisition, makeStockMaterial, receiveThroughGra, reverseEntry } from '../../support/factories-stock';
+import { businessToday } from '../../../domain/rules/dates';
 
 /**
  * How stock may enter the ledger (issue 14 §4, DESIGN.md): through a GRA, an approved adjustment
@@ -15,13 +16,13 @@ const { app, db, as } = useTestServer();
 const URL = '/stocks/stocktransactions/';
 const onHand = async (id: number) => (await db().select().from(materials).where(eq(materials.id, id)))[0]!.quantity;
 const ledgerOf = (material: number) => db().select().from(stockTransactions).where(eq(stockTransactions.material, material));
-const issueAs = async (username: string, material: number, jobOrder: number, quantity: string, date = businessDay()) =>
+const issueAs = async (username: string, material: number, jobOrder: number, quantity: string, date = businessToday()) =>
   (await as(username)).post(URL, { material, transaction_type: 'issue', quantity: `-${quantity}`, job_order: jobOrder, transaction_date: date });
 
 describe('a direct receipt', () => {
   it('is refused: stores cannot post 1,000 units at 0.01 without a GRA, and nothing enters the ledger', async () => {
     const sheet = await makeStockMaterial(db(), 'Acrylic sheet 3mm');
-    const res = await (await as('stores')).post(URL, { material: sheet.id, transaction_type: 'receipt', quantity: '1000', rate: '0.01', transaction_date: businessDay() });
+    const res = await (await as('stores')).post(URL, { material: sheet.id, transaction_type: 'receipt', quantity: '1000', rate: '0.01', transaction_date: businessToday() });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ transaction_type: ['Stock is received through a GRA against its LPO. To correct the stock of a material, request a stock adjustment.'] });
     expect(await onHand(sheet.id)).toBe('0.000');
@@ -31,7 +32,7 @@ describe('a direct receipt', () => {
   it('is refused to a stores manager and a superuser too', async () => {
     const sheet = await makeStockMaterial(db());
     for (const username of ['stores.manager', 'admin']) {
-      const res = await (await as(username)).post(URL, { material: sheet.id, transaction_type: 'receipt', quantity: '5', transaction_date: businessDay() });
+      const res = await (await as(username)).post(URL, { material: sheet.id, transaction_type: 'receipt', quantity: '5', transaction_date: businessToday() });
       expect(res.statusCode, username).toBe(400);
       expect(Object.keys(res.json()), username).toEqual(['transaction_type']);
     }
@@ -42,7 +43,7 @@ describe('a direct receipt', () => {
 describe('a return', () => {
   it('must name what the material was issued to', async () => {
     const sheet = await makeStockMaterial(db());
-    const res = await (await as('stores')).post(URL, { material: sheet.id, transaction_type: 'return', quantity: '1000', transaction_date: businessDay() });
+    const res = await (await as('stores')).post(URL, { material: sheet.id, transaction_type: 'return', quantity: '1000', transaction_date: businessToday() });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ requisition: ['A return must be against the requisition or job order the material was issued to.'] });
     expect(await onHand(sheet.id)).toBe('0.000');
@@ -54,7 +55,7 @@ describe('a return', () => {
     await receiveThroughGra(db(), sheet.id, '10');
     expect((await issueAs('stores', sheet.id, job.id, '4')).statusCode).toBe(201);
     const stores = await as('stores');
-    const giveBack = (jobOrder: number, quantity: string) => stores.post(URL, { material: sheet.id, transaction_type: 'return', quantity, job_order: jobOrder, transaction_date: businessDay() });
+    const giveBack = (jobOrder: number, quantity: string) => stores.post(URL, { material: sheet.id, transaction_type: 'return', quantity, job_order: jobOrder, transaction_date: businessToday() });
     const fromNothing = await giveBack(other.id, '1000');
     expect(fromNothing.statusCode).toBe(400);
     expect(fromNothing.json()).toEqual({ quantity: ['More cannot be returned against this job order than was issued to it.'] });
@@ -71,7 +72,7 @@ describe('a return', () => {
     const job = await makeJobOrder(db());
     await receiveThroughGra(db(), sheet.id, '10');
     const issued = (await issueAs('stores', sheet.id, job.id, '4')).json();
-    expect((await (await as('stores')).post(URL, { material: sheet.id, transaction_type: 'return', quantity: '3', job_order: job.id, transaction_date: businessDay() })).statusCode).toBe(201);
+    expect((await (await as('stores')).post(URL, { material: sheet.id, transaction_type: 'return', quantity: '3', job_order: job.id, transaction_date: businessToday() })).statusCode).toBe(201);
     const res = await reverseEntry(app(), issued.id);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ non_field_errors: ['Reversing this issue would leave more returned from the job order than was issued to it.'] });
@@ -83,10 +84,10 @@ describe('a return', () => {
     await receiveThroughGra(db(), sheet.id, '10');
     const { requisition } = await makeRequisition(db(), [{ material: sheet.id, quantity: '5' }]);
     const stores = await as('stores');
-    expect((await stores.post(URL, { material: sheet.id, transaction_type: 'issue', quantity: '-2', requisition: requisition.id, transaction_date: businessDay() })).statusCode).toBe(201);
-    const beyond = await stores.post(URL, { material: sheet.id, transaction_type: 'return', quantity: '3', requisition: requisition.id, transaction_date: businessDay() });
+    expect((await stores.post(URL, { material: sheet.id, transaction_type: 'issue', quantity: '-2', requisition: requisition.id, transaction_date: businessToday() })).statusCode).toBe(201);
+    const beyond = await stores.post(URL, { material: sheet.id, transaction_type: 'return', quantity: '3', requisition: requisition.id, transaction_date: businessToday() });
     expect(beyond.json()).toEqual({ quantity: ['More cannot be returned against this requisition line than was issued on it.'] });
-    expect((await stores.post(URL, { material: sheet.id, transaction_type: 'return', quantity: '2', requisition: requisition.id, transaction_date: businessDay() })).statusCode).toBe(201);
+    expect((await stores.post(URL, { material: sheet.id, transaction_type: 'return', quantity: '2', requisition: requisition.id, transaction_date: businessToday() })).statusCode).toBe(201);
     expect(await onHand(sheet.id)).toBe('10.000');
   });
 });
@@ -101,7 +102,7 @@ describe('the transaction date', () => {
   it('may not be in the future, for anyone', async () => {
     const { sheet, job } = await stocked();
     for (const username of ['stores', 'stores.manager', 'admin']) {
-      const res = await issueAs(username, sheet.id, job.id, '1', businessDay(1));
+      const res = await issueAs(username, sheet.id, job.id, '1', businessToday(1));
       expect(res.statusCode, username).toBe(400);
       expect(res.json(), username).toEqual({ transaction_date: ['A stock transaction may not be dated in the future.'] });
     }
@@ -110,13 +111,13 @@ describe('the transaction date', () => {
 
   it('is back-dated 3 days by a stores executive, 4 days only by a stores manager', async () => {
     const { sheet, job } = await stocked();
-    expect((await issueAs('stores', sheet.id, job.id, '1', businessDay(-3))).statusCode).toBe(201);
-    const refused = await issueAs('stores', sheet.id, job.id, '1', businessDay(-4));
+    expect((await issueAs('stores', sheet.id, job.id, '1', businessToday(-3))).statusCode).toBe(201);
+    const refused = await issueAs('stores', sheet.id, job.id, '1', businessToday(-4));
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ transaction_date: ['Only a stores manager may date a stock transaction more than 3 days back.'] });
-    const byManager = await issueAs('stores.manager', sheet.id, job.id, '1', businessDay(-4));
+    const byManager = await issueAs('stores.manager', sheet.id, job.id, '1', businessToday(-4));
     expect(byManager.statusCode, byManager.body).toBe(201);
-    expect(byManager.json().transaction_date).toBe(businessDay(-4));
+    expect(byManager.json().transaction_date).toBe(businessToday(-4));
     expect(await onHand(sheet.id)).toBe('98.000');
   });
 
@@ -124,8 +125,8 @@ describe('the transaction date', () => {
     const { sheet, job } = await stocked();
     const set = await (await as('admin')).put('/stocks/settings/', { stock_backdate_days: 7 });
     expect(set.json()).toEqual({ allow_negative_stock: false, stock_backdate_days: 7, gra_over_receipt_tolerance_percent: '0.00' });
-    expect((await issueAs('stores', sheet.id, job.id, '1', businessDay(-7))).statusCode).toBe(201);
-    const refused = await issueAs('stores', sheet.id, job.id, '1', businessDay(-8));
+    expect((await issueAs('stores', sheet.id, job.id, '1', businessToday(-7))).statusCode).toBe(201);
+    const refused = await issueAs('stores', sheet.id, job.id, '1', businessToday(-8));
     expect(refused.json()).toEqual({ transaction_date: ['Only a stores manager may date a stock transaction more than 7 days back.'] });
     expect((await (await as('admin')).put('/stocks/settings/', { stock_backdate_days: -1 })).statusCode).toBe(400);
     expect((await (await as('stores.manager')).put('/stocks/settings/', { stock_backdate_days: 30 })).statusCode).toBe(403);
