@@ -36,6 +36,9 @@ export const byFlag = (column: PgColumn) => filter(flagParam, (v) => eq(column, 
 /** `?x_from=` / `?x_to=`: inclusive date bounds (pass the two names to `filters`). */
 export const fromDate = (column: PgColumn | SQL) => filter(isoDateSchema, (v) => sql`${column} >= ${v}`);
 export const toDate = (column: PgColumn | SQL) => filter(isoDateSchema, (v) => sql`${column} <= ${v}`);
+/** A report's period (`start_date`, `end_date` read as startDate, endDate): days of `column` within it, either bound open. */
+export const inPeriod = (column: PgColumn | SQL, period: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  and(period.startDate ? sql`${column} >= ${period.startDate}` : undefined, period.endDate ? sql`${column} <= ${period.endDate}` : undefined);
 
 /**
  * Orders text the way people read it, ignoring case, and the same on every database (PGlite

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { pageParams, pageSizeParam } from '../../domain/query-params';
 import { notFound } from './http-error';
 
@@ -59,6 +61,26 @@ export interface Slice<R> {
 
 /** The SQL limit and offset of a page. */
 export const pageOf = (paging: Paging) => ({ limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize });
+
+/** How many rows all pages hold, on every row of the page (`total_count`), in the one query. */
+export const totalCount = sql<number>`(count(*) over ())::int`.mapWith(Number);
+
+/** A list query (built `$dynamic()`) cut to one page; the whole list without paging. */
+export const pageRows = <Q extends PgSelect>(query: Q, paging?: Paging): Q => (paging ? query.limit(pageOf(paging).limit).offset(pageOf(paging).offset) : query);
+
+/**
+ * Documents of one page with their lines: the rows carry `total_count` (totalCount), `linesOf`
+ * loads the lines of their ids in one query, `parentOf` says whose a line is.
+ */
+export async function withLines<R extends { id: number; total_count: number }, L>(
+  rows: readonly R[],
+  linesOf: (ids: number[]) => Promise<L[]>,
+  parentOf: (line: L) => number,
+): Promise<{ count: number; results: { row: Omit<R, 'total_count'>; lines: L[] }[] }> {
+  const byParent = new Map<number, L[]>();
+  for (const line of await linesOf(rows.map((r) => r.id))) byParent.set(parentOf(line), [...(byParent.get(parentOf(line)) ?? []), line]);
+  return { count: rows[0]?.total_count ?? 0, results: rows.map(({ total_count: _, ...row }) => ({ row, lines: byParent.get(row.id) ?? [] })) };
+}
 
 /** A page of what a list or report found; a page past the end is 404, as DRF answers. */
 export function pageOfSlice<R>(request: FastifyRequest, slice: Slice<R>, paging: Paging): Page<R> {

@@ -55,6 +55,24 @@ export async function findRow<T extends TrackedTable>(db: Db, table: T, id: numb
   return row as T['$inferSelect'];
 }
 
+/** 409 with the row as it now is, when the client sent a version (If-Match, expected_version) that is not the row's. */
+export function checkVersion(row: { version: number }, expected: number | undefined): void {
+  if (expected !== undefined && expected !== row.version) throw conflict(STALE_VERSION, { current: publicRow(row as Record<string, unknown>) });
+}
+
+/** A live row by id (within `scope`) locked for the rest of the transaction, its version checked; 404 when there is none. */
+export async function lockRow<T extends TrackedTable>(tx: Db, table: T, id: number, expected?: number, scope?: SQL): Promise<T['$inferSelect']> {
+  const deletedAt = deletedAtOf(table);
+  const [row] = await tx
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), scope, deletedAt ? isNull(deletedAt) : undefined))
+    .for('update');
+  if (!row) throw notFound();
+  checkVersion(row as { version: number }, expected);
+  return row as T['$inferSelect'];
+}
+
 /**
  * Updates a live row, checking its version when the client sent one: a stale write gets 409
  * with the current row, so the client can show what changed. The trigger bumps the version.
@@ -69,7 +87,7 @@ export async function updateRow<T extends TrackedTable>(
 ): Promise<T['$inferSelect']> {
   const current = await findRow(db, table, id, scope);
   const currentVersion = (current as { version: number }).version;
-  if (expected !== undefined && expected !== currentVersion) throw conflict(STALE_VERSION, { current: publicRow(current as Record<string, unknown>) });
+  checkVersion(current as { version: number }, expected);
   const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   if (!Object.keys(changes).length) return current;
   const [row] = (await db

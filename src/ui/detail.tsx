@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Card, DataList, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Card, DataList, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { PendingBadge } from './PendingBadge';
 import { FOLDING_TABLE } from './table-layout';
 
 /** Why a read failed, as an error banner. */
@@ -36,6 +37,19 @@ export function Facts({ facts }: { facts: readonly (readonly [string, ReactNode]
         </DataList.Item>
       ))}
     </DataList.Root>
+  );
+}
+
+/** A detail screen's heading: the record's name (a long one wraps), Pending while a change of it waits to be sent, then the screen's actions. */
+export function DetailTitle({ title, pending = false, children }: { title: ReactNode; pending?: boolean; children?: ReactNode }) {
+  return (
+    <Flex align="center" gap="3" wrap="wrap">
+      <Heading size="2xl" flex="1" minW="0" overflowWrap="anywhere">
+        {title}
+      </Heading>
+      {pending && <PendingBadge size="lg" />}
+      {children}
+    </Flex>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button, Field, HStack, Input, NativeSelect, Stack, type InputProps, type StackProps } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, Stack, Textarea, type InputProps, type StackProps, type TextareaProps } from '@chakra-ui/react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import type { Option } from '../../domain/options';
 import { trackSave } from './unsaved-changes';
@@ -11,17 +11,35 @@ interface FieldProps {
   required?: boolean;
 }
 
-export function TextField({ label, error, helper, required, registration, ...input }: FieldProps & { registration: UseFormRegisterReturn } & InputProps) {
+/** A form control with its label (starred when required), help and error, as every field of a form shows them. */
+function LabelledField({ label, error, helper, required, children }: FieldProps & { children: ReactNode }) {
   return (
     <Field.Root invalid={!!error} required={required}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
-      <Input {...input} {...registration} />
+      {children}
       {helper && <Field.HelperText>{helper}</Field.HelperText>}
       {error?.message && <Field.ErrorText>{error.message}</Field.ErrorText>}
     </Field.Root>
+  );
+}
+
+export function TextField({ label, error, helper, required, registration, ...input }: FieldProps & { registration: UseFormRegisterReturn } & InputProps) {
+  return (
+    <LabelledField label={label} error={error} helper={helper} required={required}>
+      <Input {...input} {...registration} />
+    </LabelledField>
+  );
+}
+
+/** A text box of several lines (an address, remarks). */
+export function TextAreaField({ label, error, helper, required, registration, ...input }: FieldProps & { registration: UseFormRegisterReturn } & TextareaProps) {
+  return (
+    <LabelledField label={label} error={error} helper={helper} required={required}>
+      <Textarea {...input} {...registration} />
+    </LabelledField>
   );
 }
 
@@ -42,19 +60,14 @@ export function SelectOptions({ blank, options }: { blank: string | null; option
 /** A dropdown; `placeholder={null}` when the list has its own "none" value (the states' N/A). */
 export function SelectField({ label, error, required, registration, options, placeholder = 'Select' }: FieldProps & { registration: UseFormRegisterReturn; options: readonly Option[]; placeholder?: string | null }) {
   return (
-    <Field.Root invalid={!!error} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+    <LabelledField label={label} error={error} required={required}>
       <NativeSelect.Root>
         <NativeSelect.Field {...registration} defaultValue={placeholder === null ? undefined : ''}>
           <SelectOptions blank={placeholder} options={options} />
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {error?.message && <Field.ErrorText>{error.message}</Field.ErrorText>}
-    </Field.Root>
+    </LabelledField>
   );
 }
 

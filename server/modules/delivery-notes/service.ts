@@ -23,7 +23,7 @@ import { HttpError, badRequest, fieldError, notFound, type FieldErrors } from '.
 import { byId, byValue, escapeLike, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { findRow, softDeleteRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
-import { pageOf, type Paging, type Slice } from '../../lib/pagination';
+import { pageRows, totalCount, withLines, type Paging, type Slice } from '../../lib/pagination';
 
 type NoteRow = typeof deliveryNotes.$inferSelect;
 type CreateInput = z.output<typeof deliveryNoteCreateSchema>;
@@ -100,7 +100,7 @@ async function noteViews(db: Db, where: SQL | undefined, order: SQL[], paging?: 
       job_order_status: jobOrders.status,
       customer: jobOrders.customer,
       customer_name: customers.name,
-      total_count: sql<number>`count(*) over ()`.mapWith(Number),
+      total_count: totalCount,
     })
     .from(deliveryNotes)
     .innerJoin(jobOrders, eq(jobOrders.id, deliveryNotes.job_order))
@@ -108,18 +108,10 @@ async function noteViews(db: Db, where: SQL | undefined, order: SQL[], paging?: 
     .where(where)
     .orderBy(...order, desc(deliveryNotes.id))
     .$dynamic();
-  const rows = paging ? await query.limit(pageOf(paging).limit).offset(pageOf(paging).offset) : await query;
-  const lines = await linesOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const { count, results } = await withLines(await pageRows(query, paging), (ids) => linesOf(db, ids), (line) => line.delivery_note);
   return {
-    count: rows[0]?.total_count ?? 0,
-    results: rows.map(({ total_count: _, job_order_created_at, ...row }) => ({
-      ...row,
-      job_order_label: jobOrderLabel({ id: row.job_order, created_at: job_order_created_at }),
-      items: lines.filter((line) => line.delivery_note === row.id),
-    })),
+    count,
+    results: results.map(({ row: { job_order_created_at, ...row }, lines }) => ({ ...row, job_order_label: jobOrderLabel({ id: row.job_order, created_at: job_order_created_at }), items: lines })),
   };
 }
 

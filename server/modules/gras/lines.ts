@@ -5,8 +5,8 @@ import { GRA_MESSAGES, graReceivingRefusal, issuedOnwardMessage, lpoStatusAfterR
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { graItems, gras, lpoItems, lpos, materials, stockTransactions } from '../../db/schema';
-import { badRequest, conflict, fieldError, notFound, type FieldErrors } from '../../lib/http-error';
-import { publicRow, STALE_VERSION } from '../../lib/rows';
+import { badRequest, fieldError, type FieldErrors } from '../../lib/http-error';
+import { checkVersion, lockRow } from '../../lib/rows';
 import { recordReceipt, reverseTransaction, stockSettingsOf } from '../stock/ledger';
 
 /**
@@ -64,15 +64,11 @@ export class Problems {
   }
 }
 
+/** The GRA locked for the rest of the transaction, its version checked; a cancelled one changes no more. */
 export async function lockGra(tx: Db, id: number, expected?: number): Promise<GraRow> {
-  const [gra] = await tx
-    .select()
-    .from(gras)
-    .where(and(eq(gras.id, id), isNull(gras.deleted_at)))
-    .for('update');
-  if (!gra) throw notFound();
+  const gra = await lockRow(tx, gras, id);
   if (gra.cancelled_at) throw fieldError('non_field_errors', GRA_MESSAGES.cancelled);
-  if (expected !== undefined && expected !== gra.version) throw conflict(STALE_VERSION, { current: publicRow(gra) });
+  checkVersion(gra, expected);
   return gra;
 }
 

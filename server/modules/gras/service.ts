@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { graItems, gras, lpos, materials, vendors } from '../../db/schema';
 import type { FilterGrasQuery, GraLine, GraListRow, GraView } from '../../../domain/gra';
 import { notFound } from '../../lib/http-error';
-import { byId, filter, fromDate, toDate, type ListQuery, type ListSpec } from '../../lib/list';
-import { pageOf, type Paging, type Slice } from '../../lib/pagination';
+import { byId, filter, fromDate, inPeriod, toDate, type ListQuery, type ListSpec } from '../../lib/list';
+import { pageRows, totalCount, withLines, type Paging, type Slice } from '../../lib/pagination';
 import { idParams } from '../../lib/schemas';
 
 type GraRow = typeof gras.$inferSelect;
@@ -93,22 +93,15 @@ async function linesOf(db: Db, graIds: readonly number[]): Promise<GraLine[]> {
 /** GRAs matching `where` with their vendor, LPO date and lines; a slice when paged. */
 async function graViews(db: Db, where: SQL | undefined, order: SQL[], paging?: Paging): Promise<Slice<GraView>> {
   const query = db
-    .select({ ...graColumns, vendor_name: vendors.name, lpo_date: lpos.lpo_date, total_count: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...graColumns, vendor_name: vendors.name, lpo_date: lpos.lpo_date, total_count: totalCount })
     .from(gras)
     .innerJoin(vendors, eq(vendors.id, gras.vendor))
     .leftJoin(lpos, eq(lpos.id, gras.lpo))
     .where(and(isNull(gras.deleted_at), where))
     .orderBy(...order, desc(gras.id))
     .$dynamic();
-  const rows = paging ? await query.limit(pageOf(paging).limit).offset(pageOf(paging).offset) : await query;
-  const lines = await linesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return {
-    count: rows[0]?.total_count ?? 0,
-    results: rows.map(({ total_count: _, ...row }) => ({ ...row, gra_items: lines.filter((line) => line.gra === row.id) })),
-  };
+  const { count, results } = await withLines(await pageRows(query, paging), (ids) => linesOf(db, ids), (line) => line.gra);
+  return { count, results: results.map(({ row, lines }) => ({ ...row, gra_items: lines })) };
 }
 
 /** A GRA with its lines; cancelled ones too (the cancelled list opens them). */
@@ -127,8 +120,7 @@ export const filterGras = (db: Db, q: FilterGrasQuery, paging: Paging) =>
     db,
     and(
       isNull(gras.cancelled_at),
-      q.startDate ? sql`${gras.gra_date} >= ${q.startDate}` : undefined,
-      q.endDate ? sql`${gras.gra_date} <= ${q.endDate}` : undefined,
+      inPeriod(gras.gra_date, q),
       q.vendor ? eq(gras.vendor, q.vendor) : undefined,
       q.material ? receivedMaterial(q.material) : undefined,
     ),

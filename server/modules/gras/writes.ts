@@ -3,8 +3,8 @@ import { GRA_MESSAGES, type GraLineChange, type GraView } from '../../../domain/
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { graItems, gras, vendors } from '../../db/schema';
-import { conflict, fieldError, notFound } from '../../lib/http-error';
-import { publicRow, STALE_VERSION, updateRow } from '../../lib/rows';
+import { fieldError, notFound } from '../../lib/http-error';
+import { lockRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { checkTransactionDate } from '../stock/ledger';
 import { at, changedLine, invalidPk, liveLinesOf, lockGra, lockLpo, newLine, Problems, writeLines, type GraItemRow, type GraRow, type LineTarget, type LockedLpo } from './lines';
@@ -159,14 +159,7 @@ async function lockLine(tx: Db, id: number, expected: number | undefined): Promi
   if (!found) throw notFound();
   const gra = await lockGra(tx, found.gra);
   const locked = gra.lpo !== null ? await lockLpo(tx, gra.lpo) : null;
-  const [line] = await tx
-    .select()
-    .from(graItems)
-    .where(and(eq(graItems.id, id), isNull(graItems.deleted_at)))
-    .for('update');
-  if (!line) throw notFound();
-  if (expected !== undefined && expected !== line.version) throw conflict(STALE_VERSION, { current: publicRow(line) });
-  return { gra, line, locked };
+  return { gra, line: await lockRow(tx, graItems, id, expected), locked };
 }
 
 const lineAnswer = async (tx: Db, id: number) => (await tx.select().from(graItems).where(eq(graItems.id, id)))[0]!;

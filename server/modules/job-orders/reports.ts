@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { customers, jobOrderExpenses, jobOrders, users } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { escapeLike } from '../../lib/list';
-import { pageOf, type Paging, type Slice } from '../../lib/pagination';
+import { pageRows, type Paging, type Slice } from '../../lib/pagination';
 import { materialCostByJobOrder } from '../material-reports/reports';
 import { userName } from '../users/names';
 import { isLive, money } from './service';
@@ -175,7 +175,7 @@ async function profitability(db: Db, where: SQL, paging?: Paging): Promise<Slice
     .where(where)
     .orderBy(desc(jobOrders.id))
     .$dynamic();
-  const rows = paging ? await query.limit(pageOf(paging).limit).offset(pageOf(paging).offset) : await query;
+  const rows = await pageRows(query, paging);
   const first = rows[0];
   return {
     count: first?.total_count ?? 0,

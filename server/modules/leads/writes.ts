@@ -7,8 +7,8 @@ import { editRefusal, leadScopeOf } from '../../../domain/row-rules';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { customers, leadRemarks, leads } from '../../db/schema';
-import { conflict, fieldError, forbidden } from '../../lib/http-error';
-import { publicRow, softDeleteRow, STALE_VERSION, updateRow } from '../../lib/rows';
+import { fieldError, forbidden } from '../../lib/http-error';
+import { checkVersion, publicRow, softDeleteRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { createCustomer, findCustomerByName } from '../customers/service';
 import { isSalesExecutiveChoice } from '../users/sales-executives';
@@ -154,7 +154,7 @@ export async function convertLead(db: Db, actor: User, id: number, input: Conver
     actor,
     async (tx) => {
       const lead = await findLead(tx, actor, id);
-      if (expected !== undefined && expected !== lead.version) throw conflict(STALE_VERSION, { current: publicRow(lead) });
+      checkVersion(lead, expected);
       if (lead.stage === 'converted') throw fieldError('stage', LEAD_MESSAGES.alreadyConverted);
       let customer: { id: number; name: string } | null;
       let created = false;

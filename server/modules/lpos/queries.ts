@@ -6,8 +6,8 @@ import { PURCHASE_SETTINGS_DEFAULTS, type PurchaseSettings } from '../../../doma
 import type { Db } from '../../db/client';
 import { lpoItems, lpos, materials, systemConfig, users, vendors } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { byId, byValue, escapeLike, filter, fromDate, toDate, type ListQuery, type ListSpec } from '../../lib/list';
-import { pageOf, type Paging, type Slice } from '../../lib/pagination';
+import { byId, byValue, escapeLike, filter, fromDate, inPeriod, toDate, type ListQuery, type ListSpec } from '../../lib/list';
+import { pageRows, totalCount, withLines, type Paging, type Slice } from '../../lib/pagination';
 import { idParams } from '../../lib/schemas';
 
 /**
@@ -108,7 +108,7 @@ async function lpoViews(db: Db, where: SQL | undefined, order: SQL[], paging?: P
       vendor_name: vendors.name,
       created_by_name: nameOf(author),
       approved_by_name: nameOf(approver),
-      total_count: sql<number>`count(*) over ()`.mapWith(Number),
+      total_count: totalCount,
     })
     .from(lpos)
     .innerJoin(vendors, eq(vendors.id, lpos.vendor))
@@ -117,15 +117,8 @@ async function lpoViews(db: Db, where: SQL | undefined, order: SQL[], paging?: P
     .where(and(isNull(lpos.deleted_at), where))
     .orderBy(...order, desc(lpos.id))
     .$dynamic();
-  const rows = paging ? await query.limit(pageOf(paging).limit).offset(pageOf(paging).offset) : await query;
-  const lines = await linesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return {
-    count: rows[0]?.total_count ?? 0,
-    results: rows.map(({ total_count: _, ...row }) => ({ ...row, status: lpoStatusSchema.parse(row.status), lpo_items: lines.filter((line) => line.lpo === row.id) })),
-  };
+  const { count, results } = await withLines(await pageRows(query, paging), (ids) => linesOf(db, ids), (line) => line.lpo);
+  return { count, results: results.map(({ row, lines }) => ({ ...row, status: lpoStatusSchema.parse(row.status), lpo_items: lines })) };
 }
 
 /** GET lpos/{id}/: an LPO with its lines; cancelled ones too (the cancelled list opens them). */
@@ -144,8 +137,7 @@ export const filterLpos = (db: Db, q: FilterLposQuery, paging: Paging) =>
     db,
     and(
       q.status ? eq(lpos.status, q.status) : isNull(lpos.cancelled_at),
-      q.startDate ? sql`${lpos.lpo_date} >= ${q.startDate}` : undefined,
-      q.endDate ? sql`${lpos.lpo_date} <= ${q.endDate}` : undefined,
+      inPeriod(lpos.lpo_date, q),
       q.vendor ? eq(lpos.vendor, q.vendor) : undefined,
       q.material ? orderedMaterial(q.material) : undefined,
     ),

@@ -161,19 +161,26 @@ export async function replaceLpo(db: Db, actor: User, id: number, input: LpoInpu
   );
 }
 
-/** DELETE lpos/{id}/ with cancellation_remarks: the LPO stays, cancelled, listed in cancelled_lpos/; never once goods arrived. */
-export async function cancelLpo(db: Db, actor: User, id: number, remarks: string, expected: number | undefined): Promise<LpoView> {
+/**
+ * A step of the LPO's life that only stamps the LPO (`changes`), audited as `lpo.<action>` with
+ * `metadata`: lock, ask the state machine, write, answer the LPO as it now is.
+ */
+function stampLpo(db: Db, actor: User, id: number, action: LpoAction, changes: Partial<LpoRow>, expected: number | undefined, risk: 'low' | 'medium', metadata?: Record<string, unknown>): Promise<LpoView> {
   return auditedWrite(
     db,
     actor,
     async (tx) => {
-      await lockFor(tx, id, 'cancel');
-      await updateRow(tx, lpos, id, { status: 'cancelled', cancelled_at: now, cancellation_remarks: remarks }, expected);
+      await lockFor(tx, id, action);
+      await updateRow(tx, lpos, id, changes, expected);
       return lpoView(tx, id);
     },
-    auditLpo('cancel', 'medium', { cancellation_remarks: remarks }),
+    auditLpo(action, risk, metadata),
   );
 }
+
+/** DELETE lpos/{id}/ with cancellation_remarks: the LPO stays, cancelled, listed in cancelled_lpos/; never once goods arrived. */
+export const cancelLpo = (db: Db, actor: User, id: number, remarks: string, expected: number | undefined) =>
+  stampLpo(db, actor, id, 'cancel', { status: 'cancelled', cancelled_at: now, cancellation_remarks: remarks }, expected, 'medium', { cancellation_remarks: remarks });
 
 /**
  * POST lpos/{id}/approve/: at or below the approval threshold any purchase user approves (the
@@ -198,32 +205,11 @@ export async function approveLpo(db: Db, actor: User, id: number, expected: numb
 }
 
 /** POST lpos/{id}/send/: marks the LPO sent to the vendor (again, when resent); the mail comes with the LPO document. */
-export async function sendLpo(db: Db, actor: User, id: number, expected: number | undefined): Promise<LpoView> {
-  return auditedWrite(
-    db,
-    actor,
-    async (tx) => {
-      await lockFor(tx, id, 'send');
-      await updateRow(tx, lpos, id, { status: 'sent', sent_at: now }, expected);
-      return lpoView(tx, id);
-    },
-    auditLpo('send'),
-  );
-}
+export const sendLpo = (db: Db, actor: User, id: number, expected: number | undefined) => stampLpo(db, actor, id, 'send', { status: 'sent', sent_at: now }, expected, 'low');
 
 /** POST lpos/{id}/close/: a partially received LPO closed short; the rest will not come. */
-export async function closeLpo(db: Db, actor: User, id: number, remarks: string, expected: number | undefined): Promise<LpoView> {
-  return auditedWrite(
-    db,
-    actor,
-    async (tx) => {
-      await lockFor(tx, id, 'close');
-      await updateRow(tx, lpos, id, { status: 'closed', closed_at: now, close_remarks: remarks }, expected);
-      return lpoView(tx, id);
-    },
-    auditLpo('close', 'medium', { close_remarks: remarks }),
-  );
-}
+export const closeLpo = (db: Db, actor: User, id: number, remarks: string, expected: number | undefined) =>
+  stampLpo(db, actor, id, 'close', { status: 'closed', closed_at: now, close_remarks: remarks }, expected, 'medium', { close_remarks: remarks });
 
 /* Lines (item-details/) */
 

@@ -21,8 +21,9 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { customers, graItems, gras, jobOrders, materialCategories, materials, stockTransactions, vendors } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { pageOf, type Paging, type Slice } from '../../lib/pagination';
-import { inPeriod, invalidMaterial, materialFilters, moneyText, quantityText, totalCount, visibleMaterials } from './service';
+import { inPeriod } from '../../lib/list';
+import { pageOf, pageRows, totalCount, type Paging, type Slice } from '../../lib/pagination';
+import { invalidMaterial, materialFilters, moneyText, quantityText, visibleMaterials } from './service';
 import { TODAY } from '../../lib/business-day';
 
 /* ---------------------------------------------------------------------------------------------
@@ -64,8 +65,9 @@ async function consumption(db: Db, user: User, where: SQL | undefined, grouping:
     .where(and(isConsumption, visibleMaterials(user), where))
     .groupBy(...(byJobOrder ? [materials.id, stockTransactions.job_order, customers.name] : [materials.id]))
     .having(sql`${issued} <> 0 or ${returned} <> 0`)
-    .orderBy(...(byJobOrder ? [sql`${stockTransactions.job_order} nulls last`] : []), asc(sql`lower(${materials.name})`), asc(materials.id));
-  const rows = paging ? await query.limit(pageOf(paging).limit).offset(pageOf(paging).offset) : await query;
+    .orderBy(...(byJobOrder ? [sql`${stockTransactions.job_order} nulls last`] : []), asc(sql`lower(${materials.name})`), asc(materials.id))
+    .$dynamic();
+  const rows = await pageRows(query, paging);
   return {
     count: rows[0]?.total_count ?? 0,
     total_value: rows[0]?.total_value ?? '0.00',

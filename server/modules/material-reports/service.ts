@@ -16,8 +16,8 @@ import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { customers, jobOrders, materialCategories, materials, materialSubcategories, requisitionDetails, requisitions, stockTransactions } from '../../db/schema';
 import { fieldError } from '../../lib/http-error';
-import { escapeLike } from '../../lib/list';
-import { pageOf, type Paging, type Slice } from '../../lib/pagination';
+import { escapeLike, inPeriod } from '../../lib/list';
+import { pageOf, totalCount, type Paging, type Slice } from '../../lib/pagination';
 import { materialScope } from '../materials/service';
 import { TODAY } from '../../lib/business-day';
 
@@ -33,11 +33,7 @@ import { TODAY } from '../../lib/business-day';
 export const quantityText = (value: SQL) => sql<string>`coalesce(${value}, 0)::numeric(20, 3)::text`;
 /** Money as the API shows it: rounded to paise, "0.00" for nothing. */
 export const moneyText = (value: SQL) => sql<string>`round(coalesce(${value}, 0), 2)::text`;
-export const totalCount = sql<number>`(count(*) over ())::int`;
 export const invalidMaterial = (id: number) => fieldError('material', `Invalid pk "${id}" - object does not exist.`);
-
-export const inPeriod = (column: SQL | PgColumn, period: { startDate?: string; endDate?: string }) =>
-  and(period.startDate ? sql`${column} >= ${period.startDate}` : undefined, period.endDate ? sql`${column} <= ${period.endDate}` : undefined);
 
 /** Live materials the user may see. */
 export const visibleMaterials = (user: User) => and(isNull(materials.deleted_at), materialScope(user));

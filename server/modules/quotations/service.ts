@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { customers, files, quotationItems, quotations, quotationVersions, users } from '../../db/schema';
 import { fieldError, notFound } from '../../lib/http-error';
 import { byId, byValue, filter, type ListSpec } from '../../lib/list';
-import { pageOf, type Paging, type Slice } from '../../lib/pagination';
+import { pageRows, type Paging, type Slice } from '../../lib/pagination';
 import { publicRow } from '../../lib/rows';
 import { userName } from '../users/names';
 import { z } from 'zod';
@@ -146,7 +146,7 @@ async function quotationViews(db: Db, where: SQL | undefined, order: SQL[], pagi
     .where(where)
     .orderBy(...order, desc(quotations.id))
     .$dynamic();
-  const found = paging ? await query.limit(pageOf(paging).limit).offset(pageOf(paging).offset) : await query;
+  const found = await pageRows(query, paging);
   const rows = found.map((f) => f.row);
   const ids = rows.map((r) => r.id);
   const listed = await describeQuotations(db, rows);

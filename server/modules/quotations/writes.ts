@@ -23,9 +23,9 @@ import { quotationTotals } from '../../../domain/totals';
 import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { customerBranches, customers, leads, quotationItems, quotations, quotationVersions, users } from '../../db/schema';
-import { badRequest, conflict, fieldError, notFound, type FieldErrors } from '../../lib/http-error';
+import { badRequest, fieldError, notFound, type FieldErrors } from '../../lib/http-error';
 import { checkEdit } from '../../lib/row-rules';
-import { publicRow, STALE_VERSION, updateRow } from '../../lib/rows';
+import { checkVersion, lockRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { readCompanyProfile } from '../company/service';
 import { renderPdf } from '../documents/render';
@@ -54,16 +54,7 @@ function throwIfAny(...groups: FieldErrors[]): void {
 /* ------------------------------------------------------------------------------------------ */
 
 /** The quotation locked for the rest of the transaction, with its version checked; live ones only. */
-async function lockQuotation(tx: Db, id: number, expected?: number): Promise<QuotationRow> {
-  const [row] = await tx
-    .select()
-    .from(quotations)
-    .where(and(eq(quotations.id, id), isNull(quotations.deleted_at)))
-    .for('update');
-  if (!row) throw notFound();
-  if (expected !== undefined && expected !== row.version) throw conflict(STALE_VERSION, { current: publicRow(row) });
-  return row;
-}
+const lockQuotation = (tx: Db, id: number, expected?: number): Promise<QuotationRow> => lockRow(tx, quotations, id, expected);
 
 /** Locked for a change of what it offers: by those its row rule lets change it, and not once accepted. */
 async function lockWritable(tx: Db, actor: User, id: number, expected?: number): Promise<QuotationRow> {
@@ -361,7 +352,7 @@ export async function updateItem(db: Db, actor: User, id: number, input: ItemUpd
       if (input.quotation !== undefined && input.quotation !== current.quotation) throw fieldError('quotation', 'An item cannot move to another quotation.');
       const row = await lockWritable(tx, actor, current.quotation);
       const item = await findItem(tx, id);
-      if (expected !== undefined && expected !== item.version) throw conflict(STALE_VERSION, { current: publicRow(item) });
+      checkVersion(item, expected);
       const merged = { ...item, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as QuotationItemRow;
       if (compare(merged.discount, mul(merged.quantity, merged.unit_price)) > 0) throw fieldError('discount', QUOTATION_MESSAGES.discount);
       if (!image && sameLine(item, merged)) return readItem(tx, id);
@@ -384,7 +375,7 @@ export async function deleteItem(db: Db, actor: User, id: number, expected: numb
       const current = await findItem(tx, id);
       const row = await lockWritable(tx, actor, current.quotation);
       const item = await findItem(tx, id);
-      if (expected !== undefined && expected !== item.version) throw conflict(STALE_VERSION, { current: publicRow(item) });
+      checkVersion(item, expected);
       const [live] = await tx
         .select({ n: count() })
         .from(quotationItems)

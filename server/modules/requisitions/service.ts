@@ -27,8 +27,8 @@ import {
 import type { Db } from '../../db/client';
 import { customers, jobOrders, materials, requisitionDetails, requisitions, users } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { byFlag, byId, byValue, filter, fromDate, toDate, type ListSpec } from '../../lib/list';
-import { pageOf, type Paging, type Slice } from '../../lib/pagination';
+import { byFlag, byId, byValue, filter, fromDate, inPeriod, toDate, type ListSpec } from '../../lib/list';
+import { pageRows, type Paging, type Slice } from '../../lib/pagination';
 import { userName } from '../users/names';
 import { businessDay } from '../../lib/business-day';
 
@@ -112,7 +112,7 @@ async function requisitionRows(db: Db, where: SQL | undefined, order: Order, pag
     .where(where)
     .orderBy(...order)
     .$dynamic();
-  const rows = paging ? await query.limit(pageOf(paging).limit).offset(pageOf(paging).offset) : await query;
+  const rows = await pageRows(query, paging);
   return {
     count: rows[0]?.total_count ?? 0,
     results: rows.map(({ total_count: _, job_order_created_at, ...row }) => ({
@@ -214,27 +214,28 @@ export async function describeLines(db: Db, rows: readonly DetailRow[]): Promise
   return rows.map(({ txid: _, ...line }) => ({ ...line, material_name: byId.get(line.material)!.name, material_unit: byId.get(line.material)!.unit }));
 }
 
-const inPeriod = (day: SQL, start: string | undefined, end: string | undefined) => and(start ? sql`${day} >= ${start}` : undefined, end ? sql`${day} <= ${end}` : undefined);
 
 export interface Period {
   start_date?: string;
   end_date?: string;
 }
+/** A period as the snake_case queries name it, as lib/list's inPeriod reads it. */
+const periodOf = ({ start_date, end_date }: Period) => ({ startDate: start_date, endDate: end_date });
 
 /** cancelled_requisitions/ and list_cancelled_requisitions/: most recently cancelled first. */
 export const cancelledRequisitions = (db: Db, period: Period, paging: Paging) =>
-  requisitionRows(db, and(isNotNull(requisitions.deleted_at), inPeriod(businessDay(requisitions.deleted_at), period.start_date, period.end_date)), [desc(requisitions.deleted_at), desc(requisitions.id)], paging);
+  requisitionRows(db, and(isNotNull(requisitions.deleted_at), inPeriod(businessDay(requisitions.deleted_at), periodOf(period))), [desc(requisitions.deleted_at), desc(requisitions.id)], paging);
 
 /** list_closed_requisitions/: most recently closed first. */
 export const closedRequisitions = (db: Db, period: Period, paging: Paging) =>
   requisitionRows(
     db,
-    and(isNull(requisitions.deleted_at), isNotNull(requisitions.closed_at), inPeriod(businessDay(requisitions.closed_at), period.start_date, period.end_date)),
+    and(isNull(requisitions.deleted_at), isNotNull(requisitions.closed_at), inPeriod(businessDay(requisitions.closed_at), periodOf(period))),
     [desc(requisitions.closed_at), desc(requisitions.id)],
     paging,
   );
 
-export const raisedIn = (period: Period) => inPeriod(businessDay(requisitions.created_at), period.start_date, period.end_date);
+export const raisedIn = (period: Period) => inPeriod(businessDay(requisitions.created_at), periodOf(period));
 
 /** not_approved_rework_shortfall/: re-work and shortfall requisitions waiting for approval, oldest first. */
 export const notApprovedRequisitions = (db: Db, period: Period, paging: Paging) =>
@@ -308,7 +309,7 @@ const withMaterial = (material: number) =>
 export function filterRequisitions(db: Db, q: FilterRequisitionsQuery, paging: Paging) {
   const where = and(
     isNull(requisitions.deleted_at),
-    inPeriod(businessDay(requisitions.created_at), q.startDate, q.endDate),
+    inPeriod(businessDay(requisitions.created_at), q),
     q.fromReq === undefined ? undefined : sql`${requisitions.id} >= ${q.fromReq}`,
     q.toReq === undefined ? undefined : sql`${requisitions.id} <= ${q.toReq}`,
     q.typ === undefined ? undefined : eq(requisitions.requisition_type, q.typ),
@@ -327,7 +328,7 @@ export async function nonStandardRequisitions(db: Db, q: NonStandardRequisitions
     q.requisition_type === undefined ? undefined : eq(requisitions.requisition_type, q.requisition_type),
     q.job_order === undefined ? undefined : eq(requisitions.job_order, q.job_order),
     q.customer === undefined ? undefined : eq(jobOrders.customer, q.customer),
-    inPeriod(businessDay(requisitions.created_at), q.start_date, q.end_date),
+    inPeriod(businessDay(requisitions.created_at), periodOf(q)),
     q.only_pending_reqs ? isPending : undefined,
   );
   const slice = await requisitionRows(db, where, NEWEST_FIRST, paging);

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Button, Card, DataList, Flex, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Card, DataList, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { JOB_ORDER_STATUSES, jobOrderLabel } from '../../../domain/job-order';
 import { LEAD_STAGES } from '../../../domain/lead';
 import { labelOf } from '../../../domain/options';
@@ -17,8 +17,7 @@ import { SalesOrderStatusBadge } from '../../ui/SalesOrderStatusBadge';
 import { useCustomer, useCustomerJobOrders, useCustomerLeads, useCustomerQuotations, useCustomerSalesOrders } from './data';
 import { LpoCodesSection } from './LpoCodesSection';
 import { useCustomerScreens } from './routes';
-import { PendingBadge } from '../../ui/PendingBadge';
-import { Notice, notOnDevice } from '../../ui/detail';
+import { DetailTitle, Notice, notOnDevice } from '../../ui/detail';
 
 /** A column of a table of the customer's documents: its header, and each row's cell. */
 interface Column<T> {
@@ -182,19 +181,13 @@ export default function CustomerDetailScreen() {
 
   return (
     <Stack gap="5" maxW="5xl">
-      <Flex align="center" gap="3" wrap="wrap">
-        <Heading size="2xl" flex="1" minW="0" overflowWrap="anywhere">
-          {customer.name}
-        </Heading>
-        {pending.has(customer.id) && (
-          <PendingBadge size="lg" />
-        )}
+      <DetailTitle title={customer.name} pending={pending.has(customer.id)}>
         {editable && (
           <Button asChild size="lg">
             <RouterLink to={pathOf(screens.edit, { customer: customer.id })}>Edit customer</RouterLink>
           </Button>
         )}
-      </Flex>
+      </DetailTitle>
       <DataList.Root orientation="horizontal">
         {fields.map(([label, value]) => (
           <DataList.Item key={label}>

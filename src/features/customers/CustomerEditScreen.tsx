@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Button, Card, Checkbox, Field, Heading, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Card, Checkbox, Field, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { CUSTOMER_MESSAGES, customerUpdateSchema, type Customer } from '../../../domain/customer';
 import { INDIAN_STATES } from '../../../domain/india';
 import { pathOf } from '../../../domain/routes';
 import { enqueue, serverIdOf } from '../../data/outbox';
 import { editCustomer } from '../../data/operations';
-import { FormStack, SelectField, TextField } from '../../ui/form';
+import { FormStack, SelectField, TextAreaField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { CHANGE_SAVED, nameTakenByOther, useCustomer, versionOf } from './data';
@@ -65,11 +65,7 @@ function EditForm({ customer, screens }: { customer: Customer; screens: Customer
         <TextField label="GST number" size="lg" registration={register('gst_number')} error={errors.gst_number} />
       </SimpleGrid>
       <SelectField label="State" options={INDIAN_STATES} placeholder={null} registration={register('state')} error={errors.state} />
-      <Field.Root invalid={!!errors.address}>
-        <Field.Label>Address</Field.Label>
-        <Textarea size="lg" rows={2} {...register('address')} />
-        {errors.address?.message && <Field.ErrorText>{errors.address.message}</Field.ErrorText>}
-      </Field.Root>
+      <TextAreaField label="Address" size="lg" rows={2} registration={register('address')} error={errors.address} />
       <Controller
         control={control}
         name="enable_lpo_codes"

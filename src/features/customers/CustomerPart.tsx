@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Stack, Text } from '@chakra-ui/react';
 import type { Customer, CustomerBranch, CustomerLpoCode } from '../../../domain/customer';
 import { pathOf } from '../../../domain/routes';
 import { useCustomer } from './data';
-import { Notice, notOnDevice } from '../../ui/detail';
+import { DetailTitle, Notice, notOnDevice } from '../../ui/detail';
 
 interface Found {
   customer: Customer;
@@ -25,14 +25,11 @@ export function CustomerPart({ title, children }: { title: string; children: (fo
   }
   return (
     <Stack gap="5" maxW="5xl">
-      <Flex align="center" gap="3" wrap="wrap">
-        <Heading size="2xl" flex="1" minW="0" overflowWrap="anywhere">
-          {title} of {customer.name}
-        </Heading>
+      <DetailTitle title={`${title} of ${customer.name}`}>
         <Button asChild size="lg" variant="outline">
           <RouterLink to={pathOf('customer-detail', { customer: customer.id })}>Customer</RouterLink>
         </Button>
-      </Flex>
+      </DetailTitle>
       <Card.Root>
         <Card.Body>{children({ customer, branches: found.branches, lpoCodes: found.lpoCodes })}</Card.Body>
       </Card.Root>

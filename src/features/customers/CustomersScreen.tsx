@@ -1,7 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Button, Flex, Heading, Link, Stack } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { DataType } from '../../../domain/data-types';
 import type { Customer } from '../../../domain/customer';
@@ -9,14 +8,12 @@ import { INDIAN_STATES } from '../../../domain/india';
 import { can } from '../../../domain/permissions';
 import { pathOf, type RouteName } from '../../../domain/routes';
 import { mirror } from '../../data/mirror/db';
-import { useMirrorStatus } from '../../data/mirror/status';
 import { usePendingIds } from '../../data/outbox';
-import { reloadData } from '../../data/preload';
 import { useSession } from '../../data/session';
-import { LocalDataTable } from '../../ui/DataTable';
-import { Freshness } from '../../ui/Freshness';
+import { LocalListScreen } from '../../ui/LocalListScreen';
 import { NewCustomerForm } from './NewCustomerForm';
 import { useCustomerScreens } from './routes';
+import { RowLink } from '../../ui/RowLink';
 
 /** 15 rows a page, as the other lists of business-areas.md §9. */
 const PAGE_SIZE = 15;
@@ -30,9 +27,7 @@ const columnsFor = (detail: RouteName): ColumnDef<Customer, unknown>[] => [
     header: 'Name',
     accessorKey: 'name',
     cell: ({ row }) => (
-      <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
-        <RouterLink to={pathOf(detail, { customer: row.original.id })}>{row.original.name}</RouterLink>
-      </Link>
+      <RowLink to={pathOf(detail, { customer: row.original.id })}>{row.original.name}</RowLink>
     ),
   },
   { id: 'state', header: 'State', accessorKey: 'state', meta: { filter: { label: 'State', allLabel: 'All states', options: INDIAN_STATES } } },
@@ -45,30 +40,24 @@ export default function CustomersScreen() {
   const detail = useCustomerScreens().detail;
   const columns = useMemo(() => columnsFor(detail), [detail]);
   const customers = useLiveQuery(() => mirror.rowsOf<Customer>('customers').toArray(), []);
-  const status = useMirrorStatus(DATA);
   const pending = usePendingIds('customers');
   const { user } = useSession();
   const [adding, setAdding] = useState(false);
   return (
-    <Stack gap="4">
-      <Flex align="center" gap="3">
-        <Heading size="xl" flex="1">
-          Customers
-        </Heading>
-        {can(user, 'customers.write') && !adding && <Button onClick={() => setAdding(true)}>New customer</Button>}
-      </Flex>
+    <LocalListScreen
+      title="Customers"
+      data={DATA}
+      actions={can(user, 'customers.write') && !adding && <Button onClick={() => setAdding(true)}>New customer</Button>}
+      columns={columns}
+      rows={customers}
+      pageSize={PAGE_SIZE}
+      rowKey={(c) => c.id}
+      search="Search customers"
+      initialSorting={BY_NAME}
+      pending={pending}
+      empty="No customers."
+    >
       {adding && <NewCustomerForm onDone={() => setAdding(false)} />}
-      <LocalDataTable
-        columns={columns}
-        rows={customers}
-        pageSize={PAGE_SIZE}
-        rowKey={(c) => c.id}
-        search="Search customers"
-        initialSorting={BY_NAME}
-        note={<Freshness {...status} pending={pending.size} onRefresh={() => void reloadData(DATA)} />}
-        pending={pending}
-        empty="No customers."
-      />
-    </Stack>
+    </LocalListScreen>
   );
 }

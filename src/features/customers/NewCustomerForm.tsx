@@ -1,12 +1,12 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Card, Checkbox, Field, Heading, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { Card, Checkbox, Heading, SimpleGrid } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { CUSTOMER_MESSAGES, customerCreateSchema, customerNameKey, type Customer } from '../../../domain/customer';
 import { INDIAN_STATES } from '../../../domain/india';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
-import { FormActions, FormStack, SelectField, TextField } from '../../ui/form';
+import { FormActions, FormStack, SelectField, TextAreaField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { createCustomer } from '../../data/operations';
@@ -64,11 +64,7 @@ export function NewCustomerForm({ onDone }: { onDone: () => void }) {
             <TextField label="GST number" registration={register('gst_number')} error={errors.gst_number} />
           </SimpleGrid>
           <SelectField label="State" options={INDIAN_STATES} placeholder={null} registration={register('state')} error={errors.state} />
-          <Field.Root invalid={!!errors.address}>
-            <Field.Label>Address</Field.Label>
-            <Textarea rows={2} {...register('address')} />
-            {errors.address?.message && <Field.ErrorText>{errors.address.message}</Field.ErrorText>}
-          </Field.Root>
+          <TextAreaField label="Address" rows={2} registration={register('address')} error={errors.address} />
           <Controller
             control={control}
             name="enable_lpo_codes"

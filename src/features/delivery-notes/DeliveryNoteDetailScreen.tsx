@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Badge, Button, Card, DataList, Field, Flex, Heading, HStack, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { PendingBadge } from '../../ui/PendingBadge';
+import { DetailTitle } from '../../ui/detail';
+import { Alert, Badge, Button, Card, DataList, Field, Heading, HStack, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { DELIVERY_NOTE_STATUSES, deliveryNoteEditable, nextDeliveryNoteStep } from '../../../domain/delivery-note';
 import { jobOrderLabel } from '../../../domain/job-order';
 import { labelOf } from '../../../domain/options';
@@ -77,11 +79,7 @@ function LineRow({ note, line, most, editable, removable, pending }: { note: Loc
     <Table.Row data-pending={pending || undefined}>
       <Table.Cell>
         {line.product}
-        {pending && (
-          <Badge colorPalette="orange" size="sm" ms="2">
-            Pending
-          </Badge>
-        )}
+        {pending && <PendingBadge />}
       </Table.Cell>
       <Table.Cell textAlign="end">{formatIndian(line.ordered_quantity)}</Table.Cell>
       <Table.Cell textAlign="end" data-testid="line-quantity">
@@ -178,15 +176,11 @@ export default function DeliveryNoteDetailScreen() {
 
   return (
     <Stack gap="5" maxW="5xl">
-      <Flex align="center" gap="3" wrap="wrap">
-        <Heading size="2xl" flex="1">
-          {offline ? 'New delivery note' : `Delivery note ${note.id}`}
-        </Heading>
-        {pendingNotes.has(note.id) && <Badge colorPalette="orange">Pending</Badge>}
+      <DetailTitle title={offline ? 'New delivery note' : `Delivery note ${note.id}`} pending={pendingNotes.has(note.id)}>
         <Badge size="lg" colorPalette={NOTE_STATUS_PALETTE[note.status]}>
           {labelOf(DELIVERY_NOTE_STATUSES, note.status)}
         </Badge>
-      </Flex>
+      </DetailTitle>
       <DataList.Root orientation="horizontal">
         {[
           ['Job order', job ? jobOrderLabel(job) : String(note.job_order)],

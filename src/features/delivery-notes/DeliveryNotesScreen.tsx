@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Link } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import type { DataType } from '../../../domain/data-types';
 import { DELIVERY_NOTE_STATUSES, type DeliveryNoteStatus } from '../../../domain/delivery-note';
 import { JOB_ORDER_STATUSES } from '../../../domain/job-order';
@@ -16,6 +16,7 @@ import { useCurrentRoute } from '../../ui/route';
 import { NOTE_STATUS_PALETTE, useNoteRows } from './data';
 import { noteScreensOf } from './routes';
 import { badgeColumn } from '../../ui/badge-column';
+import { RowLink } from '../../ui/RowLink';
 
 /** business-areas.md §9: delivery notes show 15 rows a page. */
 const PAGE_SIZE = 15;
@@ -64,9 +65,7 @@ export default function DeliveryNotesScreen() {
         accessorKey: 'id',
         sortingFn: byAge,
         cell: ({ row }) => (
-          <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
-            <RouterLink to={pathOf(screens.detail, { id: row.original.id })}>{row.original.id > 0 ? row.original.id : 'New'}</RouterLink>
-          </Link>
+          <RowLink to={pathOf(screens.detail, { id: row.original.id })}>{row.original.id > 0 ? row.original.id : 'New'}</RowLink>
         ),
       },
       { id: 'date', header: 'Delivery date', accessorKey: 'date' },

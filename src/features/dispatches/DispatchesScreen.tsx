@@ -9,6 +9,7 @@ import { businessToday, formatDisplayDate } from '../../../domain/rules/dates';
 import { LocalListScreen } from '../../ui/LocalListScreen';
 import { DISPATCH_STATUS_PALETTE, useDispatchRows, type DispatchRow } from './data';
 import { badgeColumn } from '../../ui/badge-column';
+import { RowLink } from '../../ui/RowLink';
 
 const PAGE_SIZE = 15;
 const NEWEST_FIRST = [{ id: 'date', desc: true }];
@@ -86,9 +87,7 @@ export default function DispatchesScreen() {
         header: 'No.',
         accessorKey: 'id',
         cell: ({ row }) => (
-          <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
-            <RouterLink to={pathOf('dispatch-detail', { id: row.original.id })}>{row.original.id}</RouterLink>
-          </Link>
+          <RowLink to={pathOf('dispatch-detail', { id: row.original.id })}>{row.original.id}</RowLink>
         ),
       },
       {

@@ -9,6 +9,7 @@ import { FOLDING_TABLE } from '../../ui/table-layout';
 import { useDashboardView } from '../../ui/dashboard';
 import { usePackingDispatchFigures } from './api';
 import { bookingLabel, recordDispatch } from './record';
+import { RowLink } from '../../ui/RowLink';
 
 /** A note that has waited this many days or more is flagged: packing should not sit for longer. */
 const LATE_DAYS = 2;
@@ -62,9 +63,7 @@ function NotesTable({ label, notes, action }: { label: string; notes: readonly D
           {notes.map((note) => (
             <Table.Row key={note.id}>
               <Table.Cell>
-                <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
-                  <RouterLink to={pathOf('dnote-detail', { id: note.id })}>{note.id}</RouterLink>
-                </Link>
+                <RowLink to={pathOf('dnote-detail', { id: note.id })}>{note.id}</RowLink>
               </Table.Cell>
               <Table.Cell data-label="Job order">{note.job_order_label}</Table.Cell>
               <Table.Cell data-label="Customer">{note.customer_name}</Table.Cell>

@@ -1,11 +1,11 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Button, Card, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { useSession } from '../../data/session';
 import { useReadyNotes } from './data';
 import { bookingLabel, recordDispatch } from './record';
+import { RowLink } from '../../ui/RowLink';
 
 /** jobs-ready-to-dispatch: the packed delivery notes waiting to leave, oldest first, as large cards for a tablet. */
 export default function ReadyToDispatchScreen() {
@@ -21,9 +21,7 @@ export default function ReadyToDispatchScreen() {
             <Card.Body>
               <Stack gap="2">
                 <Flex align="center" gap="2">
-                  <Link asChild colorPalette="teal" fontWeight="semibold" flex="1" minH="11" display="inline-flex" alignItems="center">
-                    <RouterLink to={pathOf('dnote-detail', { id: note.id })}>Delivery note {note.id}</RouterLink>
-                  </Link>
+                  <RowLink to={pathOf('dnote-detail', { id: note.id })} fontWeight="semibold" flex="1">Delivery note {note.id}</RowLink>
                   <Text color="fg.muted">{formatDisplayDate(note.delivery_date)}</Text>
                 </Flex>
                 <Text>

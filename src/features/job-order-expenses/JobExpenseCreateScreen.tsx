@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useForm, type DefaultValues, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Field, Heading, HStack, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Field, Heading, HStack, NativeSelect } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { displayDateInput, isoDateSchema } from '../../../domain/entity';
 import { JOB_ORDER_EXPENSE_CATEGORIES, JOB_ORDER_EXPENSE_MESSAGES, jobOrderExpenseCreateSchema, jobOrderExpenseEditable, type JobOrderExpense } from '../../../domain/job-order-expense';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { enqueue } from '../../data/outbox';
-import { FormStack, TextField } from '../../ui/form';
+import { FormStack, TextAreaField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
@@ -85,11 +85,7 @@ function ExpenseForm({ editing, initial, jobOrders, title }: { editing: JobOrder
       </BigSelect>
       <TextField label="Date" required size="lg" placeholder="DD-MM-YYYY" inputMode="numeric" registration={register('expense_date')} error={errors.expense_date} />
       <TextField label="Amount (₹)" required size="lg" inputMode="decimal" registration={register('amount')} error={errors.amount} />
-      <Field.Root invalid={!!errors.description}>
-        <Field.Label>Description</Field.Label>
-        <Textarea size="lg" maxLength={500} {...register('description')} />
-        {errors.description?.message && <Field.ErrorText>{errors.description.message}</Field.ErrorText>}
-      </Field.Root>
+      <TextAreaField label="Description" size="lg" maxLength={500} registration={register('description')} error={errors.description} />
       <HStack>
         <Button type="submit" size="lg" minH="14" px="8" loading={formState.isSubmitting}>
           {editing ? 'Save changes' : 'Save expense'}

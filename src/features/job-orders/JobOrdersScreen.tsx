@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Link } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import type { DataType } from '../../../domain/data-types';
 import { JOB_ORDER_BUCKETS, JOB_ORDER_STATUSES, jobOrderLabel, type JobOrderStatus } from '../../../domain/job-order';
 import { can } from '../../../domain/permissions';
@@ -14,6 +14,7 @@ import { byAge, LocalListScreen } from '../../ui/LocalListScreen';
 import { useCurrentRoute } from '../../ui/route';
 import { detailRouteOf, STATUS_PALETTE, useJobOrderRows } from './data';
 import { badgeColumn } from '../../ui/badge-column';
+import { RowLink } from '../../ui/RowLink';
 
 /** business-areas.md §9: jobs show 15 rows a page. */
 const PAGE_SIZE = 15;
@@ -65,9 +66,7 @@ export default function JobOrdersScreen() {
         accessorKey: 'label',
         sortingFn: byAge,
         cell: ({ row }) => (
-          <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
-            <RouterLink to={pathOf(detail, { id: row.original.id })}>{row.original.label}</RouterLink>
-          </Link>
+          <RowLink to={pathOf(detail, { id: row.original.id })}>{row.original.label}</RowLink>
         ),
       },
       { id: 'customer', header: 'Customer', accessorKey: 'customer', meta: { filter: { label: 'Customer', allLabel: 'All customers', options: customers } } },

@@ -1,12 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Field, Heading, HStack, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, SimpleGrid } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { displayDateInput, isoDateSchema } from '../../../domain/entity';
 import { jobOrderCloseSchema, type JobOrder } from '../../../domain/job-order';
 import { api } from '../../data/api';
 import { openDialog } from '../../ui/dialog';
-import { FormStack, TextField } from '../../ui/form';
+import { FormStack, TextAreaField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { sendOnline, type Refusal } from './writes';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
@@ -62,11 +62,7 @@ export function CloseJobOrderForm({ jobOrder, onDone, onBack }: { jobOrder: JobO
             <TextField label="Invoice date" required size="lg" placeholder="DD-MM-YYYY" inputMode="numeric" registration={register('invoice_date')} error={errors.invoice_date} />
             <TextField label="Invoice amount" required size="lg" inputMode="decimal" registration={register('invoice_amount')} error={errors.invoice_amount} />
           </SimpleGrid>
-          <Field.Root invalid={!!errors.closure_remarks}>
-            <Field.Label>Closure remarks</Field.Label>
-            <Textarea size="lg" {...register('closure_remarks')} />
-            {errors.closure_remarks?.message && <Field.ErrorText>{errors.closure_remarks.message}</Field.ErrorText>}
-          </Field.Root>
+          <TextAreaField label="Closure remarks" size="lg" registration={register('closure_remarks')} error={errors.closure_remarks} />
           <HStack gap="3">
             <Button type="submit" size="xl" minH="14" colorPalette="green" loading={formState.isSubmitting}>
               Close job order

@@ -16,6 +16,7 @@ import { dateColumn, figure, linkColumn, numberColumn, optionColumn, textColumn,
 import type { ReportFilter } from '../../ui/ReportFilters';
 import { secondary } from '../../ui/DataTable';
 import { API } from '../../../domain/api-paths';
+import { RowLink } from '../../ui/RowLink';
 
 /** business-areas.md §8. */
 export const CANCELLED_NOT_FOUND = 'Cancelled job orders not found';
@@ -68,9 +69,7 @@ const statusWiseDetailed: ReportDef = {
       cell: ({ row }) => (
         <Wrap gap="3">
           {(row.original as unknown as JobOrderStatusWiseDetailedRow).job_orders.map((j) => (
-            <Link key={j.id} asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
-              <RouterLink to={pathOf('job-order-detail', { id: j.id })}>{`${j.label} · ${j.customer_name} (${j.age_days})`}</RouterLink>
-            </Link>
+            <RowLink key={j.id} to={pathOf('job-order-detail', { id: j.id })}>{`${j.label} · ${j.customer_name} (${j.age_days})`}</RowLink>
           ))}
         </Wrap>
       ),

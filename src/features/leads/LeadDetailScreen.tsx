@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Badge, Button, Card, DataList, Field, Flex, Heading, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { PendingBadge } from '../../ui/PendingBadge';
+import { DetailTitle } from '../../ui/detail';
+import { Alert, Button, Card, DataList, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { z } from 'zod';
 import { formatIndian } from '../../../domain/decimal';
 import { isoDateSchema, requiredText } from '../../../domain/entity';
@@ -14,7 +16,7 @@ import { formatDisplayDate } from '../../../domain/rules/dates';
 import { enqueue, serverIdOf, usePendingIds } from '../../data/outbox';
 import { addLeadRemark, updateLead } from '../../data/operations';
 import { useSession } from '../../data/session';
-import { FormStack, SelectField, TextField } from '../../ui/form';
+import { FormStack, SelectField, TextAreaField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { mayEdit } from '../../../domain/row-rules';
@@ -22,7 +24,6 @@ import { CarryOn, ConvertLead, DeleteLead } from './LeadActions';
 import { SAVED, useLead, versionOf } from './data';
 import { WORKING_STAGES } from './LeadFields';
 
-const PENDING_TITLE = 'Saved on this device, not yet on the server';
 
 const remarkSchema = z.object({ remark: requiredText(2000) });
 type RemarkInput = z.input<typeof remarkSchema>;
@@ -38,11 +39,7 @@ function AddRemark({ lead }: { lead: number }) {
   });
   return (
     <FormStack onSubmit={onSubmit} aria-label="Add remark">
-      <Field.Root invalid={!!formState.errors.remark} required>
-        <Field.Label>Remark</Field.Label>
-        <Textarea rows={2} {...register('remark')} />
-        {formState.errors.remark?.message && <Field.ErrorText>{formState.errors.remark.message}</Field.ErrorText>}
-      </Field.Root>
+      <TextAreaField label="Remark" required rows={2} registration={register('remark')} error={formState.errors.remark} />
       <Button type="submit" alignSelf="start" minH="11" loading={formState.isSubmitting}>
         Add remark
       </Button>
@@ -131,22 +128,14 @@ export default function LeadDetailScreen() {
 
   return (
     <Stack gap="5" maxW="5xl">
-      <Flex align="center" gap="3" wrap="wrap">
-        <Heading size="2xl" flex="1" minW="0" overflowWrap="anywhere">
-          {lead.company}
-        </Heading>
-        {pendingLeads.has(lead.id) && (
-          <Badge colorPalette="orange" size="lg" title={PENDING_TITLE}>
-            Pending
-          </Badge>
-        )}
+      <DetailTitle title={lead.company} pending={pendingLeads.has(lead.id)}>
         {writable && lead.stage !== 'converted' && (
           <Button asChild size="lg">
             <RouterLink to={pathOf('lead-edit', { lead: lead.id })}>Edit lead</RouterLink>
           </Button>
         )}
         {writable && user && mayEdit('lead', user, lead) && <DeleteLead lead={lead} />}
-      </Flex>
+      </DetailTitle>
       <DataList.Root orientation="horizontal">
         {fields.map(([label, value]) => (
           <DataList.Item key={label}>
@@ -181,11 +170,7 @@ export default function LeadDetailScreen() {
                     <Text textStyle="sm" color="fg.muted">
                       {formatDisplayDate(remark.created_at)}
                     </Text>
-                    {pendingRemarks.has(remark.id) && (
-                      <Badge colorPalette="orange" size="sm" title={PENDING_TITLE}>
-                        Pending
-                      </Badge>
-                    )}
+                    {pendingRemarks.has(remark.id) && <PendingBadge />}
                   </Flex>
                 </li>
               ))}

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Button, Flex, Heading, Link, NativeSelect, Stack } from '@chakra-ui/react';
+import { Button, Flex, Heading, NativeSelect, Stack } from '@chakra-ui/react';
 import type { DataType } from '../../../domain/data-types';
 import { DEFAULT_LEAD_FILTER, LEAD_FILTERS, LEAD_REQUIREMENTS, LEAD_SOURCES, LEAD_STAGES, LEAD_STATUSES, leadFilterSchema, type Lead, type LeadFilter } from '../../../domain/lead';
 import { labelOf } from '../../../domain/options';
@@ -18,6 +18,7 @@ import { LocalDataTable, secondary } from '../../ui/DataTable';
 import { SelectOptions } from '../../ui/form';
 import { Freshness } from '../../ui/Freshness';
 import { NewLeadForm } from './NewLeadForm';
+import { RowLink } from '../../ui/RowLink';
 
 /** 15 rows a page, as the other lists of business-areas.md §9. */
 const PAGE_SIZE = 15;
@@ -31,9 +32,7 @@ const COLUMNS: ColumnDef<Lead, unknown>[] = [
     header: 'Company',
     accessorKey: 'company',
     cell: ({ row }) => (
-      <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
-        <RouterLink to={pathOf('lead-detail', { lead: row.original.id })}>{row.original.company}</RouterLink>
-      </Link>
+      <RowLink to={pathOf('lead-detail', { lead: row.original.id })}>{row.original.company}</RowLink>
     ),
   },
   { id: 'contact_person', header: 'Contact', accessorKey: 'contact_person' },

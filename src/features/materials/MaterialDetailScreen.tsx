@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Badge, Button, Card, DataList, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, DataList, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { logReportQuerySchema } from '../../../domain/material-report';
 import { materialLabelText } from '../../../domain/material-label';
@@ -20,7 +20,7 @@ import { dateColumn, figure, linkColumn, numberColumn, optionColumn, ServerRepor
 import { readFailure } from '../../ui/connection';
 import { API } from '../../../domain/api-paths';
 import { useStockPosition } from './api';
-import { Notice, notOnDevice } from '../../ui/detail';
+import { DetailTitle, Notice, notOnDevice } from '../../ui/detail';
 
 /** The material's ledger rows with the balance after each; the last 30 days until the user picks a period. */
 const LEDGER: ReportDef = {
@@ -139,13 +139,9 @@ export default function MaterialDetailScreen() {
 
   return (
     <Stack gap="5">
-      <Flex align="center" gap="3" wrap="wrap">
-        <Heading size="2xl" flex="1">
-          {material.name}
-        </Heading>
-        {pending.has(material.id) && <Badge colorPalette="orange">Pending</Badge>}
+      <DetailTitle title={material.name} pending={pending.has(material.id)}>
         {material.deleted_at && <Badge colorPalette="red">Deleted</Badge>}
-      </Flex>
+      </DetailTitle>
       <Flex gap="6" wrap="wrap" align="flex-start">
         <Stack gap="4" flex="1" minW="xs">
           <Details

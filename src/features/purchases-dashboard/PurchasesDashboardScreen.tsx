@@ -18,6 +18,7 @@ import { FOLDING_TABLE } from '../../ui/table-layout';
 import { PURCHASES_TILES } from './definitions';
 import { useStoresDeviceFigures } from './device';
 import { usePurchasesFigures } from './api';
+import { RowLink } from '../../ui/RowLink';
 
 const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 /** Where a requisition of stores' queue opens. */
@@ -88,9 +89,7 @@ function ReorderTable({ reorder }: { reorder: PurchasesDashboard['reorder'] }) {
             {reorder.results.map((m) => (
               <Table.Row key={m.id}>
                 <Table.Cell>
-                  <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
-                    <RouterLink to={pathOf('material-detail', { id: m.id })}>{m.name}</RouterLink>
-                  </Link>
+                  <RowLink to={pathOf('material-detail', { id: m.id })}>{m.name}</RowLink>
                 </Table.Cell>
                 <Table.Cell data-label="Category">{m.category_name}</Table.Cell>
                 <Table.Cell textAlign="end" data-label="Available">

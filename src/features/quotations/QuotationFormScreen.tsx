@@ -3,7 +3,7 @@ import { useFieldArray, useForm, useWatch, type FieldError, type UseFormRegister
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Alert, Box, Button, Card, Field, Heading, HStack, IconButton, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Field, Heading, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { z } from 'zod';
 import type { Customer } from '../../../domain/customer';
 import { formatIndian, orZero } from '../../../domain/decimal';
@@ -25,7 +25,7 @@ import { useSession } from '../../data/session';
 import { chosen, optionalChoice } from '../../ui/choices';
 import { readFailure } from '../../ui/connection';
 import { branchChoicesOf } from '../../ui/entity-labels';
-import { FormStack, SelectField, TextField } from '../../ui/form';
+import { FormStack, SelectField, TextAreaField, TextField } from '../../ui/form';
 import { ChosenImage, StoredImage } from '../../ui/StoredImage';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
@@ -213,11 +213,7 @@ function QuotationForm({ area, quotation }: { area: ReturnType<typeof useArea>; 
         <TextField label="Tax rate (%)" size="lg" inputMode="decimal" registration={register('tax_rate')} error={errors.tax_rate} />
         <TextField label="Subject" size="lg" registration={register('subject')} error={errors.subject} />
       </SimpleGrid>
-      <Field.Root invalid={!!errors.terms}>
-        <Field.Label>Terms</Field.Label>
-        <Textarea rows={3} {...register('terms')} />
-        {errors.terms?.message && <Field.ErrorText>{errors.terms.message}</Field.ErrorText>}
-      </Field.Root>
+      <TextAreaField label="Terms" rows={3} registration={register('terms')} error={errors.terms} />
 
       <Card.Root>
         <Card.Body>

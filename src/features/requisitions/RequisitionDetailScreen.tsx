@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Badge, Button, Card, DataList, Flex, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, DataList, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { isMaker, ownApprovalMessage } from '../../../domain/duty-rules';
 import { materialUnitLabel } from '../../../domain/material';
 import { labelOf } from '../../../domain/options';
@@ -24,7 +24,8 @@ import { STATE_PALETTE, useRequisition, type LocalRequisition, type ShownLine } 
 import { MaterialPicker } from '../../ui/MaterialPicker';
 import { addRequisitionLine, changeRequisitionLine, recordStockTransaction, removeRequisitionLine } from '../../data/operations';
 import { API } from '../../../domain/api-paths';
-import { Notice, notOnDevice } from '../../ui/detail';
+import { PendingBadge } from '../../ui/PendingBadge';
+import { DetailTitle, Notice, notOnDevice } from '../../ui/detail';
 
 export const ISSUE_QUEUED = 'Issue saved. Stock and the requisition update as soon as the server confirms it.';
 
@@ -134,11 +135,7 @@ function LineRow({ line, requisition, canIssue, canReserve, canChange, canRemove
     <Table.Row data-pending={pending || undefined}>
       <Table.Cell>
         {line.material_name}
-        {pending && (
-          <Badge colorPalette="orange" size="sm" ms="2">
-            Pending
-          </Badge>
-        )}
+        {pending && <PendingBadge />}
         {refused && (
           <Text color="fg.error" fontSize="sm" role="status">
             A change here was refused: {refused.join(' ')} See Sync to fix or discard it.
@@ -262,15 +259,11 @@ export default function RequisitionDetailScreen() {
 
   return (
     <Stack gap="5">
-      <Flex align="center" gap="3" wrap="wrap">
-        <Heading size="2xl" flex="1">
-          {offline ? 'New requisition' : `Requisition ${requisition.id}`}
-        </Heading>
-        {pendingRequisitions.has(requisition.id) && <Badge colorPalette="orange">Pending</Badge>}
+      <DetailTitle title={offline ? 'New requisition' : `Requisition ${requisition.id}`} pending={pendingRequisitions.has(requisition.id)}>
         <Badge size="lg" colorPalette={STATE_PALETTE[state]}>
           {labelOf(REQUISITION_STATES, state)}
         </Badge>
-      </Flex>
+      </DetailTitle>
       <DataList.Root orientation="horizontal">
         {[
           ['Type', labelOf(REQUISITION_TYPES, requisition.requisition_type)],

@@ -1,7 +1,5 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link as RouterLink } from 'react-router-dom';
-import { Link } from '@chakra-ui/react';
 import { API } from '../../../domain/api-paths';
 import { LEAD_REQUIREMENTS } from '../../../domain/lead';
 import type { Option } from '../../../domain/options';
@@ -12,6 +10,7 @@ import { useSession } from '../../data/session';
 import type { ReportFilter } from '../../ui/ReportFilters';
 import { dateColumn, figure, numberColumn, optionColumn, ServerReport, textColumn, type ReportDef, type ReportRow } from '../../ui/ServerReport';
 import { useSalesExecutiveOptions } from './api';
+import { RowLink } from '../../ui/RowLink';
 
 /** What slipped, opening its detail: the lead, or the quotation by its number. */
 const whatColumn: ColumnDef<ReportRow, unknown> = {
@@ -21,9 +20,7 @@ const whatColumn: ColumnDef<ReportRow, unknown> = {
     const o = row.original as unknown as MissedOpportunity;
     const [to, text] = o.number === null ? [pathOf('lead-detail', { lead: o.id }), `Lead ${o.id}`] : [pathOf('sales-quotation-detail', { id: o.id }), `Quotation ${o.number}`];
     return (
-      <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center" fontWeight="semibold">
-        <RouterLink to={to}>{text}</RouterLink>
-      </Link>
+      <RowLink to={to} fontWeight="semibold">{text}</RowLink>
     );
   },
 };

@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Flex, Heading, Link, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { formatIndian } from '../../../domain/decimal';
 import { LEAD_STAGES } from '../../../domain/lead';
 import { labelOf } from '../../../domain/options';
@@ -18,12 +18,11 @@ import { SalesTeamTable } from '../../ui/SalesTeamTable';
 import { ShortTable, type ShortColumn } from '../../ui/ShortTable';
 import { useSalesDashboard } from './api';
 import { leadsUnderFilter, SALES_TILES } from './definitions';
+import { RowLink } from '../../ui/RowLink';
 
 
 const rowLink = (to: string, text: string | number) => (
-  <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center" fontWeight="semibold">
-    <RouterLink to={to}>{text}</RouterLink>
-  </Link>
+  <RowLink to={to} fontWeight="semibold">{text}</RowLink>
 );
 
 const days = (n: number) => `${formatCount(n)} day${n === 1 ? '' : 's'}`;

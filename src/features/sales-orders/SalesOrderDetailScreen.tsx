@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Badge, Button, Heading, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { API } from '../../../domain/api-paths';
 import { branchLabel, type CustomerBranch } from '../../../domain/customer';
 import { formatIndian } from '../../../domain/decimal';
@@ -24,6 +24,7 @@ import { useCurrentRoute } from '../../ui/route';
 import { Facts, Failure, Section, SimpleTable } from '../../ui/detail';
 import { salesOrderQuery, updateSalesOrderStatus, useLinkedJobOrders, useOrderReceipts, useSalesOrder } from './api';
 import { SalesOrderStatusBadge, salesOrderStatusLabel } from '../../ui/SalesOrderStatusBadge';
+import { RowLink } from '../../ui/RowLink';
 
 /** Each detail goes back to the list of its own layout. */
 const LIST_OF: Readonly<Record<string, RouteName>> = { 'sales-order-detail': 'sales-orders' };
@@ -104,9 +105,7 @@ function LinkedJobOrders({ id }: { id: number }) {
   const failure = readFailure(result);
   if (failure) return <Failure text={failure} />;
   const rows = (result.data?.results ?? []).map((job) => [
-    <Link key="id" asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
-      <RouterLink to={pathOf('job-order-detail', { id: job.id })}>{job.label || String(job.id)}</RouterLink>
-    </Link>,
+    <RowLink key="id" to={pathOf('job-order-detail', { id: job.id })}>{job.label || String(job.id)}</RowLink>,
     labelOf(JOB_ORDER_STATUSES, job.status),
     formatDisplayDate(job.created_at),
     formatIndian(job.total_value),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
@@ -8,9 +8,8 @@ import type { Vendor } from '../../../domain/vendor';
 import { mirror } from '../../data/mirror/db';
 import { serverIdOf, usePendingIds } from '../../data/outbox';
 import { useSession } from '../../data/session';
-import { Facts, Notice, notOnDevice, Section } from '../../ui/detail';
+import { DetailTitle, Facts, Notice, notOnDevice, Section } from '../../ui/detail';
 import { VendorForm } from './VendorForm';
-import { PendingBadge } from '../../ui/PendingBadge';
 
 /**
  * vendor-detail: the supplier's contact, GSTIN and state from the device, edited in place (offline
@@ -39,19 +38,13 @@ export default function VendorDetailScreen() {
   }
   return (
     <Stack gap="5" maxW="5xl">
-      <Flex align="center" gap="3" wrap="wrap">
-        <Heading size="2xl" flex="1" minW="0" overflowWrap="anywhere">
-          {vendor.name}
-        </Heading>
-        {pending.has(vendor.id) && (
-          <PendingBadge size="lg" />
-        )}
+      <DetailTitle title={vendor.name} pending={pending.has(vendor.id)}>
         {can(user, 'vendors.write') && !editing && (
           <Button size="lg" onClick={() => setEditing(true)}>
             Edit vendor
           </Button>
         )}
-      </Flex>
+      </DetailTitle>
       {editing ? (
         <VendorForm vendor={vendor} onDone={() => setEditing(false)} />
       ) : (

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Card, Field, Heading, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { Card, Heading, SimpleGrid } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { INDIAN_STATES } from '../../../domain/india';
 import { VENDOR_MESSAGES, vendorCreateSchema, vendorNameKey, type Vendor } from '../../../domain/vendor';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
 import { createVendor, editVendor } from '../../data/operations';
-import { FormActions, FormStack, SelectField, TextField } from '../../ui/form';
+import { FormActions, FormStack, SelectField, TextAreaField, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
@@ -81,11 +81,7 @@ export function VendorForm({ vendor, onDone }: { vendor?: Vendor; onDone: () => 
             <TextField label="GST number" size="lg" registration={register('gst_number')} error={errors.gst_number} />
           </SimpleGrid>
           <SelectField label="State" options={INDIAN_STATES} placeholder={null} registration={register('state')} error={errors.state} />
-          <Field.Root invalid={!!errors.address}>
-            <Field.Label>Address</Field.Label>
-            <Textarea size="lg" rows={2} {...register('address')} />
-            {errors.address?.message && <Field.ErrorText>{errors.address.message}</Field.ErrorText>}
-          </Field.Root>
+          <TextAreaField label="Address" size="lg" rows={2} registration={register('address')} error={errors.address} />
           <FormActions
             save="Save vendor"
             saving={formState.isSubmitting}

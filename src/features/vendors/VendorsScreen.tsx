@@ -1,7 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Button, Flex, Heading, Link, Stack } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { DataType } from '../../../domain/data-types';
 import { INDIAN_STATES } from '../../../domain/india';
@@ -9,13 +8,11 @@ import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import type { Vendor } from '../../../domain/vendor';
 import { mirror } from '../../data/mirror/db';
-import { useMirrorStatus } from '../../data/mirror/status';
 import { usePendingIds } from '../../data/outbox';
-import { reloadData } from '../../data/preload';
 import { useSession } from '../../data/session';
-import { LocalDataTable } from '../../ui/DataTable';
-import { Freshness } from '../../ui/Freshness';
+import { LocalListScreen } from '../../ui/LocalListScreen';
 import { VendorForm } from './VendorForm';
+import { RowLink } from '../../ui/RowLink';
 
 /** 15 rows a page, as the other lists of business-areas.md §9. */
 const PAGE_SIZE = 15;
@@ -28,9 +25,7 @@ const COLUMNS: ColumnDef<Vendor, unknown>[] = [
     header: 'Name',
     accessorKey: 'name',
     cell: ({ row }) => (
-      <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
-        <RouterLink to={pathOf('vendor-detail', { vendor: row.original.id })}>{row.original.name}</RouterLink>
-      </Link>
+      <RowLink to={pathOf('vendor-detail', { vendor: row.original.id })}>{row.original.name}</RowLink>
     ),
   },
   { id: 'contact_person', header: 'Contact person', accessorKey: 'contact_person' },
@@ -42,34 +37,31 @@ const COLUMNS: ColumnDef<Vendor, unknown>[] = [
 /** vendors-home: the suppliers, read from the device, with New vendor for purchase staff (offline too). */
 export default function VendorsScreen() {
   const vendors = useLiveQuery(async () => (await mirror.rowsOf<Vendor>('vendors').toArray()).filter((v) => !v.deleted_at), []);
-  const status = useMirrorStatus(DATA);
   const pending = usePendingIds('vendors');
   const { user } = useSession();
   const [adding, setAdding] = useState(false);
   return (
-    <Stack gap="4">
-      <Flex align="center" gap="3">
-        <Heading size="xl" flex="1">
-          Vendors
-        </Heading>
-        {can(user, 'vendors.write') && !adding && (
+    <LocalListScreen
+      title="Vendors"
+      data={DATA}
+      actions={
+        can(user, 'vendors.write') &&
+        !adding && (
           <Button size="lg" onClick={() => setAdding(true)}>
             New vendor
           </Button>
-        )}
-      </Flex>
+        )
+      }
+      columns={COLUMNS}
+      rows={vendors}
+      pageSize={PAGE_SIZE}
+      rowKey={(v) => v.id}
+      search="Search vendors"
+      initialSorting={BY_NAME}
+      pending={pending}
+      empty="No vendors."
+    >
       {adding && <VendorForm onDone={() => setAdding(false)} />}
-      <LocalDataTable
-        columns={COLUMNS}
-        rows={vendors}
-        pageSize={PAGE_SIZE}
-        rowKey={(v) => v.id}
-        search="Search vendors"
-        initialSorting={BY_NAME}
-        note={<Freshness {...status} pending={pending.size} onRefresh={() => void reloadData(DATA)} />}
-        pending={pending}
-        empty="No vendors."
-      />
-    </Stack>
+    </LocalListScreen>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Button, Card, Flex, Heading, Link, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import type { DashboardJobOrder, WorkshopDashboard } from '../../../domain/dashboard';
 import { PRODUCTION_DEPARTMENTS, type ProductionDepartment } from '../../../domain/job-order';
 import { mayOpen } from '../../../domain/menus';
@@ -18,6 +18,7 @@ import { BarChart } from '../../ui/charts';
 import { DASHBOARDS, LIST_SCREENS, TILES, type ChartKey, type DashboardDefinition, type ListKey, type Tile } from './definitions';
 import { useDeviceFigures } from './device';
 import { useWorkshopFigures } from './api';
+import { RowLink } from '../../ui/RowLink';
 
 const WEEK = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', timeZone: 'UTC' });
 
@@ -71,9 +72,7 @@ function JobOrdersTable({ label, jobs, definition }: { label: string; jobs: read
           {jobs.map((job) => (
             <Table.Row key={job.id}>
               <Table.Cell>
-                <Link asChild colorPalette="teal" minH="11" display="inline-flex" alignItems="center" fontWeight="semibold">
-                  <RouterLink to={pathOf(definition.jobDetailRoute, { id: job.id })}>{job.label}</RouterLink>
-                </Link>
+                <RowLink to={pathOf(definition.jobDetailRoute, { id: job.id })} fontWeight="semibold">{job.label}</RowLink>
               </Table.Cell>
               <Table.Cell data-label="Customer">{job.customer_name}</Table.Cell>
               <Table.Cell data-label="Shop">{job.production_department ?? ''}</Table.Cell>
