@@ -89,7 +89,7 @@ export const DATA_TYPES = {
     query: { searchVia: { field: 'material', type: 'materials' }, sorts: { transaction_date: 'value', quantity: 'number' } },
   },
   stockAdjustments: { path: API.stockAdjustments.list, indexes: ['material', 'status', 'created_at'], module: 'materials' },
-  lpos: { indexes: ['vendor', 'status', 'lpo_date', 'requisition'], module: 'purchase orders' },
+  lpos: { path: API.lpos.list, indexes: ['vendor', 'status', 'lpo_date', 'requisition'], module: 'purchase orders' },
   gras: { path: API.gras.list, indexes: ['lpo', 'vendor', 'gra_date'], module: 'GRA' },
   graItems: { path: API.graItems.list, indexes: ['gra', 'material', 'lpo_item'], module: 'GRA' },
   invoices: { indexes: ['status', 'customer', 'invoice_date', 'due_date', 'sales_order', 'job_order'], module: 'invoices' },

@@ -1,0 +1,52 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { API } from '../../../domain/api-paths';
+import type { LpoCreate, LpoProposal, LpoProposals, LpoView } from '../../../domain/lpo';
+import type { MaterialStockRow } from '../../../domain/material-report';
+import { MAX_PAGE_SIZE } from '../../../domain/query-params';
+import { api } from '../../data/api';
+
+/** A page of a server list (DESIGN.md "Lists"). */
+export interface ListPage<T> {
+  count: number;
+  results: T[];
+}
+
+/** The LPO lists page by 15 (business-areas.md §9). */
+export const LPO_PAGE_SIZE = 15;
+
+export const lpoQuery = (id: number) => queryOptions({ queryKey: ['lpos', id], queryFn: async () => (await api.get<LpoView>(API.lpos.detail(id))).data });
+
+/** An LPO with its approver's and author's names and its live lines; a temp id is never asked for. */
+export const useLpo = (id: number) => useQuery({ ...lpoQuery(id), enabled: id > 0 });
+
+/** A page of the cancelled LPOs. */
+export const useCancelledLpos = (page: number) =>
+  useQuery({
+    queryKey: ['lpos', 'cancelled', page],
+    queryFn: async () => (await api.get<ListPage<LpoView>>(API.lpos.cancelled, { params: { page, page_size: LPO_PAGE_SIZE } })).data,
+    placeholderData: keepPreviousData,
+  });
+
+/** POST lpos/: a new draft LPO. */
+export const createLpo = async (lpo: LpoCreate) => (await api.post<LpoView>(API.lpos.list, lpo)).data;
+
+/** The steps taken at the version shown (a stale one is refused with 409). */
+export type LpoStep = 'approve' | 'send';
+export const stepLpo = async (lpo: Pick<LpoView, 'id' | 'version'>, step: LpoStep) => (await api.post<LpoView>(API.lpos[step](lpo.id), { expected_version: lpo.version })).data;
+
+/** POST {id}/close/: closed short, with why the rest will not come. */
+export const closeLpo = async (lpo: Pick<LpoView, 'id' | 'version'>, remarks: string) => (await api.post<LpoView>(API.lpos.close(lpo.id), { remarks, expected_version: lpo.version })).data;
+
+/** DELETE {id}/: cancelled, with its cancellation remarks. */
+export const cancelLpo = async (lpo: Pick<LpoView, 'id' | 'version'>, remarks: string) =>
+  (await api.delete<LpoView>(API.lpos.detail(lpo.id), { data: { cancellation_remarks: remarks, expected_version: lpo.version } })).data;
+
+/** The materials at or below their reorder level, ordered by the quantity each is short by, as draft LPOs grouped by last vendor. */
+export async function reorderProposals(): Promise<LpoProposal[]> {
+  const below = (await api.get<ListPage<MaterialStockRow>>(API.materialReports.reorder, { params: { page: 1, page_size: MAX_PAGE_SIZE } })).data.results;
+  if (!below.length) return [];
+  return (await api.post<LpoProposals>(API.lpos.fromReorder, { materials: below.map((row) => ({ material: row.id })) })).data.proposals;
+}
+
+/** A requisition's shortfall as draft LPOs. */
+export const requisitionProposals = async (requisition: number) => (await api.get<LpoProposals>(API.lpos.fromRequisition(requisition))).data.proposals;
