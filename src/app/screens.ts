@@ -12,7 +12,7 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
 export const NOT_BUILT_YET = [
   ...['design-home', 'estimations-home', 'estimation-add', 'estimation-detail', 'estimations-cancelled', 'estimation-materials-home', 'estimation-categories-home'],
   ...['estimation-material-details', 'estimation-product-costing', 'design-estimation-create'],
-  ...['vendor-wise-purchases', 'lpo-pending-receipt', 'lpo-consolidated'],
+  ...['vendor-wise-purchases', 'lpo-consolidated'],
   ...['gra-home', 'gra-create', 'gra-detail', 'gras-cancelled'],
   ...['accounts-home', 'accounts-receipts', 'accounts-job-receipts', 'receipts-home', 'job-receipts', 'sales-analysis-accounts'],
   ...['invoices-home', 'invoice-create', 'invoice-from-sales-order', 'invoice-from-job-order', 'invoice-edit', 'invoice-detail', 'messages-home'],
@@ -70,6 +70,7 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'lpo-create': () => import('../features/lpos/LpoCreateScreen'),
   'lpo-detail': () => import('../features/lpos/LpoDetailScreen'),
   'lpos-cancelled': () => import('../features/lpos/LposCancelledScreen'),
+  'lpo-pending-receipt': () => import('../features/lpos/LpoPendingReceiptScreen'),
   'requisitions-home': () => import('../features/requisitions/RequisitionsScreen'),
   'stores-requisitions': () => import('../features/requisitions/RequisitionsScreen'),
   'metal-requisitions': () => import('../features/requisitions/RequisitionsScreen'),

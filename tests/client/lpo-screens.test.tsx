@@ -24,6 +24,7 @@ import LposScreen from '../../src/features/lpos/LposScreen';
 import LpoCreateScreen, { LPO_FORM_NOTICES } from '../../src/features/lpos/LpoCreateScreen';
 import LpoDetailScreen from '../../src/features/lpos/LpoDetailScreen';
 import LposCancelledScreen from '../../src/features/lpos/LposCancelledScreen';
+import LpoPendingReceiptScreen from '../../src/features/lpos/LpoPendingReceiptScreen';
 
 const MEENA = 9;
 let user: User = makeUser({ id: MEENA });
@@ -295,5 +296,34 @@ describe('the cancelled LPOs', () => {
     expect(await screen.findByText('Vendor out of stock')).toBeTruthy();
     expect(screen.getByText('24-11-2026')).toBeTruthy();
     expect(server.calls('GET', API.lpos.cancelled)[0]!.config.params).toEqual({ page: 1, page_size: 15 });
+  });
+});
+
+describe('the LPO lines pending receipt', () => {
+  it('shows what is still to come as the server orders it, a line expected before today marked Late', async () => {
+    const pending = (id: number, values: Record<string, unknown>) => ({
+      ...{ id, lpo: 40, lpo_date: '2026-10-01', expected_date: null, vendor: STEELMART, vendor_name: 'Steelmart Traders', status: 'sent' },
+      ...{ material: SHEET.id, material_name: 'MS Sheet 2 mm', material_unit: 'PCS', quantity: '10.000', quantity_received: '0.000', outstanding: '10.000' },
+      ...values,
+    });
+    const server = fakeServer();
+    server.on('GET', API.lpos.pendingReceipt, {
+      status: 200,
+      data: {
+        count: 2,
+        next: null,
+        previous: null,
+        results: [
+          pending(401, { expected_date: businessToday(-1), material: PIPE.id, material_name: 'GI Pipe 25 mm', material_unit: 'MTRS', quantity: '20.000', quantity_received: '12.500', outstanding: '7.500' }),
+          pending(402, { lpo: 41, expected_date: businessToday(3) }),
+        ],
+      },
+    });
+    show('lpo-pending-receipt', LpoPendingReceiptScreen, '/lpo/pending/receipt');
+    const late = (await screen.findByText('7.500 Meters')).closest('tr')!;
+    expect(within(late).getByText('Late')).toBeTruthy();
+    const soon = screen.getByText('10.000 Pieces').closest('tr')!;
+    expect(within(soon).queryByText('Late')).toBeNull();
+    expect([...document.querySelectorAll('tbody tr td:first-child a')].map((a) => a.textContent)).toEqual(['40', '41']);
   });
 });

@@ -1,13 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useNavigate } from 'react-router-dom';
-import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { formatIndian } from '../../../domain/decimal';
 import type { LpoView } from '../../../domain/lpo';
-import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { readFailure } from '../../ui/connection';
-import { DataTable, secondary, useListPage } from '../../ui/DataTable';
-import { Failure } from '../../ui/detail';
+import { secondary, useListPage } from '../../ui/DataTable';
+import { ServerListScreen } from '../../ui/ServerListScreen';
 import { LPO_PAGE_SIZE, useCancelledLpos } from './api';
 
 const COLUMNS: ColumnDef<LpoView, unknown>[] = [
@@ -21,31 +17,18 @@ const COLUMNS: ColumnDef<LpoView, unknown>[] = [
 
 /** lpos-cancelled: the cancelled LPOs, read from the server page by page. */
 export default function LposCancelledScreen() {
-  const navigate = useNavigate();
   const [page, setPage] = useListPage();
-  const result = useCancelledLpos(page);
-  const failure = readFailure(result);
   return (
-    <Stack gap="4">
-      <Flex align="center" gap="3" wrap="wrap">
-        <Heading size="xl" flex="1">
-          Cancelled LPO&apos;s
-        </Heading>
-        <Button size="lg" minH="11" variant="ghost" onClick={() => navigate(pathOf('lpos-home'))}>
-          All LPOs
-        </Button>
-      </Flex>
-      {failure && <Failure text={failure} />}
-      <DataTable<LpoView>
-        columns={COLUMNS}
-        rows={result.data?.results ?? []}
-        count={result.data?.count ?? 0}
-        page={page}
-        pageSize={LPO_PAGE_SIZE}
-        onPageChange={setPage}
-        empty={result.isPending && !failure ? 'Loading…' : 'No cancelled LPOs.'}
-        rowKey={(row) => row.id}
-      />
-    </Stack>
+    <ServerListScreen<LpoView>
+      title="Cancelled LPO's"
+      back={{ label: 'All LPOs', route: 'lpos-home' }}
+      result={useCancelledLpos(page)}
+      columns={COLUMNS}
+      page={page}
+      pageSize={LPO_PAGE_SIZE}
+      onPageChange={setPage}
+      empty="No cancelled LPOs."
+      rowKey={(row) => row.id}
+    />
   );
 }

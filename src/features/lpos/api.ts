@@ -1,15 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '../../../domain/api-paths';
-import type { LpoCreate, LpoProposal, LpoProposals, LpoView } from '../../../domain/lpo';
+import type { LpoCreate, LpoPendingLine, LpoProposal, LpoProposals, LpoView } from '../../../domain/lpo';
 import type { MaterialStockRow } from '../../../domain/material-report';
 import { MAX_PAGE_SIZE } from '../../../domain/query-params';
 import { api } from '../../data/api';
-
-/** A page of a server list (DESIGN.md "Lists"). */
-export interface ListPage<T> {
-  count: number;
-  results: T[];
-}
+import type { ListPage } from '../../ui/ServerListScreen';
 
 /** The LPO lists page by 15 (business-areas.md §9). */
 export const LPO_PAGE_SIZE = 15;
@@ -24,6 +19,14 @@ export const useCancelledLpos = (page: number) =>
   useQuery({
     queryKey: ['lpos', 'cancelled', page],
     queryFn: async () => (await api.get<ListPage<LpoView>>(API.lpos.cancelled, { params: { page, page_size: LPO_PAGE_SIZE } })).data,
+    placeholderData: keepPreviousData,
+  });
+
+/** A page of the lines still to come, the earliest expected first. */
+export const usePendingReceipt = (page: number) =>
+  useQuery({
+    queryKey: ['lpos', 'pending-receipt', page],
+    queryFn: async () => (await api.get<ListPage<LpoPendingLine>>(API.lpos.pendingReceipt, { params: { page, page_size: LPO_PAGE_SIZE } })).data,
     placeholderData: keepPreviousData,
   });
 
