@@ -187,6 +187,9 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   // The quotation lists filter on the device; the detail names the customer's branch from it.
   ...Object.fromEntries(['quotations-home', 'sales-quotations'].map((route) => [route, ['quotations', 'customers'] as const])),
   ...Object.fromEntries(['quotation-detail', 'sales-quotation-detail'].map((route) => [route, ['quotations', 'customers', 'customerBranches'] as const])),
+  // The LPO list reads the device (the purchase, stores and accounts departments reach it outside the management module loader); New LPO picks vendors and materials.
+  'lpos-home': ['lpos', 'vendors'],
+  'lpo-create': ['vendors', 'materials'],
   // Not in the design preload set: the other departments using it may not read GRAs (decision 131).
   ...Object.fromEntries(['leads-home', 'lead-detail', 'lead-detail-direct', 'lead-edit', 'leads-reassign'].map((route) => [route, ['leads', 'leadRemarks'] as const])),
   'metal-gra': ['gras', 'graItems', 'requisitions', 'requisitionDetails', 'materials'],
