@@ -172,9 +172,9 @@ describe('a new LPO', () => {
     });
   });
 
-  it('fills one LPO per proposal of the reorder list, the next after each save, asking for the vendor of materials never bought', async () => {
+  it('fills one LPO per proposal of the materials short of their reorder level (not those just at it), the next after each save, asking for the vendor of materials never bought', async () => {
     const server = fakeServer();
-    server.on('GET', API.materialReports.reorder, { status: 200, data: { count: 2, next: null, previous: null, results: [{ ...SHEET, shortfall: '10.000' }, { ...PIPE, shortfall: '5.000' }] } });
+    server.on('GET', API.materialReports.reorder, { status: 200, data: { count: 2, next: null, previous: null, results: [{ ...SHEET, shortfall: '10.000' }, { ...PIPE, shortfall: '5.000' }, { ...material(303), shortfall: '0.000' }] } });
     server.on('POST', API.lpos.fromReorder, {
       status: 200,
       data: {

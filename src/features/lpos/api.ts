@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '../../../domain/api-paths';
+import { sign } from '../../../domain/decimal';
 import type { LpoCreate, LpoPendingLine, LpoProposal, LpoProposals, LpoView } from '../../../domain/lpo';
 import type { MaterialStockRow } from '../../../domain/material-report';
 import { MAX_PAGE_SIZE } from '../../../domain/query-params';
@@ -44,9 +45,13 @@ export const closeLpo = async (lpo: Pick<LpoView, 'id' | 'version'>, remarks: st
 export const cancelLpo = async (lpo: Pick<LpoView, 'id' | 'version'>, remarks: string) =>
   (await api.delete<LpoView>(API.lpos.detail(lpo.id), { data: { cancellation_remarks: remarks, expected_version: lpo.version } })).data;
 
-/** The materials at or below their reorder level, ordered by the quantity each is short by, as draft LPOs grouped by last vendor. */
+/**
+ * The materials below their reorder level (the reorder report also lists those exactly at it,
+ * short by nothing), each ordered by the quantity it is short by, as draft LPOs grouped by last vendor.
+ */
 export async function reorderProposals(): Promise<LpoProposal[]> {
-  const below = (await api.get<ListPage<MaterialStockRow>>(API.materialReports.reorder, { params: { page: 1, page_size: MAX_PAGE_SIZE } })).data.results;
+  const report = (await api.get<ListPage<MaterialStockRow & { shortfall: string }>>(API.materialReports.reorder, { params: { page: 1, page_size: MAX_PAGE_SIZE } })).data.results;
+  const below = report.filter((row) => sign(row.shortfall) > 0);
   if (!below.length) return [];
   return (await api.post<LpoProposals>(API.lpos.fromReorder, { materials: below.map((row) => ({ material: row.id })) })).data.proposals;
 }
