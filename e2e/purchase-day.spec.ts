@@ -3,7 +3,7 @@ import { signIn } from './support';
 
 /**
  * A day in purchase through the screens (issue 19 §2): the purchase executive raises an LPO from
- * the reorder list; the purchase manager, a different person, approves it and sends it to the
+ * the reorder report; the purchase manager, a different person, approves it and sends it to the
  * vendor; the LPO list shows it sent.
  */
 
@@ -15,11 +15,12 @@ async function signedIn(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-test('purchase raises an LPO from the reorder list; the purchase manager approves and sends it', async ({ browser }) => {
+test('purchase raises an LPO from the reorder report; the purchase manager approves and sends it', async ({ browser }) => {
   test.setTimeout(180_000);
   const purchase = await signedIn(browser, 'purchase');
-  await purchase.goto('/lpo/create');
-  await purchase.getByRole('button', { name: 'Raise from reorder list' }).click();
+  await purchase.goto('/material/reorder');
+  await purchase.getByRole('main').getByRole('button', { name: 'Raise LPOs' }).click();
+  await expect(purchase).toHaveURL(/\/lpo\/create\?from=reorder$/);
   await expect(purchase.getByText(/^Proposed LPO 1 of \d+/)).toBeVisible({ timeout: 30_000 });
   const main = purchase.getByRole('main');
   expect(await main.getByTestId('lpo-line').count()).toBeGreaterThan(0);

@@ -199,6 +199,27 @@ describe('a new LPO', () => {
     expect((screen.getByLabelText('Quantity of GI Pipe 25 mm') as HTMLInputElement).value).toBe('5.000');
   });
 
+  it('opened from the reorder report or a requisition, fills the form with their proposals at once', async () => {
+    const server = fakeServer();
+    server.on('GET', API.materialReports.reorder, { status: 200, data: { count: 1, next: null, previous: null, results: [{ ...SHEET, shortfall: '10.000' }] } });
+    server.on('POST', API.lpos.fromReorder, { status: 200, data: { proposals: [] } });
+    show('lpo-create', LpoCreateScreen, '/lpo/create?from=reorder');
+    expect(await screen.findByText(LPO_FORM_NOTICES.nothingToReorder)).toBeTruthy();
+    cleanup();
+    server.on('GET', API.lpos.fromRequisition(900), {
+      status: 200,
+      data: { proposals: [{ vendor: ACRYLIC_INDIA, vendor_name: 'Acrylic Sheets India', requisition: 900, lpo_items: [{ material: PIPE.id, material_name: 'GI Pipe 25 mm', material_unit: 'MTRS', quantity: '8.000', rate: '120.00' }] }] },
+    });
+    server.on('POST', API.lpos.list, { status: 201, data: view() });
+    server.on('GET', API.lpos.detail(40), { status: 200, data: view() });
+    show('lpo-create', LpoCreateScreen, '/lpo/create?requisition=900');
+    expect(await screen.findByText('Proposed LPO 1 of 1: Acrylic Sheets India')).toBeTruthy();
+    expect((screen.getByLabelText('Quantity of GI Pipe 25 mm') as HTMLInputElement).value).toBe('8.000');
+    fireEvent.click(screen.getByRole('button', { name: 'Save LPO' }));
+    await waitFor(() => expect(server.calls('POST', API.lpos.list)).toHaveLength(1));
+    expect(server.calls('POST', API.lpos.list)[0]!.body).toMatchObject({ vendor: ACRYLIC_INDIA, requisition: 900, lpo_items: [{ material: PIPE.id, quantity: '8.000', rate: '120.00' }] });
+  });
+
   it('offline, says saving needs the connection and keeps what was typed', async () => {
     const server = fakeServer();
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });

@@ -31,6 +31,7 @@ export const LPO_FORM_NOTICES = {
   saved: 'LPO saved as a draft.',
   offline: 'Saving an LPO needs a connection to the server. What you typed stays here: save again when you are online.',
   nothingToReorder: 'No material is below its reorder level.',
+  nothingShort: 'Nothing on this requisition is short of stock.',
   proposalsFailed: 'The proposed LPOs could not be loaded',
   proposal: (index: number, count: number) => `Proposed LPO ${index} of ${count}`,
   pickVendor: 'These materials were never bought before: pick the vendor.',
@@ -108,7 +109,7 @@ const fromProposal = (proposal: LpoProposal): LpoInput => ({
 /**
  * lpo-create: a new draft LPO (vendor, dates, remarks and the materials with quantity and rate),
  * saved on the server (an office screen: it needs the connection, and keeps what was typed
- * without one). "Raise from reorder list" and `?requisition=` fill it from the server's
+ * without one). "Raise from reorder list" (or `?from=reorder`) and `?requisition=` fill it from the server's
  * proposals, one LPO per vendor; after saving one, the next proposal fills the form.
  */
 export default function LpoCreateScreen() {
@@ -118,6 +119,8 @@ export default function LpoCreateScreen() {
   const vendors = useVendorOptions();
   const [search] = useSearchParams();
   const requisition = Number(search.get('requisition')) || null;
+  // `?from=reorder`: opened from the reorder report, the proposals load at once.
+  const fromReorder = search.get('from') === 'reorder';
   const { register, handleSubmit, control, formState, setValue, setError, reset } = useForm<LpoInput, unknown, LpoValues>({ resolver: zodResolver(lpoCreateSchema), defaultValues: emptyLpo() });
   const { fields, append, remove } = useFieldArray({ control, name: 'lpo_items' });
   useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
@@ -142,14 +145,17 @@ export default function LpoCreateScreen() {
     reset(fromProposal(next), { keepDefaultValues: true });
   };
 
+  const received = (list: readonly LpoProposal[], none: string) => {
+    if (!list.length) setProblem(none);
+    show(list, 0);
+  };
+
   const loadProposals = async (load: () => Promise<LpoProposal[]>) => {
     if (!navigator.onLine) return setProblem(NEEDS_CONNECTION);
     setLoading(true);
     setProblem(null);
     try {
-      const list = await load();
-      if (!list.length) setProblem(LPO_FORM_NOTICES.nothingToReorder);
-      show(list, 0);
+      received(await load(), LPO_FORM_NOTICES.nothingToReorder);
     } catch (error) {
       setProblem(`${LPO_FORM_NOTICES.proposalsFailed}: ${serverFailure(error)}`);
     } finally {
@@ -157,19 +163,24 @@ export default function LpoCreateScreen() {
     }
   };
 
-  // Once, for the requisition the screen was opened with (`?requisition=`: its shortfall).
+  // Once, for what the screen was opened with: a requisition's shortfall, or the reorder list.
   useEffect(() => {
-    if (!requisition) return;
+    const [load, none] = requisition
+      ? [() => requisitionProposals(requisition), LPO_FORM_NOTICES.nothingShort]
+      : fromReorder
+        ? [reorderProposals, LPO_FORM_NOTICES.nothingToReorder]
+        : [null, ''];
+    if (!load) return;
     let live = true;
-    requisitionProposals(requisition).then(
-      (list) => live && show(list, 0),
+    load().then(
+      (list) => live && received(list, none),
       (error: unknown) => live && setProblem(`${LPO_FORM_NOTICES.proposalsFailed}: ${serverFailure(error)}`),
     );
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requisition]);
+  }, [requisition, fromReorder]);
 
   const onSubmit = handleSubmit(async (lpo) => {
     if (!navigator.onLine) return setProblem(LPO_FORM_NOTICES.offline);
