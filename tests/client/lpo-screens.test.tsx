@@ -249,10 +249,29 @@ describe('the LPO detail', () => {
     expect(screen.getByText('Draft')).toBeTruthy();
     const lines = [...screen.getByRole('table', { name: 'LPO lines' }).querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent));
     expect(lines).toEqual([
-      ['MS Sheet 2 mm', '10.000 Pieces', '0.000', '1,000.00', '10,000.00'],
-      ['GI Pipe 25 mm', '20.000 Meters', '0.000', '125.00', '2,500.00'],
+      ['MS Sheet 2 mm', '10.000 Pieces', '0.000', '1,000.00', '10,000.00', 'Remove MS Sheet 2 mm'],
+      ['GI Pipe 25 mm', '20.000 Meters', '0.000', '125.00', '2,500.00', 'Remove GI Pipe 25 mm'],
     ]);
     expect(actions()).toEqual(['Approve', 'Cancel LPO']);
+  });
+
+  it('takes a line off a draft at the line’s version, and shows the server’s refusal of the last line', async () => {
+    const server = fakeServer();
+    serveDetail(server);
+    server.on('DELETE', API.lpoItems.detail(402), () => {
+      serveDetail(server, { total_amount: '10000.00', lpo_items: [view().lpo_items[0]] });
+      return { status: 200, data: view().lpo_items[1] };
+    });
+    server.on('DELETE', API.lpoItems.detail(401), { status: 400, data: { non_field_errors: [LPO_REFUSALS.lastLine] } });
+    show('lpo-detail', LpoDetailScreen, '/lpo/detail/40');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove GI Pipe 25 mm' }));
+    fireEvent.click(within(await dialogElement()).getByRole('button', { name: 'Take off' }));
+    expect(await screen.findByText('GI Pipe 25 mm taken off the LPO.')).toBeTruthy();
+    expect(server.calls('DELETE', API.lpoItems.detail(402))[0]!.config.headers.get('If-Match')).toBe('3');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove GI Pipe 25 mm' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Remove MS Sheet 2 mm' }));
+    fireEvent.click(within(await dialogElement()).getByRole('button', { name: 'Take off' }));
+    expect(await screen.findByText(LPO_REFUSALS.lastLine)).toBeTruthy();
   });
 
   it('a partially received LPO offers Close short, not Cancel; a received one nothing', async () => {

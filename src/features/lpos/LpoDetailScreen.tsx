@@ -2,7 +2,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Stack, Text, Wrap } from '@chakra-ui/react';
 import { formatIndian, QUANTITY_PLACES } from '../../../domain/decimal';
-import { lpoActionRefusal, lpoCancelSchema, lpoCloseSchema, type LpoAction, type LpoView } from '../../../domain/lpo';
+import { lpoActionRefusal, lpoCancelSchema, lpoCloseSchema, type LpoAction, type LpoLine, type LpoView } from '../../../domain/lpo';
 import { materialUnitLabel } from '../../../domain/material';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
@@ -12,7 +12,7 @@ import { readFailure, refusedOffline, serverFailure } from '../../ui/connection'
 import { DetailTitle, Facts, Failure, Section, SimpleTable } from '../../ui/detail';
 import { openDialog } from '../../ui/dialog';
 import { notify } from '../../ui/notify';
-import { cancelLpo, closeLpo, lpoQuery, stepLpo, useLpo } from './api';
+import { cancelLpo, closeLpo, lpoQuery, removeLpoLine, stepLpo, useLpo } from './api';
 import { LpoStatusBadge, lpoTitle } from './parts';
 
 export const LPO_NOTICES = {
@@ -21,6 +21,7 @@ export const LPO_NOTICES = {
   closed: 'LPO closed short.',
   cancelled: 'LPO cancelled.',
   failed: 'The LPO was not changed',
+  lineRemoved: (material: string) => `${material} taken off the LPO.`,
 } as const;
 
 /** The verdict of a schema's remarks field on what was typed: true, or its first message. */
@@ -109,7 +110,31 @@ function LpoActions({ lpo }: { lpo: LpoView }) {
 
 const quantity = (value: string) => formatIndian(value, QUANTITY_PLACES);
 
+/** A draft's line taken off, after asking; the server refuses the last line (cancel the LPO instead) in its words. */
+function RemoveLine({ lpo, line }: { lpo: LpoView; line: LpoLine }) {
+  const queryClient = useQueryClient();
+  const remove = async () => {
+    if (refusedOffline()) return;
+    const ok = await openDialog({ title: `Take ${line.material_name} off ${lpoTitle(lpo.id)}?`, message: 'The LPO total goes down by its amount.', okLabel: 'Take off', cancelLabel: 'Keep it', type: 'negative' });
+    if (!ok) return;
+    try {
+      await removeLpoLine(line);
+      await queryClient.invalidateQueries({ queryKey: ['lpos'] });
+      notify({ type: 'positive', message: LPO_NOTICES.lineRemoved(line.material_name) });
+    } catch (error) {
+      notify({ type: 'negative', message: LPO_NOTICES.failed, caption: serverFailure(error) });
+    }
+  };
+  return (
+    <Button size="lg" minH="11" variant="outline" colorPalette="red" onClick={() => void remove()}>
+      Remove {line.material_name}
+    </Button>
+  );
+}
+
 function LpoBody({ lpo }: { lpo: LpoView }) {
+  const { user } = useSession();
+  const editable = can(user, 'lpos.write') && lpoActionRefusal('edit', lpo.status) === null;
   const facts: [string, string][] = [
     ['Vendor', lpo.vendor_name],
     ['LPO date', formatDisplayDate(lpo.lpo_date)],
@@ -130,7 +155,7 @@ function LpoBody({ lpo }: { lpo: LpoView }) {
       <Section title="Materials">
         <SimpleTable
           label="LPO lines"
-          headers={['Material', 'Quantity', 'Received', 'Rate (₹)', 'Amount (₹)']}
+          headers={['Material', 'Quantity', 'Received', 'Rate (₹)', 'Amount (₹)', ...(editable ? ['Change'] : [])]}
           numeric={[1, 2, 3, 4]}
           empty="No materials."
           rows={lpo.lpo_items.map((line) => [
@@ -139,6 +164,7 @@ function LpoBody({ lpo }: { lpo: LpoView }) {
             quantity(line.quantity_received),
             formatIndian(line.rate),
             formatIndian(line.amount),
+            ...(editable ? [<RemoveLine key="remove" lpo={lpo} line={line} />] : []),
           ])}
         />
         <Text fontWeight="semibold" textAlign="end">

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '../../../domain/api-paths';
 import { sign } from '../../../domain/decimal';
-import type { LpoCreate, LpoPendingLine, LpoProposal, LpoProposals, LpoView } from '../../../domain/lpo';
+import type { LpoCreate, LpoLine, LpoPendingLine, LpoProposal, LpoProposals, LpoView } from '../../../domain/lpo';
 import type { MaterialStockRow } from '../../../domain/material-report';
 import { MAX_PAGE_SIZE } from '../../../domain/query-params';
 import { api } from '../../data/api';
+import { ifMatch } from '../../data/outbox/operations';
 import type { ListPage } from '../../ui/ServerListScreen';
 
 /** The LPO lists page by 15 (business-areas.md §9). */
@@ -44,6 +45,11 @@ export const closeLpo = async (lpo: Pick<LpoView, 'id' | 'version'>, remarks: st
 /** DELETE {id}/: cancelled, with its cancellation remarks. */
 export const cancelLpo = async (lpo: Pick<LpoView, 'id' | 'version'>, remarks: string) =>
   (await api.delete<LpoView>(API.lpos.detail(lpo.id), { data: { cancellation_remarks: remarks, expected_version: lpo.version } })).data;
+
+/** DELETE item-details/{id}/ at the line's version: a draft's line taken off (the last one is refused). */
+export const removeLpoLine = async (line: Pick<LpoLine, 'id' | 'version'>) => {
+  await api.delete(API.lpoItems.detail(line.id), { headers: ifMatch(line.version) });
+};
 
 /**
  * The materials below their reorder level (the reorder report also lists those exactly at it,
