@@ -140,7 +140,14 @@ export const API = {
     priceVariance: apiPath(`${materials}/:id/price-variance-report/`),
     jobOrderConsumption: apiPath('/stores/joborder/:id/material-consumption/'),
   },
-  vendors: { ...rows('/vendors/vendors'), topVendors: '/vendors/vendors/top_vendors/' },
+  vendors: {
+    ...rows('/vendors/vendors'),
+    topVendors: '/vendors/vendors/top_vendors/',
+    openLpos: '/vendors/vendors/open_lpos/',
+    gras: '/vendors/vendors/gras/',
+    priceHistory: '/vendors/vendors/price_history/',
+    vendorWise: '/vendors/vendors/vendor_wise/',
+  },
   estimationMaterialCategories: rows('/estimationmaterials/estimation_material_categories'),
   estimationMaterials: rows('/estimationmaterials/estimation_materials'),
   customers: {

@@ -12,7 +12,7 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
 export const NOT_BUILT_YET = [
   ...['design-home', 'estimations-home', 'estimation-add', 'estimation-detail', 'estimations-cancelled', 'estimation-materials-home', 'estimation-categories-home'],
   ...['estimation-material-details', 'estimation-product-costing', 'design-estimation-create'],
-  ...['vendor-wise-purchases', 'lpos-home', 'lpo-create', 'lpo-detail', 'lpo-pending-receipt', 'lpo-consolidated', 'lpos-cancelled'],
+  ...['lpos-home', 'lpo-create', 'lpo-detail', 'lpo-pending-receipt', 'lpo-consolidated', 'lpos-cancelled'],
   ...['gra-home', 'gra-create', 'gra-detail', 'gras-cancelled'],
   ...['accounts-home', 'accounts-receipts', 'accounts-job-receipts', 'receipts-home', 'job-receipts', 'sales-analysis-accounts'],
   ...['invoices-home', 'invoice-create', 'invoice-from-sales-order', 'invoice-from-job-order', 'invoice-edit', 'invoice-detail', 'messages-home'],
@@ -40,6 +40,7 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'material-create': () => import('../features/materials/MaterialCreateScreen'),
   'customers-home': () => import('../features/customers/CustomersScreen'),
   'vendors-home': () => import('../features/vendors/VendorsScreen'),
+  'vendor-wise-purchases': () => import('../features/vendors/VendorWisePurchasesScreen'),
   'vendor-detail': () => import('../features/vendors/VendorDetailScreen'),
   'leads-home': () => import('../features/leads/LeadsScreen'),
   'sales-dash': () => import('../features/sales-dashboard/SalesDashboardScreen'),
