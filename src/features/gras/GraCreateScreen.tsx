@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Alert, Button, Card, Field, Heading, HStack, Input, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { compare, formatIndian } from '../../../domain/decimal';
-import { graCreateSchema, type GraCreate } from '../../../domain/gra';
+import { GRA_MESSAGES, graCreateSchema, type GraCreate } from '../../../domain/gra';
 import { materialUnitLabel, type MaterialName } from '../../../domain/material';
 import { materialIdFromLabel } from '../../../domain/material-label';
 import { can } from '../../../domain/permissions';
@@ -241,7 +241,10 @@ export default function GraCreateScreen() {
       payload,
       typedLines.map((l) => l.key),
     );
+    // The schema checks these only once its fields are valid: the form says all that is missing at once.
     if (mode === 'lpo' && lpo === null) problems.lpo = NO_LPO;
+    if (mode === 'none' && vendor === null) problems.vendor = GRA_MESSAGES.vendorRequired;
+    if (mode === 'none' && !reason.trim()) problems.without_lpo_reason = GRA_MESSAGES.reasonRequired;
     if ((mode === 'none' || lpo !== null) && !typedLines.length) problems.gra_items = NO_LINES;
     setErrors(problems);
     if (Object.keys(problems).length) return;
