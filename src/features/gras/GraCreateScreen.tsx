@@ -6,15 +6,12 @@ import { compare, formatIndian } from '../../../domain/decimal';
 import { GRA_MESSAGES, graCreateSchema, type GraCreate } from '../../../domain/gra';
 import { materialUnitLabel, type MaterialName } from '../../../domain/material';
 import { materialIdFromLabel } from '../../../domain/material-label';
-import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import { businessToday, formatDisplayDate } from '../../../domain/rules/dates';
 import type { Vendor } from '../../../domain/vendor';
 import { mirror } from '../../data/mirror/db';
 import { createGra } from '../../data/operations';
 import { enqueue } from '../../data/outbox';
-import { useSession } from '../../data/session';
-import { Notice } from '../../ui/detail';
 import { FormStack, SelectOptions } from '../../ui/form';
 import { MaterialPicker } from '../../ui/MaterialPicker';
 import { notify } from '../../ui/notify';
@@ -26,7 +23,6 @@ export const GRA_SAVED = 'GRA saved. Stock grows by what was accepted as soon as
 export const GRA_SAVED_OFFLINE = 'GRA saved on this device. It is sent when the connection is back.';
 export const NO_LINES = 'Enter the quantity received of at least one material.';
 export const NO_LPO = 'Choose the LPO the goods came against.';
-export const NOT_ALLOWED = 'Only stores and purchase book goods received.';
 
 /** What the device flags above what is still to come: the server alone knows the over-receipt tolerance. */
 export const overReceiptWarning = (receivable: string, unit: string) =>
@@ -186,7 +182,6 @@ function useVendorOptions() {
  */
 export default function GraCreateScreen() {
   const navigate = useNavigate();
-  const { user } = useSession();
   const lpos = useReceivableLpos();
   const vendors = useVendorOptions();
   const [mode, setMode] = useState<Mode>('lpo');
@@ -205,8 +200,6 @@ export default function GraCreateScreen() {
   const lines = useReceivableLines(mode === 'lpo' ? lpo : null);
   const chosenLpo = lpos?.find((l) => l.id === lpo);
   useUnsavedChanges(!saving && (Object.values(quantities).some((q) => q.received.trim() !== '') || free.length > 0 || reason !== '' || invoice !== '' || challan !== ''));
-
-  if (!can(user, 'gras.write')) return <Notice text={NOT_ALLOWED} />;
 
   const scan = async (text: string) => {
     const id = materialIdFromLabel(text);
