@@ -90,10 +90,10 @@ export const DATA_TYPES = {
   },
   stockAdjustments: { path: API.stockAdjustments.list, indexes: ['material', 'status', 'created_at'], module: 'materials' },
   lpos: { indexes: ['vendor', 'status', 'lpo_date', 'requisition'], module: 'purchase orders' },
-  /** The LPOs' lines (what was ordered, what came so far): GRAs are received against them offline. */
-  lpoItems: { path: API.lpoItems.list, indexes: ['lpo', 'material'], module: 'purchase orders' },
   gras: { path: API.gras.list, indexes: ['lpo', 'vendor', 'gra_date'], module: 'GRA' },
   graItems: { path: API.graItems.list, indexes: ['gra', 'material', 'lpo_item'], module: 'GRA' },
+  /** The LPOs' lines (what was ordered, what came so far): GRAs are received against them offline. */
+  lpoItems: { path: API.lpoItems.list, indexes: ['lpo', 'material'], module: 'purchase orders' },
   invoices: { indexes: ['status', 'customer', 'invoice_date', 'due_date', 'sales_order', 'job_order'], module: 'invoices' },
   messages: { indexes: ['sender', 'recipient', 'department', 'created_at'], module: 'messaging' },
 } as const satisfies Record<string, DataTypeDef>;
