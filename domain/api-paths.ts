@@ -298,7 +298,8 @@ export const API = {
     fromReorder: '/lpo/proposals/reorder/',
     fromRequisition: apiPath('/lpo/proposals/requisition/:id/'),
   },
-  lpoItems: { detail: apiPath('/lpo/item-details/:id/') },
+  /** The LPOs' lines, for the device (GRAs are received against them offline), and one line's changes. */
+  lpoItems: { list: '/lpo/lpo_items/', detail: apiPath('/lpo/item-details/:id/') },
   deviceOutbox: '/device-outbox/',
   files: {
     ofOwner: apiPath('/files/:owner_type/:owner_id/'),

@@ -209,6 +209,7 @@ export const READ_PERMISSIONS: Readonly<Record<MirroredType, Permission>> = {
   stockAdjustments: 'stock.read',
   gras: 'gras.read',
   graItems: 'gras.read',
+  lpoItems: 'lpos.read',
 };
 
 /** What a permission check reads of a user. */

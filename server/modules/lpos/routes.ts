@@ -23,7 +23,7 @@ import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
 import { reorderProposals, requisitionProposals } from './proposals';
-import { cancelledLpos, describeLpos, filterLpos, LPO_PAGE_SIZE, lpoList, lpoScope, lpoView, purchaseSettingsOf } from './queries';
+import { cancelledLpos, describeLpos, filterLpos, LPO_PAGE_SIZE, lpoItemList, lpoList, lpoScope, lpoView, purchaseSettingsOf } from './queries';
 import { approveLpo, cancelLpo, closeLpo, createLpo, deleteLpoItem, replaceLpo, sendLpo, updateLpoItem, writePurchaseSettings } from './writes';
 
 /** A page of views, LPO_PAGE_SIZE rows unless the query asks otherwise. */
@@ -66,6 +66,7 @@ export default async function lposRoutes(fastify: FastifyInstance) {
     sendRow(reply, await closeLpo(app.db, currentUser(req), req.params.id, req.body.remarks, expectedVersion(req, req.body))),
   );
 
+  listRoute(app, API.lpoItems.list, { ...read, tags, spec: lpoItemList, item: lpoItemSchema });
   app.put(API.lpoItems.detail.pattern, { config: write, schema: { tags, params: idParams, body: lpoItemUpdateSchema, response: { 200: lpoItemSchema } } }, async (req, reply) => {
     const [changes, expected] = versionedBody(req, req.body);
     return sendRow(reply, await updateLpoItem(app.db, currentUser(req), req.params.id, changes, expected));
