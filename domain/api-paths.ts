@@ -294,6 +294,7 @@ export const API = {
     approve: apiPath('/lpo/lpos/:id/approve/'),
     send: apiPath('/lpo/lpos/:id/send/'),
     close: apiPath('/lpo/lpos/:id/close/'),
+    pdf: apiPath('/lpo/lpos/:id/pdf/'),
     settings: '/lpo/settings/',
     fromReorder: '/lpo/proposals/reorder/',
     fromRequisition: apiPath('/lpo/proposals/requisition/:id/'),

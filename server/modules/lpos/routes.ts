@@ -11,6 +11,7 @@ import {
   lpoListRowSchema,
   lpoPageQuerySchema,
   lpoProposalsSchema,
+  lpoSendSchema,
   lpoStepSchema,
   lpoUpdateSchema,
   lpoViewSchema,
@@ -59,9 +60,10 @@ export default async function lposRoutes(fastify: FastifyInstance) {
   app.post(API.lpos.approve.pattern, { config: { access: 'lpos.approve' }, schema: { ...one, body: lpoStepSchema } }, async (req, reply) =>
     sendRow(reply, await approveLpo(app.db, currentUser(req), req.params.id, expectedVersion(req, req.body))),
   );
-  app.post(API.lpos.send.pattern, { config: write, schema: { ...one, body: lpoStepSchema } }, async (req, reply) =>
-    sendRow(reply, await sendLpo(app.db, currentUser(req), req.params.id, expectedVersion(req, req.body))),
-  );
+  app.post(API.lpos.send.pattern, { config: write, schema: { ...one, body: lpoSendSchema } }, async (req, reply) => {
+    const [input, expected] = versionedBody(req, req.body);
+    return sendRow(reply, await sendLpo(app.db, currentUser(req), req.params.id, input, expected));
+  });
   app.post(API.lpos.close.pattern, { config: write, schema: { ...one, body: lpoCloseSchema } }, async (req, reply) =>
     sendRow(reply, await closeLpo(app.db, currentUser(req), req.params.id, req.body.remarks, expectedVersion(req, req.body))),
   );
