@@ -13,6 +13,9 @@
 //   BENCH_ONLY=stock npm run bench     only the stock ledger rows (issue 5): 50 clients issuing
 //                                      5,000 stock transactions on PGlite and PostgreSQL, beside
 //                                      5,000 returns, then the ledger invariant checked in SQL
+//   BENCH_ONLY=gras npm run bench      only the GRA rows (issue 19): 50 clients booking 1,000 GRAs
+//                                      against open LPOs while 50 others issue the same materials,
+//                                      then the ledger invariant and the LPO lines checked in SQL
 //   BENCH_ONLY=job-orders npm run bench  only the job order rows (issue 6), at scale 50: the list
 //                                      filtered by status and bucket under 50 clients beside the
 //                                      same query in raw SQL, and the profitability report over
@@ -25,8 +28,9 @@
 //                                      raw SQL, and a 50-item quotation's PDF from the server and
 //                                      made by pdfmake in Chromium
 //
-// The stock rows are the one place a verdict fails the run: a broken ledger invariant or a
-// refusal count other than the plan's is a real error, so the table is printed and the exit code is 1.
+// The stock and GRA rows are the one place a verdict fails the run: a broken ledger invariant, an
+// over-received LPO line or a refusal count other than the plan's is a real error, so the table is
+// printed and the exit code is 1.
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { environmentFor, findPostgres, freshPglite, freshPostgres, type DatabaseKind, type FreshDatabase } from './lib/databases';
 import { startBenchServer } from './lib/bench-server';
@@ -38,6 +42,7 @@ import { DELTA_SCALE, deltaSyncOn, LIST_CONNECTIONS, LIST_SCALE, materialsListOn
 import { measureInBrowser, type BrowserFigures, type MirrorFigures } from './lib/browser-figures';
 import { FIRST_ROW_RUNS, medianOf, NEW_TAB_RUNS } from './lib/browser-first-rows';
 import { STOCK_CLIENTS, STOCK_MATERIALS, STOCK_TRANSACTIONS, stockIssuesOn, type StockFigures } from './lib/stock-issues';
+import { GRA_CLIENTS, GRA_COUNT, GRA_MATERIALS, grasOn, type GraFigures } from './lib/gras';
 import { JOB_ORDER_LIST_CONNECTIONS, JOB_ORDER_SCALE, jobOrdersOn, type JobOrderFigures } from './lib/job-orders';
 import { LEADS_CONNECTIONS, LEADS_SCALE, leadsTodaysOn, PDF_RUNS, QUOTATION_ITEMS, SALES_EXECUTIVE, type LeadFigures } from './lib/sales';
 import { measureQuotationPdf } from './lib/browser-pdf';
@@ -317,6 +322,52 @@ async function stockSection(): Promise<Row[]> {
   return results.flatMap(([kind, figures]) => stockRows(kind, figures));
 }
 
+/** Issue 19: GRAs beside stock issues of the same materials (same run), and the ledger and LPO lines after them. */
+function graRows(kind: DatabaseKind, f: GraFigures | null): Row[] {
+  const about = `${GRA_CLIENTS} clients, ${count(GRA_COUNT)} over ${GRA_MATERIALS} LPO lines`;
+  const metrics = [
+    `GRAs booked per second, ${about}`,
+    `GRAs p99, ${about}`,
+    `stock issues of the same materials at the same time per second, ${GRA_CLIENTS} clients`,
+    'GRA p99 / stock issue p99 (same run)',
+    'GRAs refused as over-receipt (400) / planned',
+    'LPO lines over-received or off their GRAs',
+    'ledger invariant after the run',
+  ];
+  if (!f) return metrics.map((metric) => figure(metric, kind, SKIPPED, ''));
+  const planned = f.refused === f.refusedExpected && f.offPlan.length === 0;
+  return [
+    figure(metrics[0]!, kind, f.gras.requestsPerSecond.toFixed(0), 'GRA/s'),
+    figure(metrics[1]!, kind, f.gras.p99.toFixed(0), 'ms'),
+    figure(metrics[2]!, kind, f.issues.requestsPerSecond.toFixed(0), 'tx/s'),
+    figure(metrics[3]!, kind, (f.gras.p99 / f.issues.p99).toFixed(2), 'x'),
+    { ...figure(metrics[4]!, kind, `${f.refused} / ${f.refusedExpected}`, ''), goal: 'equal, on-hand as planned', verdict: planned ? 'pass' : 'fail' },
+    { ...figure(metrics[5]!, kind, String(f.lineFaults.length), ''), goal: '0', verdict: f.lineFaults.length === 0 ? 'pass' : 'fail' },
+    { ...figure(metrics[6]!, kind, f.invariant.holds ? 'holds' : 'BROKEN', ''), goal: 'holds', verdict: f.invariant.holds ? 'pass' : 'fail' },
+  ];
+}
+
+async function graSection(): Promise<Row[]> {
+  const postgresUrl = await findPostgres();
+  if (!postgresUrl) progress('no PostgreSQL answered; its GRA rows are skipped');
+  const rows: Row[] = [];
+  for (const [kind, fresh] of [
+    ['PGlite', freshPglite],
+    ['PostgreSQL', postgresUrl ? () => freshPostgres(postgresUrl) : null],
+  ] as const) {
+    if (!fresh) {
+      rows.push(...graRows(kind, null));
+      continue;
+    }
+    progress(`${kind}: GRAs from ${GRA_CLIENTS} clients`);
+    const figures = await withDatabase(fresh, (database) => grasOn(database, (message) => progress(`${kind}: ${message}`)));
+    for (const fault of [...figures.offPlan, ...figures.lineFaults]) progress(`${kind}: ${fault}`);
+    if (!figures.invariant.holds) progress(`${kind}: ledger invariant BROKEN: ${JSON.stringify(figures.invariant)}`);
+    rows.push(...graRows(kind, figures));
+  }
+  return rows;
+}
+
 /** Issue 6: job orders at scale 50, each figure beside its raw-SQL baseline from the same database. */
 function jobOrderRows(kind: DatabaseKind, f: JobOrderFigures | null): Row[] {
   const about = `scale ${JOB_ORDER_SCALE}, ${JOB_ORDER_LIST_CONNECTIONS} clients`;
@@ -412,7 +463,7 @@ async function salesSection(): Promise<Row[]> {
   return rows;
 }
 
-const PARTS = ['server', 'stock', 'job-orders', 'list', 'sales', 'browser'] as const;
+const PARTS = ['server', 'stock', 'gras', 'job-orders', 'list', 'sales', 'browser'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsToRun(only = process.env.BENCH_ONLY): readonly Part[] {
@@ -428,12 +479,13 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   if (parts.includes('server')) rows.push(...(await serverRows()));
   if (parts.includes('stock')) rows.push(...(await stockSection()));
+  if (parts.includes('gras')) rows.push(...(await graSection()));
   if (parts.includes('job-orders')) rows.push(...(await jobOrderSection()));
   if (parts.includes('list')) rows.push(...(await listSection()));
   if (parts.includes('sales')) rows.push(...(await salesSection()));
   if (parts.includes('browser')) rows.push(...browserRows(await measureInBrowser(progress)));
   console.log(formatTable(rows));
-  const failedStock = rows.filter((row) => row.verdict === 'fail' && (row.metric.startsWith('ledger invariant') || row.metric.startsWith('issues refused')));
+  const failedStock = rows.filter((row) => row.verdict === 'fail' && /^(ledger invariant|issues refused|GRAs refused|LPO lines over-received)/.test(row.metric));
   if (failedStock.length) {
     console.error(`bench failed: ${failedStock.map((row) => `${row.metric} (${row.database})`).join(', ')}`);
     process.exitCode = 1;

@@ -140,7 +140,14 @@ export const API = {
     priceVariance: apiPath(`${materials}/:id/price-variance-report/`),
     jobOrderConsumption: apiPath('/stores/joborder/:id/material-consumption/'),
   },
-  vendors: { ...rows('/vendors/vendors'), topVendors: '/vendors/vendors/top_vendors/' },
+  vendors: {
+    ...rows('/vendors/vendors'),
+    topVendors: '/vendors/vendors/top_vendors/',
+    openLpos: '/vendors/vendors/open_lpos/',
+    gras: '/vendors/vendors/gras/',
+    priceHistory: '/vendors/vendors/price_history/',
+    vendorWise: '/vendors/vendors/vendor_wise/',
+  },
   estimationMaterialCategories: rows('/estimationmaterials/estimation_material_categories'),
   estimationMaterials: rows('/estimationmaterials/estimation_materials'),
   customers: {
@@ -288,11 +295,13 @@ export const API = {
     approve: apiPath('/lpo/lpos/:id/approve/'),
     send: apiPath('/lpo/lpos/:id/send/'),
     close: apiPath('/lpo/lpos/:id/close/'),
+    pdf: apiPath('/lpo/lpos/:id/pdf/'),
     settings: '/lpo/settings/',
     fromReorder: '/lpo/proposals/reorder/',
     fromRequisition: apiPath('/lpo/proposals/requisition/:id/'),
   },
-  lpoItems: { detail: apiPath('/lpo/item-details/:id/') },
+  /** The LPOs' lines, for the device (GRAs are received against them offline), and one line's changes. */
+  lpoItems: { list: '/lpo/lpo_items/', detail: apiPath('/lpo/item-details/:id/') },
   deviceOutbox: '/device-outbox/',
   files: {
     ofOwner: apiPath('/files/:owner_type/:owner_id/'),

@@ -19,6 +19,9 @@ export const phoneInput = () =>
     .default('');
 
 /** An e-mail address in a request: empty, or the basic local@domain.tld shape. */
+/** The addresses a document is mailed to: each a valid address, at most 20. */
+export const emailAddressesInput = (noneMessage: string) => z.array(z.string().trim().email('Enter a valid email address.').max(254)).min(1, noneMessage).max(20);
+
 export const emailInput = () =>
   textInput(254)
     .refine((v) => v === '' || isValidEmail(v), CONTACT_MESSAGES.email)

@@ -92,6 +92,8 @@ export const DATA_TYPES = {
   lpos: { path: API.lpos.list, indexes: ['vendor', 'status', 'lpo_date', 'requisition'], module: 'purchase orders' },
   gras: { path: API.gras.list, indexes: ['lpo', 'vendor', 'gra_date'], module: 'GRA' },
   graItems: { path: API.graItems.list, indexes: ['gra', 'material', 'lpo_item'], module: 'GRA' },
+  /** The LPOs' lines (what was ordered, what came so far): GRAs are received against them offline. */
+  lpoItems: { path: API.lpoItems.list, indexes: ['lpo', 'material'], module: 'purchase orders' },
   invoices: { indexes: ['status', 'customer', 'invoice_date', 'due_date', 'sales_order', 'job_order'], module: 'invoices' },
   messages: { indexes: ['sender', 'recipient', 'department', 'created_at'], module: 'messaging' },
 } as const satisfies Record<string, DataTypeDef>;
@@ -193,4 +195,6 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   // Not in the design preload set: the other departments using it may not read GRAs (decision 131).
   ...Object.fromEntries(['leads-home', 'lead-detail', 'lead-detail-direct', 'lead-edit', 'leads-reassign'].map((route) => [route, ['leads', 'leadRemarks'] as const])),
   'metal-gra': ['gras', 'graItems', 'requisitions', 'requisitionDetails', 'materials'],
+  // Receiving offline needs the open LPOs with their lines (issue 19 §4); the lines name their material.
+  ...Object.fromEntries(['gra-home', 'gra-create', 'gra-detail'].map((route) => [route, ['gras', 'graItems', 'lpos', 'lpoItems', 'vendors', 'materials'] as const])),
 };

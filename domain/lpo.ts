@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { idParam, pageParams, periodInOrder } from './query-params';
 import { valuesOf } from './options';
-import { isValidDateRange } from './rules/dates';
+import { formatDisplayDate, isValidDateRange } from './rules/dates';
+import { emailAddressesInput } from './customer';
+import { formatIndian } from './decimal';
 import { whenFieldsValid } from './stock';
+
+/** An LPO is mailed to the vendor: without an address it cannot be sent. */
+const LPO_MESSAGES_NO_ADDRESS = 'The vendor has no e-mail address: give the address to send the LPO to.';
 
 /**
  * LPO statuses (issue 19 §2): a draft is approved (by a purchase manager who is not its author
@@ -163,8 +168,26 @@ export type LpoUpdate = z.input<typeof lpoUpdateSchema>;
 export const lpoCancelSchema = z.object({ cancellation_remarks: requiredText(1000) }).extend(expectedVersionFields);
 export type LpoCancel = z.input<typeof lpoCancelSchema>;
 
-/** POST lpo/lpos/{id}/approve/ and send/: only the version the client saw. */
+/** POST lpo/lpos/{id}/approve/: only the version the client saw. */
 export const lpoStepSchema = z.object(expectedVersionFields).default({});
+/**
+ * POST lpo/lpos/{id}/send/: the LPO mailed to the vendor as a PDF, to the addresses given, else to
+ * the vendor's e-mail address, with a note; at the version the client saw.
+ */
+export const lpoSendSchema = z
+  .object({ email_addresses: emailAddressesInput(LPO_MESSAGES_NO_ADDRESS).optional(), notes: textInput(5000).default(''), ...expectedVersionFields })
+  .default({ notes: '' });
+export type LpoSend = z.input<typeof lpoSendSchema>;
+
+/** The mail an LPO goes to the vendor with: its subject, text and the PDF's file name. */
+export function lpoMail(lpo: { id: number; lpo_date: string; expected_date: string | null; total_amount: string }, companyName: string, notes: string) {
+  const delivery = lpo.expected_date ? ` Kindly deliver by ${formatDisplayDate(lpo.expected_date)}.` : '';
+  return {
+    subject: `LPO ${lpo.id}${companyName ? ` from ${companyName}` : ''}`,
+    text: [notes.trim(), `Please find attached our local purchase order No. ${lpo.id} of ${formatDisplayDate(lpo.lpo_date)}, total ₹${formatIndian(lpo.total_amount)}.${delivery}`].filter(Boolean).join('\n\n'),
+    filename: `LPO-${lpo.id}.pdf`,
+  };
+}
 /** POST lpo/lpos/{id}/close/: short-closing says why the rest will not come. */
 export const lpoCloseSchema = z.object({ remarks: requiredText(1000) }).extend(expectedVersionFields);
 export type LpoClose = z.input<typeof lpoCloseSchema>;
@@ -176,6 +199,7 @@ export const LPO_REFUSALS = {
   managerOnly: (threshold: string) => `This LPO is above ${threshold}: only a purchase manager may approve it.`,
   nothingToOrder: 'This material is not below its reorder level: give the quantity to order.',
   duplicateProposalMaterial: 'This material is already in the list.',
+  noVendorEmail: LPO_MESSAGES_NO_ADDRESS,
 } as const;
 
 /** A line of an LPO as the API shows it, with its material's name and unit. */

@@ -210,6 +210,7 @@ export const READ_PERMISSIONS: Readonly<Record<MirroredType, Permission>> = {
   lpos: 'lpos.read',
   gras: 'gras.read',
   graItems: 'gras.read',
+  lpoItems: 'lpos.read',
 };
 
 /** What a permission check reads of a user. */

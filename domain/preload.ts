@@ -22,14 +22,19 @@ export type PreloadSetName = 'marketing' | 'sales' | 'purchase' | 'production' |
 export const PRELOAD_SETS: Readonly<Record<PreloadSetName, PreloadSet>> = {
   marketing: { critical: ['leads', 'leadRemarks'], important: ['customers'], background: ['customerBranches'] },
   sales: { critical: ['leads', 'leadRemarks', 'customers'], important: ['customerBranches', 'customerLpoCodes', 'quotations', 'salesOrders'], background: ['estimationMaterials', 'estimationMaterialCategories'] },
-  purchase: { critical: ['vendors', 'materials', 'materialCategories'], important: ['materialSubcategories'], background: ['customers'] },
+  purchase: { critical: ['vendors', 'materials', 'materialCategories'], important: ['materialSubcategories', 'lpoItems', 'gras', 'graItems'], background: ['customers'] },
   production: {
     critical: ['materials', 'materialCategories'],
     // materialNames: the requisition picker of those whose materials are narrower (foremen and most of production).
     important: ['jobOrders', 'requisitions', 'requisitionDetails', 'materialNames', 'customers'],
     background: ['materialSubcategories', 'customerBranches', 'deliveryNotes', 'deliveryNoteItems', 'jobOrderItems', 'jobOrderExpenses'],
   },
-  stores: { critical: ['materials', 'materialCategories'], important: ['requisitions', 'requisitionDetails', 'jobOrders', 'materialSubcategories', 'vendors'], background: ['stockAdjustments', 'customers'] },
+  // The LPOs' lines and the GRAs: stores receive goods against them offline (issue 19 §4).
+  stores: {
+    critical: ['materials', 'materialCategories'],
+    important: ['requisitions', 'requisitionDetails', 'jobOrders', 'materialSubcategories', 'vendors', 'lpoItems', 'gras', 'graItems'],
+    background: ['stockAdjustments', 'customers'],
+  },
   // Accounts close job orders with their invoices and record advances.
   accounts: { critical: ['customers'], important: ['customerBranches', 'vendors', 'jobOrders'], background: ['customerLpoCodes', 'jobOrderItems'] },
   /** Management loads lazily per route; this is its critical preload (§4: customers). */

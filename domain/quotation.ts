@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddressesInput } from './customer';
 import { compare, formatIndian, mul } from './decimal';
 import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { materialUnitSchema } from './material';
@@ -66,7 +67,7 @@ export type QuotationStatusUpdate = z.infer<typeof quotationStatusUpdateSchema>;
 /** POST {id}/send/: the customer's addresses and a note above the standard text; the PDF is attached. */
 export const quotationSendSchema = z
   .object({
-    email_addresses: z.array(z.string().trim().email('Enter a valid email address.').max(254)).min(1, QUOTATION_MESSAGES.noAddress).max(20),
+    email_addresses: emailAddressesInput(QUOTATION_MESSAGES.noAddress),
     notes: textInput(5000).default(''),
   });
 export type QuotationSend = z.input<typeof quotationSendSchema>;

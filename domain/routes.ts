@@ -190,7 +190,7 @@ export const ROUTES = [
     ['lpo-consolidated', '/lpo/consolidated', 'list', 'Consolidated purchases', { module: 'purchase orders', access: 'lpos.read' }],
     ['lpos-cancelled', '/lpo/cancelled', 'list', "Cancelled LPO's", { module: 'purchase orders', menu: false, access: 'lpos.read' }],
     ['gra-home', '/gra', 'list', 'GRAs', { module: 'GRA', access: 'gras.read' }],
-    ['gra-create', '/gra/create', 'operation', 'New GRA', { module: 'GRA', affects: ['gra-home', 'materials-home', 'lpos-home'], menu: true, access: 'gras.read' }],
+    ['gra-create', '/gra/create', 'operation', 'New GRA', { module: 'GRA', affects: ['gra-home', 'materials-home', 'lpos-home'], menu: true, access: 'gras.write' }],
     ['gra-detail', '/gra/detail/:id', 'detail', 'GRA', { module: 'GRA', access: 'gras.read' }],
     ['gras-cancelled', '/gra/cancelled', 'list', "Cancelled GRA's", { module: 'GRA', menu: false, access: 'gras.read' }],
   ]),

@@ -51,6 +51,11 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
     { name: 'materials', open: '/materials', primary: link('New material') },
     { name: 'stock transactions', open: '/stock/transactions', primary: link('New stock transaction') },
   ],
+  purchase: [
+    { name: 'vendors', open: '/vendors', primary: button('New vendor') },
+    { name: 'vendor', open: firstRowOf('/vendors'), primary: button('Edit vendor') },
+    { name: 'vendor-wise purchases', open: '/purchases/vendor-wise', primary: button('Show') },
+  ],
   dispatch: [
     { name: 'packing and dispatch dashboard', open: '/jobs/warehouse', primary: link('All dispatches') },
     { name: 'dispatches', open: '/dispatches', primary: link('Packing & dispatch dashboard') },

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { loadConfig } from '../../server/config';
-import { openDatabase, queryRows } from '../../server/db/client';
+import { openDatabase, queryRows, type Db } from '../../server/db/client';
 import { environmentFor, type FreshDatabase } from './databases';
 import { startBenchServer } from './bench-server';
 import type { LoadFigures } from './load';
@@ -54,18 +54,18 @@ export interface LedgerCheck {
   holds: boolean;
 }
 
-interface Session {
+export interface Session {
   origin: string;
   access: string;
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   body: string;
   ms: number;
 }
 
-async function call(session: Session, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+export async function call(session: Session, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
   const started = performance.now();
   const response = await fetch(`${session.origin}/api/v1${path}`, {
     method,
@@ -79,13 +79,13 @@ async function call(session: Session, method: 'GET' | 'POST', path: string, body
   return { status: response.status, body: text, ms: performance.now() - started };
 }
 
-async function expect<T>(answer: Promise<Answer>, status: number, what: string): Promise<T> {
+export async function expect<T>(answer: Promise<Answer>, status: number, what: string): Promise<T> {
   const { status: got, body } = await answer;
   if (got !== status) throw new Error(`${what}: ${got} ${body}`);
   return JSON.parse(body) as T;
 }
 
-async function signInAs(origin: string, username = 'stores'): Promise<Session> {
+export async function signInAs(origin: string, username = 'stores'): Promise<Session> {
   const response = await fetch(`${origin}/api/v1/auth/jwt/create/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -96,13 +96,13 @@ async function signInAs(origin: string, username = 'stores'): Promise<Session> {
 }
 
 /** Stock in the one way stores has without a GRA: an adjustment stores requests and the stores manager approves. */
-async function stockUp(stores: Session, manager: Session, material: number, quantity: number): Promise<void> {
+export async function stockUp(stores: Session, manager: Session, material: number, quantity: number): Promise<void> {
   const adjustment = await expect<{ id: number }>(call(stores, 'POST', '/stockadjustments/stock-adjustments/', { material, quantity: String(quantity), reason: 'bench opening stock' }), 201, 'requesting a stock adjustment');
   await expect(call(manager, 'POST', `/stockadjustments/stock-adjustments/${adjustment.id}/approve/`, {}), 200, 'approving a stock adjustment');
 }
 
 /** Materials of the bench's own (no requisition holds any of them), the first of which is the scarce one and the last the warm-up's. */
-async function benchMaterials(session: Session, count: number): Promise<number[]> {
+export async function benchMaterials(session: Session, count: number): Promise<number[]> {
   const categories = await expect<{ results: { id: number }[] }>(call(session, 'GET', '/materials/material-categories/?page_size=1'), 200, 'material categories');
   const category = categories.results[0]!.id;
   const ids: number[] = [];
@@ -113,20 +113,30 @@ async function benchMaterials(session: Session, count: number): Promise<number[]
   return ids;
 }
 
-async function openJobOrders(session: Session): Promise<number[]> {
+export async function openJobOrders(session: Session): Promise<number[]> {
   const page = await expect<{ results: { id: number }[] }>(call(session, 'GET', `/joborders/joborders/?page_size=${JOB_ORDERS}`), 200, 'job orders');
   if (page.results.length === 0) throw new Error('The demo company has no job orders to issue against.');
   return page.results.map((row) => row.id);
 }
 
 const NOT_ENOUGH = /^Not enough .* in stock/;
+/** A 409 "Not enough … in stock": the issue's own refusal of a material short of stock. */
+const shortOfStock = (answer: Answer) => answer.status === 409 && NOT_ENOUGH.test((JSON.parse(answer.body) as { detail?: string }).detail ?? '');
 
 /**
- * `total` requests from `clients` concurrent clients, request i made by `body(i)`. Every answer
- * must be 201, or a 409 "Not enough … in stock" where `mayRefuse` allows it; anything else ends
- * the run. Returns the figures and how many were refused.
+ * `total` POSTs to `path` from `clients` concurrent clients, request i made by `body(i)`. Every
+ * answer must be 201, or one `refusal` allows (counted by the request's `keyOf`); anything else
+ * ends the run. Returns the figures and how many were refused.
  */
-async function drive(session: Session, total: number, clients: number, body: (i: number) => unknown, mayRefuse = false): Promise<{ figures: LoadFigures; refused: number; refusedOn: Map<number, number> }> {
+export async function drive<B>(
+  session: Session,
+  path: string,
+  total: number,
+  clients: number,
+  body: (i: number) => B,
+  refusal: ((answer: Answer) => boolean) | null = null,
+  keyOf: (request: B) => number = () => 0,
+): Promise<{ figures: LoadFigures; refused: number; refusedOn: Map<number, number> }> {
   const latencies: number[] = [];
   const refusedOn = new Map<number, number>();
   let next = 0;
@@ -135,16 +145,16 @@ async function drive(session: Session, total: number, clients: number, body: (i:
   await Promise.all(
     Array.from({ length: clients }, async () => {
       for (let i = next++; i < total; i = next++) {
-        const request = body(i) as { material: number };
-        const answer = await call(session, 'POST', '/stocks/stocktransactions/', request);
+        const request = body(i);
+        const answer = await call(session, 'POST', path, request);
         latencies.push(answer.ms);
         if (answer.status === 201) continue;
-        if (mayRefuse && answer.status === 409 && NOT_ENOUGH.test((JSON.parse(answer.body) as { detail?: string }).detail ?? '')) {
+        if (refusal?.(answer)) {
           refused++;
-          refusedOn.set(request.material, (refusedOn.get(request.material) ?? 0) + 1);
+          refusedOn.set(keyOf(request), (refusedOn.get(keyOf(request)) ?? 0) + 1);
           continue;
         }
-        throw new Error(`POST /stocks/stocktransactions/ ${JSON.stringify(request)} under load: ${answer.status} ${answer.body}`);
+        throw new Error(`POST ${path} ${JSON.stringify(request)} under load: ${answer.status} ${answer.body}`);
       }
     }),
   );
@@ -154,27 +164,39 @@ async function drive(session: Session, total: number, clients: number, body: (i:
   return { figures: { p50: at(0.5), p99: at(0.99), requestsPerSecond: total / seconds }, refused, refusedOn };
 }
 
+const TRANSACTIONS = '/stocks/stocktransactions/';
+const ofMaterial = (request: { material: number }) => request.material;
+
 const today = () => businessToday();
-const giveBack = (material: number, jobOrder: number) => ({ material, transaction_type: 'return', quantity: RETURNED, transaction_date: today(), job_order: jobOrder, remarks: 'bench return' });
-const issue = (material: number, jobOrder: number) => ({ material, transaction_type: 'issue', quantity: `-${ISSUED}`, transaction_date: today(), job_order: jobOrder, remarks: 'bench issue' });
+export const giveBack = (material: number, jobOrder: number) => ({ material, transaction_type: 'return', quantity: RETURNED, transaction_date: today(), job_order: jobOrder, remarks: 'bench return' });
+export const issue = (material: number, jobOrder: number) => ({ material, transaction_type: 'issue', quantity: `-${ISSUED}`, transaction_date: today(), job_order: jobOrder, remarks: 'bench issue' });
 
 /** The ledger invariant, in SQL on the database itself (the server stopped: PGlite has one process). */
-async function checkLedger(database: FreshDatabase, bench: number[], rowsExpected: number): Promise<LedgerCheck & { onHand: Map<number, number> }> {
+/** Runs `read` on the bench's database itself, the server stopped (PGlite has one process). */
+export async function onDatabase<T>(database: FreshDatabase, read: (db: Db) => Promise<T>): Promise<T> {
   const env = environmentFor(database);
   const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', CLIENT_DIR: '/nonexistent', DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL });
   const opened = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
   try {
+    return await read(opened.db);
+  } finally {
+    await opened.close();
+  }
+}
+
+export function checkLedger(database: FreshDatabase, bench: number[], rowsExpected: number): Promise<LedgerCheck & { onHand: Map<number, number> }> {
+  return onDatabase(database, async (db) => {
     const [totals] = await queryRows<{ mismatched: number; negative: number }>(
-      opened.db,
+      db,
       sql`SELECT count(*) FILTER (WHERE m.quantity <> coalesce(l.total, 0))::int AS mismatched,
                  count(*) FILTER (WHERE m.quantity < 0)::int AS negative
           FROM materials m
           LEFT JOIN (SELECT material, sum(quantity) AS total FROM stock_transactions WHERE deleted_at IS NULL GROUP BY material) l ON l.material = m.id`,
     );
-    const [settings] = await queryRows<{ allowed: boolean | null }>(opened.db, sql`SELECT (SELECT allow_negative_stock FROM system_config WHERE id = 1) AS allowed`);
+    const [settings] = await queryRows<{ allowed: boolean | null }>(db, sql`SELECT (SELECT allow_negative_stock FROM system_config WHERE id = 1) AS allowed`);
     const ids = sql.join(bench.map((id) => sql`${id}`), sql`, `);
-    const [rows] = await queryRows<{ n: number }>(opened.db, sql`SELECT count(*)::int AS n FROM stock_transactions WHERE deleted_at IS NULL AND material IN (${ids})`);
-    const onHand = await queryRows<{ id: number; quantity: string }>(opened.db, sql`SELECT id, quantity::text AS quantity FROM materials WHERE id IN (${ids})`);
+    const [rows] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM stock_transactions WHERE deleted_at IS NULL AND material IN (${ids})`);
+    const onHand = await queryRows<{ id: number; quantity: string }>(db, sql`SELECT id, quantity::text AS quantity FROM materials WHERE id IN (${ids})`);
     const check = {
       mismatched: totals!.mismatched,
       negative: totals!.negative,
@@ -187,9 +209,7 @@ async function checkLedger(database: FreshDatabase, bench: number[], rowsExpecte
       holds: check.mismatched === 0 && check.negative === 0 && !check.negativeStockAllowed && check.benchRows === check.benchRowsExpected,
       onHand: new Map(onHand.map((row) => [Number(row.id), Number(row.quantity)])),
     };
-  } finally {
-    await opened.close();
-  }
+  });
 }
 
 /**
@@ -218,15 +238,15 @@ export async function stockIssuesOn(database: FreshDatabase, progress: (message:
     const jobOf = (i: number) => jobOrders[i % jobOrders.length]!;
 
     // Compiles the routes and fills the connection pool on a material of its own, untimed.
-    await drive(session, WARM_UP, STOCK_CLIENTS, (i) => issue(warmUpMaterial(), jobOf(i)));
-    await drive(session, WARM_UP, STOCK_CLIENTS, (i) => giveBack(warmUpMaterial(), jobOf(i)));
+    await drive(session, TRANSACTIONS, WARM_UP, STOCK_CLIENTS, (i) => issue(warmUpMaterial(), jobOf(i)));
+    await drive(session, TRANSACTIONS, WARM_UP, STOCK_CLIENTS, (i) => giveBack(warmUpMaterial(), jobOf(i)));
 
     // Access tokens live 5 minutes: a fresh one for each timed part, so a slow machine does not see 401s.
     progress(`${STOCK_TRANSACTIONS} issues from ${STOCK_CLIENTS} clients`);
-    ({ figures: issues, refused, refusedOn } = await drive(await signInAs(server.origin), STOCK_TRANSACTIONS, STOCK_CLIENTS, (i) => issue(ofRound(i), jobOf(i)), true));
+    ({ figures: issues, refused, refusedOn } = await drive(await signInAs(server.origin), TRANSACTIONS, STOCK_TRANSACTIONS, STOCK_CLIENTS, (i) => issue(ofRound(i), jobOf(i)), shortOfStock, ofMaterial));
     // Return i goes back to the job order issue i went to: half of what went there, so never more than came out.
     progress(`${STOCK_TRANSACTIONS} returns from ${STOCK_CLIENTS} clients (baseline)`);
-    ({ figures: returns } = await drive(await signInAs(server.origin), STOCK_TRANSACTIONS, STOCK_CLIENTS, (i) => giveBack(ofRound(i), jobOf(i))));
+    ({ figures: returns } = await drive(await signInAs(server.origin), TRANSACTIONS, STOCK_TRANSACTIONS, STOCK_CLIENTS, (i) => giveBack(ofRound(i), jobOf(i))));
   } finally {
     await server.stop();
   }

@@ -2,6 +2,7 @@ import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { CompanyProfile } from '../company';
 import type { GraView } from '../gra';
 import { LPO_STATUSES, type Lpo, type LpoItem } from '../lpo';
+import { materialUnitLabel } from '../material';
 import { labelOf } from '../options';
 import { lineAmount, totalOf } from '../totals';
 import { day, documentDefinition, money, quantity, rupees, type DocumentParty } from './layout';
@@ -34,7 +35,7 @@ export function lpoDocument(company: CompanyProfile, { lpo, items, vendor }: Lpo
       { header: 'Rate (₹)', width: 70, figure: true },
       { header: 'Amount (₹)', width: 80, figure: true },
     ],
-    rows: items.map((item, i) => [String(i + 1), item.material_name, item.material_unit, quantity(item.quantity), money(item.rate), money(amounts[i]!)]),
+    rows: items.map((item, i) => [String(i + 1), item.material_name, materialUnitLabel(item.material_unit), quantity(item.quantity), money(item.rate), money(amounts[i]!)]),
     totals: [['Total', rupees(totalOf(amounts))]],
     notes: [
       ['Remarks', lpo.remarks],
@@ -67,7 +68,7 @@ export function graDocument(company: CompanyProfile, gra: GraView): TDocumentDef
       { header: 'Rate (₹)', width: 60, figure: true },
       { header: 'Amount (₹)', width: 70, figure: true },
     ],
-    rows: gra.gra_items.map((item, i) => [String(i + 1), item.material_name, item.material_unit, quantity(item.quantity_received), quantity(item.quantity_accepted), money(item.rate), money(amounts[i]!)]),
+    rows: gra.gra_items.map((item, i) => [String(i + 1), item.material_name, materialUnitLabel(item.material_unit), quantity(item.quantity_received), quantity(item.quantity_accepted), money(item.rate), money(amounts[i]!)]),
     totals: [['Value accepted', rupees(totalOf(amounts))]],
     notes: [
       ['Remarks', gra.remarks],

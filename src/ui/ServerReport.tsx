@@ -72,8 +72,8 @@ export const textColumn = (key: string, header: string) => column(key, header, '
 export const numberColumn = (key: string, header: string) => column(key, header, 'number');
 export const dateColumn = (key: string, header: string) => column(key, header, 'date');
 export const optionColumn = (key: string, header: string, options: readonly Option[]) => column(key, header, options);
-/** The field's value as a link to `route` for the row's `idKey` (the field itself unless given); none when it is empty. */
-export const linkColumn = (key: string, header: string, route: RouteName, idKey = key): ColumnDef<ReportRow, unknown> => ({
+/** The field's value as a link to `route` for the row's `idKey` (the field itself unless given) as the route's `param`; none when it is empty. */
+export const linkColumn = (key: string, header: string, route: RouteName, idKey = key, param = 'id'): ColumnDef<ReportRow, unknown> => ({
   id: key,
   header,
   cell: ({ row }) =>
@@ -81,7 +81,7 @@ export const linkColumn = (key: string, header: string, route: RouteName, idKey 
       shown(row.original[key], 'text')
     ) : (
       <Link asChild colorPalette="teal">
-        <RouterLink to={pathOf(route, { id: row.original[idKey] as number })}>{shown(row.original[key], 'text')}</RouterLink>
+        <RouterLink to={pathOf(route, { [param]: row.original[idKey] as number })}>{shown(row.original[key], 'text')}</RouterLink>
       </Link>
     ),
 });

@@ -11,6 +11,8 @@ import {
   customers,
   deliveryNoteItems,
   deliveryNotes,
+  graItems,
+  gras,
   jobOrderExpenses,
   jobOrderItems,
   jobOrders,
@@ -44,6 +46,7 @@ import {
   changeRequisitionLine,
   createCustomer,
   createDeliveryNote,
+  createGra,
   createJobOrder,
   createJobOrderExpense,
   createLead,
@@ -73,7 +76,7 @@ import {
 import { signedInAs, signIn, startTestServer, type TestServer } from '../support/server';
 import { makeCategory, makeMaterial, userId } from '../support/factories';
 import { makeBranch, makeCustomer, makeLead, makeLpoCode, makeQuotation } from '../support/factories-sales';
-import { makeVendor } from '../support/factories-purchase';
+import { makeLpo, makeLpoItem, makeVendor } from '../support/factories-purchase';
 import { makeJobOrder, makeJobOrderItem, makeRequisition } from '../support/factories-requisitions';
 import { makeJobOrderExpense } from '../support/factories-expenses';
 import { receiveThroughGra } from '../support/factories-stock';
@@ -483,6 +486,20 @@ const CONTRACTS: Contract<unknown>[] = [
       expect(await one(db.select({ quantity: materials.quantity }).from(materials).where(eq(materials.id, material)))).toEqual({ quantity: '42.000' });
       expect(await one(db.select({ quantity_issued: requisitionDetails.quantity_issued }).from(requisitionDetails).where(eq(requisitionDetails.id, requisition_detail!)))).toEqual({ quantity_issued: '8.000' });
       expect(await db.select({ quantity: stockTransactions.quantity }).from(stockTransactions).where(eq(stockTransactions.transaction_type, 'issue'))).toEqual([{ quantity: '-8.000' }]);
+    },
+  }),
+  contract(createGra, {
+    user: 'stores',
+    prepare: async (db) => {
+      const sheet = await makeMaterial(db, (await makeCategory(db)).id, { name: 'MS sheet 2mm' });
+      const lpo = await makeLpo(db, (await makeVendor(db, { name: 'Mahalaxmi Steel Traders' })).id, { status: 'sent' });
+      const line = await makeLpoItem(db, lpo.id, sheet.id, { quantity: '20', rate: '123.45' });
+      return { lpo: lpo.id, gra_date: businessToday(), invoice_number: 'MST/0412', gra_items: [{ lpo_item: line.id, material: sheet.id, quantity_received: '8', quantity_accepted: '7.5' }] };
+    },
+    effect: async (db, { lpo, gra_items: [line] }) => {
+      expect(await db.select({ lpo: gras.lpo, invoice_number: gras.invoice_number }).from(gras)).toEqual([{ lpo, invoice_number: 'MST/0412' }]);
+      expect(await db.select({ lpo_item: graItems.lpo_item, quantity_accepted: graItems.quantity_accepted, rate: graItems.rate }).from(graItems)).toEqual([{ lpo_item: line!.lpo_item, quantity_accepted: '7.500', rate: '123.45' }]);
+      expect(await one(db.select({ quantity: materials.quantity }).from(materials).where(eq(materials.id, line!.material!)))).toEqual({ quantity: '7.500' });
     },
   }),
   contract(requestStockAdjustment, {

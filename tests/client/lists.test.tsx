@@ -303,11 +303,19 @@ describe('the customers list (customers-home)', () => {
     expect(screen.getByText('1 in all · page 1 of 1')).toBeTruthy();
   });
 
-  it('an empty mirror says so', async () => {
+  it('a list never loaded says it is loading, and its freshness that it is not loaded yet', async () => {
     await mirror.rows('customers').clear();
     renderUi(<CustomersScreen />);
-    expect(await screen.findByText('No customers.')).toBeTruthy();
+    expect(await screen.findByText('Loading…')).toBeTruthy();
+    expect(screen.queryByText('No customers.')).toBeNull();
     expect(screen.getByRole('status', { name: 'Data freshness' }).textContent).toContain('not loaded yet');
+  });
+
+  it('a loaded list with no rows says so', async () => {
+    await mirror.rows('customers').clear();
+    await mirror.meta.put({ key: metaKey(USER, 'customers'), userId: USER, type: 'customers', cursor: '9', loadedAt: Date.now() - 1000, rowCount: 0, error: null });
+    renderUi(<CustomersScreen />);
+    expect(await screen.findByText('No customers.')).toBeTruthy();
   });
 });
 

@@ -10,7 +10,7 @@ import { VENDOR_MESSAGES } from '../../domain/vendor';
 import type { RouteName } from '../../domain/routes';
 import { renderRoute } from './render-screen';
 import { tracked } from './rows';
-import { makeUser, storeSession } from './support';
+import { fakeServer, makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { forgetNotificationsForTests } from '../../src/ui/notify';
@@ -18,6 +18,9 @@ import { forgetUnsavedChangesForTests } from '../../src/ui/unsaved-changes';
 import VendorsScreen from '../../src/features/vendors/VendorsScreen';
 import VendorDetailScreen from '../../src/features/vendors/VendorDetailScreen';
 import { NOTHING_CHANGED, VENDOR_SAVED_OFFLINE } from '../../src/features/vendors/VendorForm';
+import VendorWisePurchasesScreen from '../../src/features/vendors/VendorWisePurchasesScreen';
+import { API } from '../../domain/api-paths';
+import { businessToday } from '../../domain/rules/dates';
 
 const MEENA = 9;
 let user: User = makeUser({ id: MEENA });
@@ -25,7 +28,7 @@ let user: User = makeUser({ id: MEENA });
 vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => user));
 vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
-const NEIGHBOURS: RouteName[] = ['vendors-home', 'vendor-detail'];
+const NEIGHBOURS: RouteName[] = ['vendors-home', 'vendor-detail', 'vendor-wise-purchases'];
 const show = (routeName: RouteName, Screen: ComponentType, path: string) => renderRoute(routeName, Screen, path, NEIGHBOURS);
 const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
 const field = (scope: HTMLElement, label: string) => within(scope).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
@@ -127,5 +130,75 @@ describe('the vendor detail', () => {
   it('says when the vendor is not on the device', async () => {
     show('vendor-detail', VendorDetailScreen, '/vendors/detail/23');
     await screen.findByText('Vendor 23 is not on this device. It may have been deleted, or the list has not loaded yet.');
+  });
+});
+
+const cellsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+
+describe("the vendor's purchases, from the server", () => {
+  beforeEach(() => {
+    setOnline(true);
+    fakeServer()
+      .on('GET', API.vendors.openLpos, {
+        status: 200,
+        data: {
+          count: 1,
+          pending_value: '600.00',
+          results: [{ id: 310, lpo_date: '2026-10-05', expected_date: '2026-10-20', status: 'partially_received', total_amount: '1000.00', pending_value: '600.00', late: true }],
+        },
+      })
+      .on('GET', API.vendors.priceHistory, {
+        status: 200,
+        data: {
+          count: 1,
+          results: [{ material: 12, material_name: 'MS sheet 2mm', material_unit: 'SHEET', receipts: 2, last_rate: '92.50', last_date: '2026-10-12', lowest_rate: '92.50', highest_rate: '100.00' }],
+          deliveries: { on_time: 2, late: 1, on_time_percent: '66.7' },
+        },
+      })
+      .on('GET', API.vendors.gras, { status: 200, data: { count: 1, next: null, previous: null, results: [{ id: 77, gra_date: '2026-10-12', lpo: 310, invoice_number: 'INV-9', challan_number: '', value: '400.00' }] } })
+      .on('GET', API.vendors.vendorWise, {
+        status: 200,
+        data: {
+          count: 1,
+          ordered_value: '7500.50',
+          received_value: '1000.00',
+          results: [{ vendor: 21, vendor_name: 'Steelmart Traders', lpo_count: 2, ordered_value: '7500.50', gra_count: 1, received_value: '1000.00' }],
+        },
+      });
+  });
+
+  it("shows a vendor's open LPOs with what is still to come, its price history with the on-time rate, and its GRAs", async () => {
+    show('vendor-detail', VendorDetailScreen, '/vendors/detail/21');
+    const open = await screen.findByRole('heading', { name: 'Open LPOs' });
+    const openSection = open.parentElement!;
+    await waitFor(() => expect(cellsOf(within(openSection).getByRole('table'))).toEqual([['310', '05-10-2026', '20-10-2026', 'Partially Received', '1,000.00', '600.00', 'Late']]));
+    const prices = (await screen.findByRole('heading', { name: 'Price history' })).parentElement!;
+    await waitFor(() => expect(cellsOf(within(prices).getByRole('table'))).toEqual([['MS sheet 2mm', '2', '12-10-2026', '92.50', '92.50', '100.00']]));
+    expect(within(prices).getByText('On time (%): 66.7')).toBeTruthy();
+    const gras = (await screen.findByRole('heading', { name: 'GRAs' })).parentElement!;
+    await waitFor(() => expect(cellsOf(within(gras).getByRole('table'))).toEqual([['77', '12-10-2026', '310', 'INV-9', '', '400.00']]));
+  });
+
+  it('asks no purchases of a vendor made on this device and not yet sent', async () => {
+    await mirror.rows('vendors').put({ ...ACRYLIC, id: -4, name: 'Kochi Glass Works' });
+    show('vendor-detail', VendorDetailScreen, '/vendors/detail/-4');
+    expect(await screen.findByRole('heading', { name: 'Kochi Glass Works' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Open LPOs' })).toBeNull();
+  });
+
+  it('lists every vendor’s purchases of the last 90 days unless a period is chosen, each vendor opening its record', async () => {
+    const server = fakeServer().on('GET', API.vendors.vendorWise, {
+      status: 200,
+      data: { count: 1, ordered_value: '7500.50', received_value: '1000.00', results: [{ vendor: 21, vendor_name: 'Steelmart Traders', lpo_count: 2, ordered_value: '7500.50', gra_count: 1, received_value: '1000.00' }] },
+    });
+    show('vendor-wise-purchases', VendorWisePurchasesScreen, '/purchases/vendor-wise');
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(cellsOf(table)).toEqual([['Steelmart Traders', '2', '7,500.50', '1', '1,000.00']]));
+    expect(server.calls('GET', API.vendors.vendorWise)[0]!.config.params).toEqual({ start_date: businessToday(-90) });
+    expect(within(table).getByRole('link', { name: 'Steelmart Traders' }).getAttribute('href')).toBe('/vendors/detail/21');
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client';
-import { customers, deliveryNotes, gras, jobOrders, lpoItems, lpos, materials, requisitionDetails, requisitions, stockTransactions, users } from '../../db/schema';
+import { customers, deliveryNotes, gras, jobOrders, lpos, materials, requisitionDetails, requisitions, stockTransactions, users } from '../../db/schema';
 import { JOB_ORDER_STATUSES, jobOrderLabel, type ProductionDepartment } from '../../../domain/job-order';
 import {
   AGEING_DAYS,
@@ -22,6 +22,7 @@ import { filterMaterials, issuedToday, issuedTodayWhere, receiptsSince, reorderA
 import { pendingRequisitionFigures, storesRequisitions } from '../requisitions/service';
 import { adjustmentsAwaitingApproval } from '../stock/service';
 import { topVendors } from '../vendors/service';
+import { stillToCome } from '../vendors/purchases';
 import { businessDay, TODAY } from '../../lib/business-day';
 import { businessDayOf } from '../../../domain/rules/dates';
 
@@ -208,13 +209,9 @@ const COUNT_ONLY = { page: 1, pageSize: 1 };
 async function lposPendingReceipt(db: Db) {
   const [row] = await queryRows<{ count: number; value: string; overdue: number }>(db, sql`
     SELECT count(*)::int AS count,
-      coalesce(sum(due.value), 0)::numeric(16,2)::text AS value,
+      coalesce(sum(${stillToCome}), 0)::numeric(16,2)::text AS value,
       (count(*) FILTER (WHERE ${lpos.expected_date} < ${TODAY}))::int AS overdue
     FROM ${lpos}
-    LEFT JOIN LATERAL (
-      SELECT sum(round(greatest(${lpoItems.quantity} - ${lpoItems.quantity_received}, 0) * ${lpoItems.rate}, 2)) AS value
-      FROM ${lpoItems} WHERE ${lpoItems.lpo} = ${lpos.id} AND ${lpoItems.deleted_at} IS NULL
-    ) AS due ON true
     WHERE ${liveLpo} AND ${inArray(lpos.status, [...LPO_OPEN_STATUSES])}`);
   return { count: Number(row?.count ?? 0), value: row?.value ?? '0.00', overdue: Number(row?.overdue ?? 0) };
 }

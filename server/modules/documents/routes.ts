@@ -4,7 +4,7 @@ import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { z } from 'zod';
 import { API } from '../../../domain/api-paths';
 import type { CompanyProfile } from '../../../domain/company';
-import { deliveryNoteDocument, graDocument, jobOrderDocument, quotationDocument, salesOrderDocument } from '../../../domain/documents';
+import { deliveryNoteDocument, graDocument, jobOrderDocument, lpoDocument, quotationDocument, salesOrderDocument } from '../../../domain/documents';
 import { quotationFileName, quotationPrintQuerySchema } from '../../../domain/quotation';
 import type { Permission } from '../../../domain/permissions';
 import type { Db } from '../../db/client';
@@ -12,6 +12,7 @@ import { idParams } from '../../lib/schemas';
 import { readCompanyProfile } from '../company/service';
 import { deliveryNoteView } from '../delivery-notes/service';
 import { graView } from '../gras/service';
+import { lpoDocumentData } from '../lpos/document';
 import { jobOrderView } from '../job-orders/service';
 import { salesOrderDocumentData } from '../sales-orders/reports';
 import { quotationDocumentData, quotationView } from '../quotations/service';
@@ -37,8 +38,9 @@ const quotationPdf = async (db: Db, company: CompanyProfile, id: number, query: 
 /** A quotation's PDF is named by its number and revision, as the mail to the customer names it. */
 const quotationPdfName = async (db: Db, id: number) => quotationFileName(await quotationView(db, id));
 
-/** The documents of rows the API has today; invoices and LPOs join with their modules. */
+/** The documents of rows the API has today; invoices join with their module. */
 const PRINTABLE: readonly Printable[] = [
+  { path: API.lpos.pdf.pattern, access: 'lpos.read', file: 'LPO', definition: async (db, company, id) => lpoDocument(company, await lpoDocumentData(db, id)) },
   { path: API.gras.pdf.pattern, access: 'gras.read', file: 'GRA', definition: async (db, company, id) => graDocument(company, await graView(db, id)) },
   { path: API.deliveryNotes.pdf.pattern, access: 'delivery-notes.read', file: 'Delivery-Note', definition: async (db, company, id) => deliveryNoteDocument(company, await deliveryNoteView(db, id)) },
   { path: API.jobOrders.pdf.pattern, access: 'job-orders.read', file: 'Job-Order', definition: async (db, company, id) => jobOrderDocument(company, await jobOrderView(db, id)) },

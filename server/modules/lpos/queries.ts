@@ -64,6 +64,18 @@ export const lpoList: ListSpec<typeof lpos> = {
 };
 
 /**
+ * lpo_items/: every LPO line, for the device: stores receive GRAs against them offline (what is
+ * ordered, what is received so far). A removed line comes in deltas as removed.
+ */
+export const lpoItemList: ListSpec<typeof lpoItems> = {
+  table: lpoItems,
+  pageSize: 100,
+  orderings: { id: lpoItems.id, lpo: lpoItems.lpo, updated_at: lpoItems.updated_at },
+  defaultOrdering: 'id',
+  filters: { lpo: byId(lpoItems.lpo), material: byId(lpoItems.material) },
+};
+
+/**
  * Ordinary pages list the LPOs in force (cancelled ones have their own list, and a status filter
  * asks for them by name); a delta carries them too, so the device learns they no longer count.
  */

@@ -12,6 +12,7 @@ import {
   lpoPageQuerySchema,
   lpoPendingLineSchema,
   lpoProposalsSchema,
+  lpoSendSchema,
   lpoStepSchema,
   lpoUpdateSchema,
   lpoViewSchema,
@@ -24,7 +25,7 @@ import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
 import { reorderProposals, requisitionProposals } from './proposals';
-import { cancelledLpos, describeLpos, filterLpos, LPO_PAGE_SIZE, lpoList, lpoScope, lpoView, pendingReceipt, purchaseSettingsOf } from './queries';
+import { cancelledLpos, describeLpos, filterLpos, LPO_PAGE_SIZE, lpoItemList, lpoList, lpoScope, lpoView, pendingReceipt, purchaseSettingsOf } from './queries';
 import { approveLpo, cancelLpo, closeLpo, createLpo, deleteLpoItem, replaceLpo, sendLpo, updateLpoItem, writePurchaseSettings } from './writes';
 
 /** A page of views, LPO_PAGE_SIZE rows unless the query asks otherwise. */
@@ -63,13 +64,15 @@ export default async function lposRoutes(fastify: FastifyInstance) {
   app.post(API.lpos.approve.pattern, { config: { access: 'lpos.approve' }, schema: { ...one, body: lpoStepSchema } }, async (req, reply) =>
     sendRow(reply, await approveLpo(app.db, currentUser(req), req.params.id, expectedVersion(req, req.body))),
   );
-  app.post(API.lpos.send.pattern, { config: write, schema: { ...one, body: lpoStepSchema } }, async (req, reply) =>
-    sendRow(reply, await sendLpo(app.db, currentUser(req), req.params.id, expectedVersion(req, req.body))),
-  );
+  app.post(API.lpos.send.pattern, { config: write, schema: { ...one, body: lpoSendSchema } }, async (req, reply) => {
+    const [input, expected] = versionedBody(req, req.body);
+    return sendRow(reply, await sendLpo(app.db, currentUser(req), req.params.id, input, expected));
+  });
   app.post(API.lpos.close.pattern, { config: write, schema: { ...one, body: lpoCloseSchema } }, async (req, reply) =>
     sendRow(reply, await closeLpo(app.db, currentUser(req), req.params.id, req.body.remarks, expectedVersion(req, req.body))),
   );
 
+  listRoute(app, API.lpoItems.list, { ...read, tags, spec: lpoItemList, item: lpoItemSchema });
   app.put(API.lpoItems.detail.pattern, { config: write, schema: { tags, params: idParams, body: lpoItemUpdateSchema, response: { 200: lpoItemSchema } } }, async (req, reply) => {
     const [changes, expected] = versionedBody(req, req.body);
     return sendRow(reply, await updateLpoItem(app.db, currentUser(req), req.params.id, changes, expected));

@@ -9,6 +9,8 @@ import {
   type LpoAction,
   type lpoCreateSchema,
   type lpoItemUpdateSchema,
+  type lpoSendSchema,
+  lpoMail,
   type LpoStatus,
   type LpoView,
 } from '../../../domain/lpo';
@@ -21,7 +23,12 @@ import { lpoItems, lpos, materials, requisitions, systemConfig, vendors } from '
 import { checkDuty } from '../../lib/duties';
 import { badRequest, fieldError, forbidden, notFound, type FieldErrors } from '../../lib/http-error';
 import { findRow, publicRow, updateRow, withUniqueField } from '../../lib/rows';
+import { lpoDocument } from '../../../domain/documents';
 import { auditedWrite, recordAudit } from '../audit/service';
+import { readCompanyProfile } from '../company/service';
+import { renderPdf } from '../documents/render';
+import { queueMail } from '../mail/service';
+import { lpoDocumentData } from './document';
 import { linesOf, lpoView, purchaseSettingsOf } from './queries';
 
 /**
@@ -32,6 +39,7 @@ import { linesOf, lpoView, purchaseSettingsOf } from './queries';
 
 type LpoInput = z.output<typeof lpoCreateSchema>;
 type ItemUpdateInput = Omit<z.output<typeof lpoItemUpdateSchema>, 'expected_version'>;
+type SendInput = Omit<z.output<typeof lpoSendSchema>, 'expected_version'>;
 type LpoRow = typeof lpos.$inferSelect;
 type LpoItemRow = typeof lpoItems.$inferSelect;
 
@@ -204,8 +212,30 @@ export async function approveLpo(db: Db, actor: User, id: number, expected: numb
   );
 }
 
-/** POST lpos/{id}/send/: marks the LPO sent to the vendor (again, when resent); the mail comes with the LPO document. */
-export const sendLpo = (db: Db, actor: User, id: number, expected: number | undefined) => stampLpo(db, actor, id, 'send', { status: 'sent', sent_at: now }, expected, 'low');
+/**
+ * POST lpos/{id}/send/: the LPO's PDF mailed to the vendor (to the addresses given, else the
+ * vendor's own) and the LPO marked sent (again, when resent), in one transaction: the mail is
+ * queued only if the LPO is sent, and an LPO is never marked sent without its mail.
+ */
+export async function sendLpo(db: Db, actor: User, id: number, input: SendInput, expected: number | undefined): Promise<LpoView> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      await lockFor(tx, id, 'send');
+      await updateRow(tx, lpos, id, { status: 'sent', sent_at: now }, expected);
+      const { vendorEmail, ...document } = await lpoDocumentData(tx, id);
+      const to = input.email_addresses ?? (vendorEmail ? [vendorEmail] : []);
+      if (!to.length) throw fieldError('email_addresses', LPO_REFUSALS.noVendorEmail);
+      const company = await readCompanyProfile(tx);
+      const mail = lpoMail(document.lpo, company.name, input.notes);
+      const pdf = await renderPdf(lpoDocument(company, document));
+      const mailId = await queueMail(tx, { to, subject: mail.subject, text: mail.text, attachments: [{ filename: mail.filename, content_type: 'application/pdf', content: pdf }] });
+      return { view: await lpoView(tx, id), to, mailId };
+    },
+    ({ view, to, mailId }) => ({ ...auditLpo('send')(view), metadata: { status: view.status, total_amount: view.total_amount, to, mail: mailId } }),
+  ).then(({ view }) => view);
+}
 
 /** POST lpos/{id}/close/: a partially received LPO closed short; the rest will not come. */
 export const closeLpo = (db: Db, actor: User, id: number, remarks: string, expected: number | undefined) =>

@@ -5,12 +5,26 @@ import { pageSizeParam } from '../../../domain/query-params';
 import { API } from '../../../domain/api-paths';
 import { decimalSchema, idSchema, isoDateSchema } from '../../../domain/entity';
 import { isValidDateRange } from '../../../domain/rules/dates';
-import { VENDOR_MESSAGES, vendorCreateSchema, vendorSchema, vendorUpdateSchema } from '../../../domain/vendor';
+import {
+  VENDOR_MESSAGES,
+  vendorCreateSchema,
+  vendorGraSchema,
+  vendorGrasQuerySchema,
+  vendorOpenLposSchema,
+  vendorPriceHistorySchema,
+  vendorReportQuerySchema,
+  vendorSchema,
+  vendorUpdateSchema,
+  vendorWiseQuerySchema,
+  vendorWiseReportSchema,
+} from '../../../domain/vendor';
 import { vendors } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { listRoute } from '../../lib/list';
 import { findRow, sendRow, versionedBody } from '../../lib/rows';
+import { loadPage, pageSchema } from '../../lib/pagination';
 import { idParams } from '../../lib/schemas';
+import { vendorGras, vendorOpenLpos, vendorPriceHistory, vendorWisePurchases } from './purchases';
 import { createVendor, topVendors, updateVendor, vendorList } from './service';
 
 const topVendorsQuery = z
@@ -38,6 +52,9 @@ const topVendorsReport = z.object({
   end_date: isoDateSchema.nullable(),
 });
 
+/** A vendor's GRAs page by 15, as the lists of business-areas.md §9. */
+const VENDOR_GRAS_PAGE = 15;
+
 /** Vendors and the top-vendor report (business-areas.md §7 "Vendors"). */
 export default async function vendorsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -54,6 +71,16 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
     start_date: req.query.start_date ?? null,
     end_date: req.query.end_date ?? null,
   }));
+  app.get(API.vendors.vendorWise, { config: { access: 'vendors.report' }, schema: { tags, querystring: vendorWiseQuerySchema, response: { 200: vendorWiseReportSchema } } }, (req) =>
+    vendorWisePurchases(app.db, req.query),
+  );
+  app.get(API.vendors.openLpos, { config: read, schema: { tags, querystring: vendorReportQuerySchema, response: { 200: vendorOpenLposSchema } } }, (req) => vendorOpenLpos(app.db, req.query.vendor));
+  app.get(API.vendors.gras, { config: read, schema: { tags, querystring: vendorGrasQuerySchema, response: { 200: pageSchema(vendorGraSchema) } } }, (req) =>
+    loadPage(req, req.query, VENDOR_GRAS_PAGE, (paging) => vendorGras(app.db, req.query.vendor, paging)),
+  );
+  app.get(API.vendors.priceHistory, { config: read, schema: { tags, querystring: vendorReportQuerySchema, response: { 200: vendorPriceHistorySchema } } }, (req) =>
+    vendorPriceHistory(app.db, req.query.vendor),
+  );
   app.get(API.vendors.detail.pattern, { config: read, schema: { tags, params: idParams, response: { 200: vendorSchema } } }, async (req, reply) =>
     sendRow(reply, await findRow(app.db, vendors, req.params.id)),
   );

@@ -77,6 +77,8 @@ export class MirrorDatabase extends Dexie {
       );
     // Version 7: lead remarks (issue 18).
     this.version(7).stores(storesOf());
+    // Version 8: LPO lines, for receiving GRAs offline (issue 19 §4).
+    this.version(8).stores(storesOf());
     this.use(derivedFieldsMiddleware);
   }
 

@@ -13,3 +13,4 @@ export * from './job-orders';
 export * from './job-order-expenses';
 export * from './leads';
 export * from './quotations';
+export * from './gras';

@@ -7,7 +7,7 @@ import type { MirrorDatabase } from '../mirror/db';
 import { defineOperation, newRow, putServerRow } from '../outbox/operations';
 
 /** Adds `delta` to a decimal field of a mirrored row, exactly, to 3 places (quantities are kept so). */
-async function addTo(mirror: MirrorDatabase, type: 'materials' | 'requisitionDetails', id: number | null | undefined, field: string, delta: Decimal): Promise<void> {
+export async function addTo(mirror: MirrorDatabase, type: 'materials' | 'requisitionDetails' | 'lpoItems', id: number | null | undefined, field: string, delta: Decimal): Promise<void> {
   if (id == null) return;
   await mirror
     .rows(type)

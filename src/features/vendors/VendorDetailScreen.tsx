@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -9,11 +9,14 @@ import { mirror } from '../../data/mirror/db';
 import { serverIdOf, usePendingIds } from '../../data/outbox';
 import { useSession } from '../../data/session';
 import { DetailTitle, Facts, Notice, notOnDevice, Section } from '../../ui/detail';
+import { ServerReport } from '../../ui/ServerReport';
+import { OPEN_LPOS, PRICE_HISTORY, VENDOR_GRAS } from './reports';
 import { VendorForm } from './VendorForm';
 
 /**
  * vendor-detail: the supplier's contact, GSTIN and state from the device, edited in place (offline
- * too) by purchase staff.
+ * too) by purchase staff; below, from the server, its open LPOs, its GRAs and the price history of
+ * what it supplies with its on-time rate.
  */
 export default function VendorDetailScreen() {
   const id = Number(useParams().vendor);
@@ -22,6 +25,7 @@ export default function VendorDetailScreen() {
   const found = useLiveQuery(async () => ({ vendor: (await mirror.rowsOf<Vendor>('vendors').get(id)) ?? null }), [id]);
   const pending = usePendingIds('vendors');
   const [editing, setEditing] = useState(false);
+  const params = useMemo(() => ({ vendor: id }), [id]);
 
   // A vendor made offline moves to its server id once sent: follow it.
   useEffect(() => {
@@ -60,6 +64,13 @@ export default function VendorDetailScreen() {
             ]}
           />
         </Section>
+      )}
+      {vendor.id > 0 && (
+        <>
+          <ServerReport title="Open LPOs" report={OPEN_LPOS} params={params} level="section" />
+          <ServerReport title="Price history" report={PRICE_HISTORY} params={params} level="section" />
+          <ServerReport title="GRAs" report={VENDOR_GRAS} params={params} level="section" />
+        </>
       )}
     </Stack>
   );

@@ -1,0 +1,271 @@
+import './setup';
+import 'fake-indexeddb/auto';
+import '../../domain/zod-messages';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { API } from '../../domain/api-paths';
+import { GRA_MESSAGES } from '../../domain/gra';
+import { businessToday } from '../../domain/rules/dates';
+import type { RouteName } from '../../domain/routes';
+import type { User } from '../../domain/user';
+import { renderRoute } from './render-screen';
+import { tracked } from './rows';
+import { fakeServer, makeUser, storeSession } from './support';
+import { mirror } from '../../src/data/mirror/db';
+import { outbox } from '../../src/data/outbox/db';
+import { closeDialog } from '../../src/ui/dialog-store';
+import { forgetNotificationsForTests } from '../../src/ui/notify';
+import { forgetUnsavedChangesForTests } from '../../src/ui/unsaved-changes';
+import GrasScreen from '../../src/features/gras/GrasScreen';
+import GraCreateScreen, { GRA_SAVED_OFFLINE, NO_LINES } from '../../src/features/gras/GraCreateScreen';
+import GraDetailScreen, { GRA_CANCELLED } from '../../src/features/gras/GraDetailScreen';
+import GrasCancelledScreen from '../../src/features/gras/GrasCancelledScreen';
+
+const SUNIL = 12;
+let user: User = makeUser({ id: SUNIL });
+/** What the next "Scan label" reads: the camera is the scanner's own test's business (qr-scanner.test.tsx). */
+let label = '';
+
+vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => user));
+vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
+vi.mock('../../src/ui/QrScanner', () => ({ QrScanner: ({ onScan }: { onScan: (text: string) => void }) => <button onClick={() => onScan(label)}>Scan label</button> }));
+
+const NEIGHBOURS: RouteName[] = ['gra-home', 'gra-create', 'gra-detail', 'gras-cancelled'];
+const show = (routeName: RouteName, Screen: ComponentType, path: string) => renderRoute(routeName, Screen, path, NEIGHBOURS);
+const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+
+const STEEL = 21;
+const SHEET = 301;
+const PIPE = 302;
+const SENT_LPO = 41;
+/** Mahalaxmi Steel's LPO 41: 20 MS sheets (8 came already) and 60 m of MS pipe. */
+const lpo = (id: number, status: string, values: Record<string, unknown> = {}) => ({
+  id,
+  vendor: STEEL,
+  vendor_name: 'Mahalaxmi Steel Traders',
+  lpo_date: '2026-11-10',
+  expected_date: null,
+  total_amount: '7269.00',
+  status,
+  requisition: null,
+  remarks: '',
+  approved_by: 3,
+  approved_at: '2026-11-10T09:00:00.000Z',
+  sent_at: null,
+  cancelled_at: null,
+  cancellation_remarks: null,
+  ...tracked(),
+  ...values,
+});
+const lpoItem = (id: number, lpoId: number, material: number, quantity: string, received: string, rate: string) => ({ id, lpo: lpoId, material, quantity, rate, amount: '0.00', quantity_received: received, ...tracked() });
+const gra = (id: number, values: Record<string, unknown> = {}) => ({
+  id,
+  lpo: SENT_LPO,
+  vendor: STEEL,
+  vendor_name: 'Mahalaxmi Steel Traders',
+  gra_date: '2026-11-18',
+  invoice_number: 'MST/0398',
+  challan_number: 'DC-112',
+  remarks: '',
+  without_lpo_reason: null,
+  cancelled_at: null,
+  cancellation_remarks: null,
+  ...tracked(),
+  ...values,
+});
+
+beforeEach(async () => {
+  user = makeUser({ id: SUNIL, department: 'stores', designation: 'executive' });
+  storeSession({ userId: SUNIL });
+  setOnline(false);
+  label = '';
+  await Promise.all([...outbox.tables, ...mirror.tables].map((t) => t.clear()));
+  await mirror.rows('vendors').bulkPut([{ id: STEEL, name: 'Mahalaxmi Steel Traders', state: 'Maharashtra', ...tracked() }]);
+  await mirror.rows('materials').bulkPut([
+    { id: SHEET, name: 'MS sheet 2mm', unit: 'SHEET', quantity: '40.000', ...tracked() },
+    { id: PIPE, name: 'MS pipe 25mm', unit: 'MTRS', quantity: '0.000', ...tracked() },
+  ]);
+  await mirror.rows('lpos').bulkPut([
+    lpo(SENT_LPO, 'sent'),
+    lpo(42, 'cancelled', { cancelled_at: '2026-11-12T09:00:00.000Z' }),
+    lpo(43, 'received'),
+    lpo(44, 'draft'),
+  ]);
+  await mirror.rows('lpoItems').bulkPut([lpoItem(411, SENT_LPO, SHEET, '20.000', '8.000', '123.45'), lpoItem(412, SENT_LPO, PIPE, '60.000', '0.000', '80.00')]);
+});
+
+afterEach(() => {
+  cleanup();
+  closeDialog(false);
+  forgetNotificationsForTests();
+  forgetUnsavedChangesForTests();
+  Reflect.deleteProperty(navigator, 'onLine');
+});
+
+const lpoSelect = () => screen.getByRole('combobox', { name: 'LPO' }) as HTMLSelectElement;
+const rowOf = (material: string) => within(screen.getByRole('table', { name: 'Lines of the LPO' })).getByText(material).closest('tr')!;
+const cells = (row: HTMLElement) => [...row.querySelectorAll('td')].slice(1, 4).map((td) => td.textContent);
+
+async function chooseSentLpo() {
+  show('gra-create', GraCreateScreen, '/gra/create');
+  await waitFor(() => expect(lpoSelect().options.length).toBe(2));
+  fireEvent.change(lpoSelect(), { target: { value: String(SENT_LPO) } });
+  await screen.findByRole('table', { name: 'Lines of the LPO' });
+}
+
+describe('a new GRA against an LPO', () => {
+  it('offers only the LPOs awaiting goods, and shows each open line with what was ordered, received so far and is still to come', async () => {
+    await chooseSentLpo();
+    expect([...lpoSelect().options].map((o) => o.textContent)).toEqual(['Choose an LPO', 'LPO 41 · Mahalaxmi Steel Traders · 10-11-2026']);
+    expect(cells(rowOf('MS sheet 2mm'))).toEqual(['20.000', '8.000', '12.000']);
+    expect(cells(rowOf('MS pipe 25mm'))).toEqual(['60.000', '0.000', '60.000']);
+  });
+
+  it('flags a quantity above what is still to come: the server alone knows the over-receipt tolerance', async () => {
+    await chooseSentLpo();
+    fireEvent.change(screen.getByLabelText('Received of MS sheet 2mm'), { target: { value: '15' } });
+    expect(within(rowOf('MS sheet 2mm')).getByRole('alert').textContent).toBe('More than is still to come on the LPO (12.000 Sheets). The server takes it only within the over-receipt tolerance.');
+    fireEvent.change(screen.getByLabelText('Accepted of MS sheet 2mm'), { target: { value: '12' } });
+    expect(within(rowOf('MS sheet 2mm')).queryByRole('alert')).toBeNull();
+  });
+
+  it('saves offline as one queued gra.create: the GRA shows pending in the list, stock and the LPO line move by what was accepted', async () => {
+    await chooseSentLpo();
+    fireEvent.change(screen.getByLabelText('Received of MS sheet 2mm'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText('Accepted of MS sheet 2mm'), { target: { value: '9.5' } });
+    fireEvent.change(screen.getByLabelText('Invoice number'), { target: { value: 'MST/0412' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save GRA' }));
+    await screen.findByText(GRA_SAVED_OFFLINE);
+    await screen.findByText('gra-detail');
+
+    const [entry, ...others] = await outbox.entries.toArray();
+    expect(others).toEqual([]);
+    expect(entry).toMatchObject({ operation: 'gra.create', method: 'POST', url: API.gras.list });
+    expect(entry!.body).toEqual({
+      lpo: SENT_LPO,
+      vendor: STEEL,
+      gra_date: businessToday(),
+      invoice_number: 'MST/0412',
+      challan_number: '',
+      remarks: '',
+      gra_items: [{ lpo_item: 411, material: SHEET, quantity_received: '10', quantity_accepted: '9.5', remarks: '' }],
+    });
+    expect(await mirror.rows('materials').get(SHEET)).toMatchObject({ quantity: '49.500' });
+    expect(await mirror.rows('lpoItems').get(411)).toMatchObject({ quantity_received: '17.500' });
+
+    cleanup();
+    show('gra-home', GrasScreen, '/gra');
+    const row = (await screen.findByRole('link', { name: 'New GRA' })).closest('tr')!;
+    expect(await within(row).findByText('Pending')).toBeTruthy();
+    expect(within(row).getByText('LPO 41')).toBeTruthy();
+    expect(within(row).getByText('MST/0412')).toBeTruthy();
+  });
+
+  it('takes all that was received as accepted when Accepted is left empty', async () => {
+    await chooseSentLpo();
+    fireEvent.change(screen.getByLabelText('Received of MS pipe 25mm'), { target: { value: '60' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save GRA' }));
+    await screen.findByText(GRA_SAVED_OFFLINE);
+    const [entry] = await outbox.entries.toArray();
+    expect((entry!.body as { gra_items: unknown[] }).gra_items).toEqual([{ lpo_item: 412, material: PIPE, quantity_received: '60', quantity_accepted: '60', remarks: '' }]);
+  });
+
+  it('refuses to save with no quantity, or more accepted than received, and queues nothing', async () => {
+    await chooseSentLpo();
+    fireEvent.click(screen.getByRole('button', { name: 'Save GRA' }));
+    await screen.findByText(NO_LINES);
+    fireEvent.change(screen.getByLabelText('Received of MS sheet 2mm'), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText('Accepted of MS sheet 2mm'), { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save GRA' }));
+    await screen.findByText(GRA_MESSAGES.acceptedOverReceived);
+    expect(await outbox.entries.count()).toBe(0);
+  });
+
+  it('jumps to the scanned material’s line, and says so when the material is not on the LPO', async () => {
+    await chooseSentLpo();
+    label = `fabops:material:${PIPE}`;
+    fireEvent.click(screen.getByRole('button', { name: 'Scan label' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Received of MS pipe 25mm')));
+    expect(rowOf('MS pipe 25mm').dataset.scanned).toBe('true');
+
+    await mirror.rows('materials').put({ id: 303, name: 'Clear glass 5mm', unit: 'SQMTR', quantity: '0.000', ...tracked() });
+    label = 'fabops:material:303';
+    fireEvent.click(screen.getByRole('button', { name: 'Scan label' }));
+    await screen.findByText('Clear glass 5mm is not on this LPO.');
+  });
+});
+
+describe('a new GRA without an LPO', () => {
+  it('needs the vendor and the reason', async () => {
+    show('gra-create', GraCreateScreen, '/gra/create');
+    fireEvent.click(await screen.findByRole('button', { name: 'Without LPO' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save GRA' }));
+    await screen.findByText(GRA_MESSAGES.vendorRequired);
+    expect(screen.getByText(GRA_MESSAGES.reasonRequired)).toBeTruthy();
+    expect(screen.getByText(NO_LINES)).toBeTruthy();
+    expect(await outbox.entries.count()).toBe(0);
+  });
+});
+
+/** Opens GRA 7 and cancels it with `reason`. */
+async function cancelGra7(reason: string) {
+  show('gra-detail', GraDetailScreen, '/gra/detail/7');
+  fireEvent.click(await screen.findByRole('button', { name: 'Cancel GRA' }));
+  const dialog = await screen.findByRole('alertdialog');
+  fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: reason } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel GRA' }));
+}
+
+describe('a GRA’s detail', () => {
+  beforeEach(async () => {
+    await mirror.rows('gras').put(gra(7));
+    await mirror.rows('graItems').bulkPut([
+      { id: 71, gra: 7, lpo_item: 411, material: SHEET, quantity_received: '8.000', quantity_accepted: '8.000', rate: '123.45', remarks: '', ...tracked() },
+    ]);
+  });
+
+  it('shows the vendor, the LPO and each line with what was accepted at what rate', async () => {
+    show('gra-detail', GraDetailScreen, '/gra/detail/7');
+    await screen.findByRole('heading', { name: 'GRA 7' });
+    expect(screen.getByText('Mahalaxmi Steel Traders')).toBeTruthy();
+    expect(screen.getByText('LPO 41')).toBeTruthy();
+    const line = [...screen.getByRole('table', { name: 'Lines of the GRA' }).querySelectorAll('tbody td')].map((td) => td.textContent);
+    expect(line).toEqual(['MS sheet 2mm', '8.000 Sheets', '8.000 Sheets', '123.45', '987.60']);
+  });
+
+  it('cancels it online with the reason given, and the GRA leaves the list', async () => {
+    setOnline(true);
+    const server = fakeServer().on('DELETE', API.gras.detail(7), { status: 200, data: { ...gra(7, { cancelled_at: '2026-11-20T10:00:00.000Z', cancellation_remarks: 'Wrong vendor challan' }), lpo_date: '2026-11-10', gra_items: [] } });
+    await cancelGra7('Wrong vendor challan');
+    await screen.findByText(GRA_CANCELLED);
+    const [call] = server.calls('DELETE', API.gras.detail(7));
+    expect(call!.body).toEqual({ cancellation_remarks: 'Wrong vendor challan' });
+    expect(call!.config.headers.get('If-Match')).toBe('3');
+    expect(await mirror.rows('gras').get(7)).toMatchObject({ cancelled_at: '2026-11-20T10:00:00.000Z' });
+    await screen.findByText('gra-home');
+  });
+
+  it('shows the server’s refusal when the goods were already issued onward', async () => {
+    setOnline(true);
+    const refusal = '8 of MS sheet 2mm cannot be taken back out of stock: only 2 is left in stores unissued and unreserved. The goods were issued onward; return them to stores first.';
+    fakeServer().on('DELETE', API.gras.detail(7), { status: 409, data: { detail: refusal } });
+    await cancelGra7('Wrong vendor challan');
+    await screen.findByText(refusal);
+    expect(await mirror.rows('gras').get(7)).toMatchObject({ cancelled_at: null });
+  });
+});
+
+describe('the cancelled GRAs', () => {
+  it('reads cancelled_gras/ from the server, 15 a page, with why each was cancelled', async () => {
+    setOnline(true);
+    const server = fakeServer().on('GET', API.gras.cancelled, {
+      status: 200,
+      data: { count: 1, results: [{ ...gra(9, { cancelled_at: '2026-11-19T10:00:00.000Z', cancellation_remarks: 'Booked twice' }), lpo_date: '2026-11-10', gra_items: [] }] },
+    });
+    show('gras-cancelled', GrasCancelledScreen, '/gra/cancelled');
+    await screen.findByText('Booked twice');
+    expect(screen.getByText('GRA 9')).toBeTruthy();
+    expect(server.calls('GET', API.gras.cancelled)[0]!.config.params).toEqual({ page: 1, page_size: 15 });
+  });
+});
