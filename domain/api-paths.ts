@@ -291,6 +291,7 @@ export const API = {
     ...rows('/lpo/lpos'),
     filter: '/lpo/lpos/filter_lpos/',
     cancelled: '/lpo/cancelled_lpos/',
+    pendingReceipt: '/lpo/pending_receipt/',
     approve: apiPath('/lpo/lpos/:id/approve/'),
     send: apiPath('/lpo/lpos/:id/send/'),
     close: apiPath('/lpo/lpos/:id/close/'),

@@ -89,7 +89,7 @@ export const DATA_TYPES = {
     query: { searchVia: { field: 'material', type: 'materials' }, sorts: { transaction_date: 'value', quantity: 'number' } },
   },
   stockAdjustments: { path: API.stockAdjustments.list, indexes: ['material', 'status', 'created_at'], module: 'materials' },
-  lpos: { indexes: ['vendor', 'status', 'lpo_date', 'requisition'], module: 'purchase orders' },
+  lpos: { path: API.lpos.list, indexes: ['vendor', 'status', 'lpo_date', 'requisition'], module: 'purchase orders' },
   gras: { path: API.gras.list, indexes: ['lpo', 'vendor', 'gra_date'], module: 'GRA' },
   graItems: { path: API.graItems.list, indexes: ['gra', 'material', 'lpo_item'], module: 'GRA' },
   /** The LPOs' lines (what was ordered, what came so far): GRAs are received against them offline. */
@@ -189,6 +189,9 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   // The quotation lists filter on the device; the detail names the customer's branch from it.
   ...Object.fromEntries(['quotations-home', 'sales-quotations'].map((route) => [route, ['quotations', 'customers'] as const])),
   ...Object.fromEntries(['quotation-detail', 'sales-quotation-detail'].map((route) => [route, ['quotations', 'customers', 'customerBranches'] as const])),
+  // The LPO list reads the device (the purchase, stores and accounts departments reach it outside the management module loader); New LPO picks vendors and materials.
+  'lpos-home': ['lpos', 'vendors'],
+  'lpo-create': ['vendors', 'materials'],
   // Not in the design preload set: the other departments using it may not read GRAs (decision 131).
   ...Object.fromEntries(['leads-home', 'lead-detail', 'lead-detail-direct', 'lead-edit', 'leads-reassign'].map((route) => [route, ['leads', 'leadRemarks'] as const])),
   'metal-gra': ['gras', 'graItems', 'requisitions', 'requisitionDetails', 'materials'],

@@ -214,6 +214,15 @@ export type LpoListRow = z.infer<typeof lpoListRowSchema>;
 export const lpoViewSchema = lpoListRowSchema.extend({ created_by_name: z.string(), approved_by_name: z.string(), lpo_items: z.array(lpoLineSchema) });
 export type LpoView = z.infer<typeof lpoViewSchema>;
 
+/**
+ * pending_receipt/: a line still to come, on an LPO awaiting goods (LPO_OPEN_STATUSES), with the
+ * quantity outstanding; the latest expected first-come: the earliest expected date first, undated last.
+ */
+export const lpoPendingLineSchema = lpoLineSchema
+  .pick({ id: true, lpo: true, material: true, material_name: true, material_unit: true, quantity: true, quantity_received: true })
+  .extend({ lpo_date: isoDateSchema, expected_date: isoDateSchema.nullable(), vendor: idSchema, vendor_name: z.string(), status: lpoStatusSchema, outstanding: decimalSchema });
+export type LpoPendingLine = z.infer<typeof lpoPendingLineSchema>;
+
 /** cancelled_lpos/: only the page. */
 export const lpoPageQuerySchema = z.object(pageParams).strict();
 

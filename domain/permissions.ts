@@ -207,6 +207,7 @@ export const READ_PERMISSIONS: Readonly<Record<MirroredType, Permission>> = {
   requisitionDetails: 'requisitions.read',
   stockTransactions: 'stock.read',
   stockAdjustments: 'stock.read',
+  lpos: 'lpos.read',
   gras: 'gras.read',
   graItems: 'gras.read',
   lpoItems: 'lpos.read',

@@ -23,17 +23,24 @@ export interface LocalListScreenProps<T> extends Omit<LocalDataTableProps<T>, 'n
   children?: ReactNode;
 }
 
+/** A list screen's title, with its actions beside it (wrapping below on a narrow screen). */
+export function ListHeading({ title, actions }: { title: string; actions?: ReactNode }) {
+  return (
+    <Flex align="center" gap="3" wrap="wrap">
+      <Heading size="xl" flex="1">
+        {title}
+      </Heading>
+      {actions}
+    </Flex>
+  );
+}
+
 /** A list screen read from the device: its title and actions, then the table with how fresh its rows are. */
 export function LocalListScreen<T>({ title, actions, data, children, ...table }: LocalListScreenProps<T>) {
   const status = useMirrorStatus(data);
   return (
     <Stack gap="4">
-      <Flex align="center" gap="3" wrap="wrap">
-        <Heading size="xl" flex="1">
-          {title}
-        </Heading>
-        {actions}
-      </Flex>
+      <ListHeading title={title} actions={actions} />
       {children}
       <LocalDataTable {...table} loading={isLoading(status)} note={<Freshness {...status} pending={table.pending?.size} onRefresh={() => void reloadData(data)} />} />
     </Stack>

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { labelOf } from '../../domain/options';
 import type { Option } from '../../domain/options';
@@ -153,7 +153,22 @@ const NO_PARAMS: Record<string, string | number> = {};
  * page by page, on entry and whenever its filters change; offline it says it needs the server.
  * `params` are fixed query parameters of the screen (the material of a material's ledger).
  */
-export function ServerReport({ title, report, pageSize = PAGE_SIZE, params = NO_PARAMS, level = 'screen' }: { title: string; report: ReportDef; pageSize?: number; params?: Record<string, string | number>; level?: 'screen' | 'section' }) {
+export function ServerReport({
+  title,
+  report,
+  pageSize = PAGE_SIZE,
+  params = NO_PARAMS,
+  level = 'screen',
+  actions,
+}: {
+  title: string;
+  report: ReportDef;
+  pageSize?: number;
+  params?: Record<string, string | number>;
+  level?: 'screen' | 'section';
+  /** Beside the title: where the report leads (the reorder report's Raise LPOs). */
+  actions?: ReactNode;
+}) {
   const online = useOnline();
   const [search, setSearch] = useSearchParams();
   const fields = report.filter?.fields;
@@ -162,7 +177,12 @@ export function ServerReport({ title, report, pageSize = PAGE_SIZE, params = NO_
   const query = useMemo(() => ({ ...params, ...Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== '')) }), [params, chosen]);
   return (
     <Stack gap="4">
-      <Heading size={level === 'screen' ? 'xl' : 'lg'}>{title}</Heading>
+      <Flex align="center" gap="3" wrap="wrap">
+        <Heading size={level === 'screen' ? 'xl' : 'lg'} flex="1">
+          {title}
+        </Heading>
+        {actions}
+      </Flex>
       <Text color="fg.muted">{report.note}</Text>
       {report.filter && (
         <ReportFilters key={search.toString()} fields={report.filter.fields} query={report.filter.query} fixed={params} chosen={chosen} onChoose={(values) => setSearch((s) => new URLSearchParams({ ...Object.fromEntries(s), ...values }))} />

@@ -106,3 +106,17 @@ export function FormActions({ save, saving, onCancel }: { save: string; saving: 
     </HStack>
   );
 }
+
+/** A form screen's save button and its Cancel (which leaves the screen), large for a tablet. */
+export function ScreenFormActions({ save, saving, onCancel }: { save: ReactNode; saving: boolean; onCancel: () => void }) {
+  return (
+    <HStack>
+      <Button type="submit" size="lg" minH="14" px="8" loading={saving}>
+        {save}
+      </Button>
+      <Button size="lg" minH="14" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+    </HStack>
+  );
+}

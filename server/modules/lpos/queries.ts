@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { lpoStatusSchema, type FilterLposQuery, type LpoLine, type LpoListRow, type LpoView } from '../../../domain/lpo';
+import { LPO_OPEN_STATUSES, lpoStatusSchema, type FilterLposQuery, type LpoLine, type LpoListRow, type LpoPendingLine, type LpoView } from '../../../domain/lpo';
 import { PURCHASE_SETTINGS_DEFAULTS, type PurchaseSettings } from '../../../domain/system';
 import type { Db } from '../../db/client';
 import { lpoItems, lpos, materials, systemConfig, users, vendors } from '../../db/schema';
@@ -138,6 +138,36 @@ export async function lpoView(db: Db, id: number): Promise<LpoView> {
   const { results } = await lpoViews(db, eq(lpos.id, id), []);
   if (!results.length) throw notFound();
   return results[0]!;
+}
+
+/** pending_receipt/: the lines still to come on LPOs awaiting goods, the earliest expected first (undated last). */
+export async function pendingReceipt(db: Db, paging: Paging): Promise<Slice<LpoPendingLine>> {
+  const query = db
+    .select({
+      id: lpoItems.id,
+      lpo: lpos.id,
+      lpo_date: lpos.lpo_date,
+      expected_date: lpos.expected_date,
+      vendor: lpos.vendor,
+      vendor_name: vendors.name,
+      status: lpos.status,
+      material: lpoItems.material,
+      material_name: materials.name,
+      material_unit: materials.unit,
+      quantity: lpoItems.quantity,
+      quantity_received: lpoItems.quantity_received,
+      outstanding: sql<string>`(${lpoItems.quantity} - ${lpoItems.quantity_received})::text`,
+      total_count: totalCount,
+    })
+    .from(lpoItems)
+    .innerJoin(lpos, eq(lpos.id, lpoItems.lpo))
+    .innerJoin(vendors, eq(vendors.id, lpos.vendor))
+    .innerJoin(materials, eq(materials.id, lpoItems.material))
+    .where(and(isNull(lpoItems.deleted_at), isNull(lpos.deleted_at), inArray(lpos.status, [...LPO_OPEN_STATUSES]), sql`${lpoItems.quantity_received} < ${lpoItems.quantity}`))
+    .orderBy(sql`${lpos.expected_date} ASC NULLS LAST`, asc(lpos.lpo_date), asc(lpos.id), asc(lpoItems.id))
+    .$dynamic();
+  const rows = await pageRows(query, paging);
+  return { count: rows[0]?.total_count ?? 0, results: rows.map(({ total_count: _, ...row }) => ({ ...row, status: lpoStatusSchema.parse(row.status) })) };
 }
 
 /** cancelled_lpos/: the latest cancelled first. */

@@ -10,6 +10,7 @@ import {
   lpoItemUpdateSchema,
   lpoListRowSchema,
   lpoPageQuerySchema,
+  lpoPendingLineSchema,
   lpoProposalsSchema,
   lpoSendSchema,
   lpoStepSchema,
@@ -24,7 +25,7 @@ import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
 import { reorderProposals, requisitionProposals } from './proposals';
-import { cancelledLpos, describeLpos, filterLpos, LPO_PAGE_SIZE, lpoItemList, lpoList, lpoScope, lpoView, purchaseSettingsOf } from './queries';
+import { cancelledLpos, describeLpos, filterLpos, LPO_PAGE_SIZE, lpoItemList, lpoList, lpoScope, lpoView, pendingReceipt, purchaseSettingsOf } from './queries';
 import { approveLpo, cancelLpo, closeLpo, createLpo, deleteLpoItem, replaceLpo, sendLpo, updateLpoItem, writePurchaseSettings } from './writes';
 
 /** A page of views, LPO_PAGE_SIZE rows unless the query asks otherwise. */
@@ -48,6 +49,9 @@ export default async function lposRoutes(fastify: FastifyInstance) {
   );
   app.get(API.lpos.cancelled, { config: read, schema: { tags, querystring: lpoPageQuerySchema, response: { 200: viewsPage } } }, (req) =>
     paged(req, req.query, (paging) => cancelledLpos(app.db, paging)),
+  );
+  app.get(API.lpos.pendingReceipt, { config: read, schema: { tags, querystring: lpoPageQuerySchema, response: { 200: pageSchema(lpoPendingLineSchema) } } }, (req) =>
+    paged(req, req.query, (paging) => pendingReceipt(app.db, paging)),
   );
   app.get(API.lpos.detail.pattern, { config: read, schema: one }, async (req, reply) => sendRow(reply, await lpoView(app.db, req.params.id)));
   app.put(API.lpos.detail.pattern, { config: write, schema: { ...one, body: lpoUpdateSchema } }, async (req, reply) => {

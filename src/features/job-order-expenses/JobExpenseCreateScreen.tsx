@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useForm, type DefaultValues, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Field, Heading, HStack, NativeSelect } from '@chakra-ui/react';
+import { Alert, Field, Heading, NativeSelect } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { displayDateInput, isoDateSchema } from '../../../domain/entity';
 import { JOB_ORDER_EXPENSE_CATEGORIES, JOB_ORDER_EXPENSE_MESSAGES, jobOrderExpenseCreateSchema, jobOrderExpenseEditable, type JobOrderExpense } from '../../../domain/job-order-expense';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { enqueue } from '../../data/outbox';
-import { FormStack, TextAreaField, TextField } from '../../ui/form';
+import { FormStack, TextAreaField, TextField, ScreenFormActions } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
@@ -86,14 +86,7 @@ function ExpenseForm({ editing, initial, jobOrders, title }: { editing: JobOrder
       <TextField label="Date" required size="lg" placeholder="DD-MM-YYYY" inputMode="numeric" registration={register('expense_date')} error={errors.expense_date} />
       <TextField label="Amount (₹)" required size="lg" inputMode="decimal" registration={register('amount')} error={errors.amount} />
       <TextAreaField label="Description" size="lg" maxLength={500} registration={register('description')} error={errors.description} />
-      <HStack>
-        <Button type="submit" size="lg" minH="14" px="8" loading={formState.isSubmitting}>
-          {editing ? 'Save changes' : 'Save expense'}
-        </Button>
-        <Button size="lg" minH="14" variant="outline" onClick={() => navigate(pathOf('job-expenses-home'))}>
-          Cancel
-        </Button>
-      </HStack>
+      <ScreenFormActions save={editing ? 'Save changes' : 'Save expense'} saving={formState.isSubmitting} onCancel={() => navigate(pathOf('job-expenses-home'))} />
     </FormStack>
   );
 }

@@ -14,7 +14,7 @@ import type { SalesOrderJobOrderDraft } from '../../../domain/sales-order';
 import { amountOf, formatIndian, orZero, sum } from '../../../domain/decimal';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
-import { FormStack, SelectField, TextField } from '../../ui/form';
+import { FormStack, SelectField, TextField, ScreenFormActions } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { useSalesExecutiveChoices } from '../../ui/sales-executives';
@@ -169,14 +169,7 @@ export default function JobOrderCreateScreen() {
         </Card.Body>
       </Card.Root>
 
-      <HStack>
-        <Button type="submit" size="lg" minH="14" px="8" loading={formState.isSubmitting}>
-          Save job order
-        </Button>
-        <Button size="lg" minH="14" variant="outline" onClick={() => navigate(pathOf('jobs-home'))}>
-          Cancel
-        </Button>
-      </HStack>
+      <ScreenFormActions save="Save job order" saving={formState.isSubmitting} onCancel={() => navigate(pathOf('jobs-home'))} />
     </FormStack>
   );
 }

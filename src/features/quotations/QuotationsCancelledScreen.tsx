@@ -1,13 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useNavigate } from 'react-router-dom';
-import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { formatIndian } from '../../../domain/decimal';
 import { quotationReference, type QuotationView } from '../../../domain/quotation';
-import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { readFailure } from '../../ui/connection';
-import { DataTable, secondary, useListPage } from '../../ui/DataTable';
-import { Failure } from '../../ui/detail';
+import { secondary, useListPage } from '../../ui/DataTable';
+import { ServerListScreen } from '../../ui/ServerListScreen';
 import { QUOTATION_PAGE_SIZE, useCancelledQuotations } from './api';
 import { QuotationStatusBadge } from '../../ui/QuotationStatusBadge';
 
@@ -27,31 +23,18 @@ const COLUMNS: ColumnDef<QuotationView, unknown>[] = [
  * page, the latest cancelled first (decision 218). A cancelled quotation has no detail to open.
  */
 export default function QuotationsCancelledScreen() {
-  const navigate = useNavigate();
   const [page, setPage] = useListPage();
-  const result = useCancelledQuotations(page);
-  const failure = readFailure(result);
   return (
-    <Stack gap="4">
-      <Flex align="center" gap="3" wrap="wrap">
-        <Heading size="xl" flex="1">
-          Cancelled quotations
-        </Heading>
-        <Button size="lg" minH="11" variant="ghost" onClick={() => navigate(pathOf('quotations-home'))}>
-          All quotations
-        </Button>
-      </Flex>
-      {failure && <Failure text={failure} />}
-      <DataTable<QuotationView>
-        columns={COLUMNS}
-        rows={result.data?.results ?? []}
-        count={result.data?.count ?? 0}
-        page={page}
-        pageSize={QUOTATION_PAGE_SIZE}
-        onPageChange={setPage}
-        empty={result.isPending && !failure ? 'Loading…' : 'No cancelled quotations.'}
-        rowKey={(row) => row.id}
-      />
-    </Stack>
+    <ServerListScreen<QuotationView>
+      title="Cancelled quotations"
+      back={{ label: 'All quotations', route: 'quotations-home' }}
+      result={useCancelledQuotations(page)}
+      columns={COLUMNS}
+      page={page}
+      pageSize={QUOTATION_PAGE_SIZE}
+      onPageChange={setPage}
+      empty="No cancelled quotations."
+      rowKey={(row) => row.id}
+    />
   );
 }

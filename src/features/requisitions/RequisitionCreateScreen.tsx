@@ -3,7 +3,7 @@ import { useFieldArray, useForm, useWatch, type UseFormRegisterReturn } from 're
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Alert, Box, Button, Card, Field, Heading, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Card, Field, Heading, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { isJobOrderOpen, jobOrderLabel, type JobOrder } from '../../../domain/job-order';
 import { materialUnitLabel, type MaterialName } from '../../../domain/material';
@@ -15,7 +15,7 @@ import type { Customer } from '../../../domain/customer';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
 import { useSession } from '../../data/session';
-import { FormStack, SelectField, SelectOptions } from '../../ui/form';
+import { FormStack, SelectField, SelectOptions, ScreenFormActions } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
@@ -149,14 +149,7 @@ export default function RequisitionCreateScreen() {
         </Card.Body>
       </Card.Root>
 
-      <HStack>
-        <Button type="submit" size="lg" minH="14" px="8" loading={formState.isSubmitting}>
-          Save requisition
-        </Button>
-        <Button size="lg" minH="14" variant="outline" onClick={() => navigate(pathOf(variant.back))}>
-          Cancel
-        </Button>
-      </HStack>
+      <ScreenFormActions save="Save requisition" saving={formState.isSubmitting} onCancel={() => navigate(pathOf(variant.back))} />
     </FormStack>
   );
 }
