@@ -19,6 +19,9 @@ export const phoneInput = () =>
     .default('');
 
 /** An e-mail address in a request: empty, or the basic local@domain.tld shape. */
+/** The addresses typed in one box, separated by commas, semicolons or spaces. */
+export const addressesOf = (typed: string): string[] => typed.split(/[\s,;]+/).filter(Boolean);
+
 /** The addresses a document is mailed to: each a valid address, at most 20. */
 export const emailAddressesInput = (noneMessage: string) => z.array(z.string().trim().email('Enter a valid email address.').max(254)).min(1, noneMessage).max(20);
 

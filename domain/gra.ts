@@ -6,6 +6,8 @@ import { LPO_RECEIVING_STATUSES, type LpoStatus } from './lpo';
 import { quantityInput, whenFieldsValid } from './stock';
 
 export const GRA_MESSAGES = {
+  /** business-areas.md §8: the info notice of an empty cancelled list. */
+  cancelledNotFound: "Cancelled GRA's not found",
   acceptedOverReceived: 'The accepted quantity cannot be more than the received quantity.',
   duplicateLpoItem: 'This LPO item is already on the GRA.',
   duplicateMaterial: 'This material is already on the GRA.',

@@ -83,6 +83,8 @@ export function lpoActionRefusal(action: LpoAction, status: LpoStatus): string |
 }
 
 export const LPO_MESSAGES = {
+  /** business-areas.md §8: the info notice of an empty cancelled list. */
+  cancelledNotFound: "Cancelled Lpo's not found",
   expectedDate: 'The expected date cannot be before the LPO date.',
   duplicateMaterial: 'This material is already on the LPO.',
 } as const;

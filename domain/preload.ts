@@ -22,7 +22,7 @@ export type PreloadSetName = 'marketing' | 'sales' | 'purchase' | 'production' |
 export const PRELOAD_SETS: Readonly<Record<PreloadSetName, PreloadSet>> = {
   marketing: { critical: ['leads', 'leadRemarks'], important: ['customers'], background: ['customerBranches'] },
   sales: { critical: ['leads', 'leadRemarks', 'customers'], important: ['customerBranches', 'customerLpoCodes', 'quotations', 'salesOrders'], background: ['estimationMaterials', 'estimationMaterialCategories'] },
-  purchase: { critical: ['vendors', 'materials', 'materialCategories'], important: ['materialSubcategories', 'lpoItems', 'gras', 'graItems'], background: ['customers'] },
+  purchase: { critical: ['vendors', 'materials', 'materialCategories'], important: ['materialSubcategories', 'lpos', 'lpoItems', 'gras', 'graItems'], background: ['customers'] },
   production: {
     critical: ['materials', 'materialCategories'],
     // materialNames: the requisition picker of those whose materials are narrower (foremen and most of production).
@@ -32,7 +32,7 @@ export const PRELOAD_SETS: Readonly<Record<PreloadSetName, PreloadSet>> = {
   // The LPOs' lines and the GRAs: stores receive goods against them offline (issue 19 §4).
   stores: {
     critical: ['materials', 'materialCategories'],
-    important: ['requisitions', 'requisitionDetails', 'jobOrders', 'materialSubcategories', 'vendors', 'lpoItems', 'gras', 'graItems'],
+    important: ['requisitions', 'requisitionDetails', 'jobOrders', 'materialSubcategories', 'vendors', 'lpos', 'lpoItems', 'gras', 'graItems'],
     background: ['stockAdjustments', 'customers'],
   },
   // Accounts close job orders with their invoices and record advances.

@@ -1,13 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { apiGet, signIn } from './support';
 
 /**
  * A day in purchase through the screens (issue 19 §2): the purchase executive raises an LPO from
  * the reorder report; the purchase manager, a different person, approves it and sends it to the
- * vendor; the LPO list shows it sent.
+ * vendor, its PDF mailed; the LPO list shows it sent.
  */
 
 const DESKTOP = { width: 1366, height: 900 };
+const VENDOR_MAIL = `orders.${Date.now().toString(36)}@vendor.example`;
 
 async function signedIn(browser: Browser, username: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
@@ -15,7 +16,7 @@ async function signedIn(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-test('purchase raises an LPO from the reorder report; the purchase manager approves and sends it', async ({ browser }) => {
+test('purchase raises an LPO from the reorder report; the purchase manager approves it and mails it to the vendor', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const purchase = await signedIn(browser, 'purchase');
   await purchase.goto('/material/reorder');
@@ -41,9 +42,23 @@ test('purchase raises an LPO from the reorder report; the purchase manager appro
   await expect(manager.getByText('LPO approved.')).toBeVisible();
   await expect(actions.getByRole('button')).toHaveText(['Send to vendor', 'Cancel LPO']);
   await actions.getByRole('button', { name: 'Send to vendor' }).click();
-  await manager.getByRole('alertdialog').or(manager.getByRole('dialog')).getByRole('button', { name: 'Mark sent' }).click();
-  await expect(manager.getByText('LPO marked sent to the vendor.')).toBeVisible();
+  const dialog = manager.getByRole('dialog');
+  // The vendor's own address is offered; the buyer sends to the one the vendor asked for.
+  await dialog.getByLabel('E-mail addresses').fill(VENDOR_MAIL);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(manager.getByText(`LPO sent to ${VENDOR_MAIL}.`)).toBeVisible();
   await expect(actions.getByRole('button')).toHaveText(['Send again', 'Cancel LPO']);
+
+  // The mail as the admin reads it: queued to the vendor with the LPO's PDF, in the same step as the status.
+  // (The e2e server has no SMTP_URL and runs no jobs: delivery has its own tests, tests/api/lpos-send.test.ts.)
+  const { results } = await apiGet<{ results: { id: number; to: string[]; subject: string; state: string }[] }>(request, '/admin/mail/', { page_size: 100 });
+  const mail = results.find((m) => new RegExp(`^LPO ${id}( from |$)`).test(m.subject))!;
+  const detail = await apiGet<{ attachments: { filename: string; content_type: string }[] }>(request, `/admin/mail/${mail.id}/`);
+  expect({ to: mail.to, state: mail.state, attachments: detail.attachments.map((a) => [a.filename, a.content_type]) }).toEqual({
+    to: [VENDOR_MAIL],
+    state: 'queued',
+    attachments: [[`LPO-${id}.pdf`, 'application/pdf']],
+  });
 
   await expect(manager.getByRole('main').getByText('Sent', { exact: true })).toBeVisible();
 

@@ -50,11 +50,18 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
     { name: 'requisition', open: firstRowOf('/stores/requisitions'), primary: button('Issue') },
     { name: 'materials', open: '/materials', primary: link('New material') },
     { name: 'stock transactions', open: '/stock/transactions', primary: link('New stock transaction') },
+    { name: 'gras', open: '/gra', primary: button('New GRA') },
+    { name: 'new gra', open: '/gra/create', primary: button('Save GRA') },
+    { name: 'gra', open: firstRowOf('/gra'), primary: button('Cancel GRA') },
   ],
   purchase: [
     { name: 'vendors', open: '/vendors', primary: button('New vendor') },
     { name: 'vendor', open: firstRowOf('/vendors'), primary: button('Edit vendor') },
     { name: 'vendor-wise purchases', open: '/purchases/vendor-wise', primary: button('Show') },
+    { name: 'lpos', open: '/lpo', primary: button('New LPO') },
+    { name: 'new lpo', open: '/lpo/create', primary: button('Save LPO'), then: findMaterials },
+    { name: 'lpo', open: firstRowOf('/lpo'), primary: (page) => page.getByRole('group', { name: 'LPO actions' }).getByRole('button').first() },
+    { name: 'lpos pending receipt', open: '/lpo/pending/receipt', primary: button('All LPOs') },
   ],
   dispatch: [
     { name: 'packing and dispatch dashboard', open: '/jobs/warehouse', primary: link('All dispatches') },

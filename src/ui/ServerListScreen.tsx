@@ -1,6 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
 import { Button, Stack } from '@chakra-ui/react';
 import type { RouteName } from '../../domain/routes';
 import { pathOf } from '../../domain/routes';
@@ -8,6 +9,7 @@ import { readFailure } from './connection';
 import { DataTable } from './DataTable';
 import { Failure } from './detail';
 import { ListHeading } from './LocalListScreen';
+import { notify } from './notify';
 
 /** A page of a server list (DESIGN.md "Lists"). */
 export interface ListPage<T> {
@@ -28,6 +30,7 @@ export function ServerListScreen<T>({
   pageSize,
   onPageChange,
   empty,
+  emptyNotice,
   rowKey,
 }: {
   title: string;
@@ -38,10 +41,16 @@ export function ServerListScreen<T>({
   pageSize: number;
   onPageChange: (page: number) => void;
   empty: string;
+  /** An info notice when the list has no rows at all (business-areas.md §8's 'Cancelled … not found'). */
+  emptyNotice?: string;
   rowKey: (row: T) => string | number;
 }) {
   const navigate = useNavigate();
   const failure = readFailure(result);
+  const none = result.data?.count === 0;
+  useEffect(() => {
+    if (none && emptyNotice) notify({ type: 'info', message: emptyNotice });
+  }, [none, emptyNotice]);
   return (
     <Stack gap="4">
       <ListHeading

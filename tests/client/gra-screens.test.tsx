@@ -268,4 +268,11 @@ describe('the cancelled GRAs', () => {
     expect(screen.getByText('GRA 9')).toBeTruthy();
     expect(server.calls('GET', API.gras.cancelled)[0]!.config.params).toEqual({ page: 1, page_size: 15 });
   });
+
+  it("says Cancelled GRA's not found when there are none", async () => {
+    setOnline(true);
+    fakeServer().on('GET', API.gras.cancelled, { status: 200, data: { count: 0, results: [] } });
+    show('gras-cancelled', GrasCancelledScreen, '/gra/cancelled');
+    expect(await screen.findByText("Cancelled GRA's not found")).toBeTruthy();
+  });
 });

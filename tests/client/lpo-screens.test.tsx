@@ -7,7 +7,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { ComponentType } from 'react';
 import { API } from '../../domain/api-paths';
 import { QUANTITY_ABOVE_ZERO } from '../../domain/entity';
-import { LPO_REFUSALS } from '../../domain/lpo';
+import { LPO_MESSAGES, LPO_REFUSALS } from '../../domain/lpo';
 import type { RouteName } from '../../domain/routes';
 import { businessToday } from '../../domain/rules/dates';
 import type { User } from '../../domain/user';
@@ -302,6 +302,25 @@ describe('the LPO detail', () => {
     await waitFor(() => expect(actions()).toEqual(['Send to vendor', 'Cancel LPO']));
   });
 
+  it('sends to the addresses in the box, the vendor’s own at first, at the version shown', async () => {
+    await mirror.rows('vendors').put({ id: STEELMART, name: 'Steelmart Traders', email: 'orders@steelmart.example', ...tracked() });
+    const server = fakeServer();
+    serveDetail(server, { status: 'approved' });
+    server.on('POST', API.lpos.send(40), { status: 200, data: view({ status: 'sent', version: 4 }) });
+    show('lpo-detail', LpoDetailScreen, '/lpo/detail/40');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send to vendor' }));
+    const dialog = await dialogElement();
+    const box = within(dialog).getByLabelText('E-mail addresses') as HTMLInputElement;
+    expect(box.value).toBe('orders@steelmart.example');
+    fireEvent.change(box, { target: { value: 'orders@steelmart.example, ravi@' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('Enter a valid email address.')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'orders@steelmart.example; ravi@steelmart.example' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('LPO sent to orders@steelmart.example, ravi@steelmart.example.')).toBeTruthy();
+    expect(server.calls('POST', API.lpos.send(40))[0]!.body).toEqual({ email_addresses: ['orders@steelmart.example', 'ravi@steelmart.example'], expected_version: 3 });
+  });
+
   it('shows the server’s words when it refuses the approval', async () => {
     const server = fakeServer();
     serveDetail(server, { total_amount: '250000.00' });
@@ -336,6 +355,13 @@ describe('the cancelled LPOs', () => {
     expect(await screen.findByText('Vendor out of stock')).toBeTruthy();
     expect(screen.getByText('24-11-2026')).toBeTruthy();
     expect(server.calls('GET', API.lpos.cancelled)[0]!.config.params).toEqual({ page: 1, page_size: 15 });
+    expect(screen.queryByText(LPO_MESSAGES.cancelledNotFound)).toBeNull();
+  });
+
+  it("says Cancelled Lpo's not found when there are none", async () => {
+    fakeServer().on('GET', API.lpos.cancelled, { status: 200, data: { count: 0, next: null, previous: null, results: [] } });
+    show('lpos-cancelled', LposCancelledScreen, '/lpo/cancelled');
+    expect(await screen.findByText("Cancelled Lpo's not found")).toBeTruthy();
   });
 });
 

@@ -75,7 +75,7 @@ describe('the tiers (product-frame.md §4, §9: 0 ms, 100 ms, 300 ms)', () => {
 describe('startPreload', () => {
   it('a stores user’s set is requested tier by tier at its times', async () => {
     const critical: DataType[] = ['materials', 'materialCategories'];
-    const important: DataType[] = ['requisitions', 'requisitionDetails', 'jobOrders', 'materialSubcategories', 'vendors', 'lpoItems', 'gras', 'graItems'];
+    const important: DataType[] = ['requisitions', 'requisitionDetails', 'jobOrders', 'materialSubcategories', 'vendors', 'lpos', 'lpoItems', 'gras', 'graItems'];
     fakeTierTimers();
     startPreload(makeUser({ id: 7, department: 'stores', designation: 'executive' }));
     vi.advanceTimersByTime(99);
@@ -129,7 +129,7 @@ describe('startPreload', () => {
   });
 
   it('a type of a switched-off module is not preloaded', async () => {
-    const outsideMaterials: DataType[] = ['requisitions', 'requisitionDetails', 'jobOrders', 'vendors', 'lpoItems', 'gras', 'graItems', 'customers'];
+    const outsideMaterials: DataType[] = ['requisitions', 'requisitionDetails', 'jobOrders', 'vendors', 'lpos', 'lpoItems', 'gras', 'graItems', 'customers'];
     server.on('GET', '/system/modules/', { status: 200, data: { materials: false } });
     await loadModules();
     fakeTierTimers();

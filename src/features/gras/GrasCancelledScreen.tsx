@@ -1,12 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useNavigate } from 'react-router-dom';
-import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
-import type { GraView } from '../../../domain/gra';
-import { pathOf } from '../../../domain/routes';
+import { GRA_MESSAGES, type GraView } from '../../../domain/gra';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { readFailure } from '../../ui/connection';
-import { DataTable, secondary, useListPage } from '../../ui/DataTable';
-import { Failure } from '../../ui/detail';
+import { secondary, useListPage } from '../../ui/DataTable';
+import { ServerListScreen } from '../../ui/ServerListScreen';
 import { GRA_PAGE_SIZE, useCancelledGras } from './api';
 import { graTitle, lpoTitle } from './data';
 
@@ -22,31 +18,19 @@ const COLUMNS: ColumnDef<GraView, unknown>[] = [
 
 /** gras-cancelled: the cancelled GRAs (cancelled_gras/), read from the server page by page, the latest cancelled first, with why. */
 export default function GrasCancelledScreen() {
-  const navigate = useNavigate();
   const [page, setPage] = useListPage();
-  const result = useCancelledGras(page);
-  const failure = readFailure(result);
   return (
-    <Stack gap="4">
-      <Flex align="center" gap="3" wrap="wrap">
-        <Heading size="xl" flex="1">
-          Cancelled GRA's
-        </Heading>
-        <Button size="lg" minH="11" variant="ghost" onClick={() => navigate(pathOf('gra-home'))}>
-          All GRAs
-        </Button>
-      </Flex>
-      {failure && <Failure text={failure} />}
-      <DataTable<GraView>
-        columns={COLUMNS}
-        rows={result.data?.results ?? []}
-        count={result.data?.count ?? 0}
-        page={page}
-        pageSize={GRA_PAGE_SIZE}
-        onPageChange={setPage}
-        empty={result.isPending && !failure ? 'Loading…' : 'No cancelled GRAs.'}
-        rowKey={(row) => row.id}
-      />
-    </Stack>
+    <ServerListScreen<GraView>
+      title="Cancelled GRA's"
+      back={{ label: 'All GRAs', route: 'gra-home' }}
+      result={useCancelledGras(page)}
+      columns={COLUMNS}
+      page={page}
+      pageSize={GRA_PAGE_SIZE}
+      onPageChange={setPage}
+      empty="No cancelled GRAs."
+      emptyNotice={GRA_MESSAGES.cancelledNotFound}
+      rowKey={(row) => row.id}
+    />
   );
 }

@@ -2,27 +2,36 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Stack, Text, Wrap } from '@chakra-ui/react';
 import { formatIndian, QUANTITY_PLACES } from '../../../domain/decimal';
-import { lpoActionRefusal, lpoCancelSchema, lpoCloseSchema, type LpoAction, type LpoLine, type LpoView } from '../../../domain/lpo';
+import { addressesOf } from '../../../domain/customer';
+import { lpoActionRefusal, lpoCancelSchema, lpoCloseSchema, lpoSendSchema, type LpoAction, type LpoLine, type LpoView } from '../../../domain/lpo';
+import type { Vendor } from '../../../domain/vendor';
 import { materialUnitLabel } from '../../../domain/material';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
+import { mirror } from '../../data/mirror/db';
 import { useSession } from '../../data/session';
 import { readFailure, refusedOffline, serverFailure } from '../../ui/connection';
 import { DetailTitle, Facts, Failure, Section, SimpleTable } from '../../ui/detail';
 import { openDialog } from '../../ui/dialog';
 import { notify } from '../../ui/notify';
-import { cancelLpo, closeLpo, lpoQuery, removeLpoLine, stepLpo, useLpo } from './api';
+import { approveLpo, cancelLpo, closeLpo, lpoQuery, removeLpoLine, sendLpo, useLpo } from './api';
 import { LpoStatusBadge, lpoTitle } from './parts';
 
 export const LPO_NOTICES = {
   approved: 'LPO approved.',
-  sent: 'LPO marked sent to the vendor.',
+  sent: (to: readonly string[]) => `LPO sent to ${to.join(', ')}.`,
   closed: 'LPO closed short.',
   cancelled: 'LPO cancelled.',
   failed: 'The LPO was not changed',
   lineRemoved: (material: string) => `${material} taken off the LPO.`,
 } as const;
+
+/** The verdict of the send schema on the addresses typed: true, or its first message. */
+function addressesVerdict(typed: string): string | true {
+  const parsed = lpoSendSchema.safeParse({ email_addresses: addressesOf(typed) });
+  return parsed.success || parsed.error.issues[0]!.message;
+}
 
 /** The verdict of a schema's remarks field on what was typed: true, or its first message. */
 const remarksVerdict = (check: (typed: string) => { success: boolean; error?: { issues: { message: string }[] } }) => (typed: string) => {
@@ -60,12 +69,20 @@ function LpoActions({ lpo }: { lpo: LpoView }) {
   const approve = async () => {
     if (refusedOffline()) return;
     const ok = await openDialog({ title: `Approve ${title}?`, message: `${lpo.vendor_name}, ₹ ${formatIndian(lpo.total_amount)}. Once approved its lines cannot change.`, okLabel: 'Approve' });
-    if (ok) await run(() => stepLpo(lpo, 'approve'), LPO_NOTICES.approved);
+    if (ok) await run(() => approveLpo(lpo), LPO_NOTICES.approved);
   };
   const send = async () => {
     if (refusedOffline()) return;
-    const ok = await openDialog({ title: `Send ${title} to ${lpo.vendor_name}?`, message: 'The LPO is marked sent to the vendor.', okLabel: 'Mark sent' });
-    if (ok) await run(() => stepLpo(lpo, 'send'), LPO_NOTICES.sent);
+    const vendor = await mirror.rowsOf<Vendor>('vendors').get(lpo.vendor);
+    const typed = await openDialog({
+      title: `Send ${title} to ${lpo.vendor_name}?`,
+      message: 'The LPO’s PDF is mailed to these addresses and the LPO is marked sent.',
+      okLabel: 'Send',
+      prompt: { label: 'E-mail addresses', initial: vendor?.email ?? '', validate: addressesVerdict },
+    });
+    if (typed === false) return;
+    const to = addressesOf(typed);
+    await run(() => sendLpo(lpo, to), LPO_NOTICES.sent(to));
   };
   const close = async () => {
     if (refusedOffline()) return;

@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatIndian } from '../../../domain/decimal';
-import type { LpoView } from '../../../domain/lpo';
+import { LPO_MESSAGES, type LpoView } from '../../../domain/lpo';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { secondary, useListPage } from '../../ui/DataTable';
 import { ServerListScreen } from '../../ui/ServerListScreen';
@@ -28,6 +28,7 @@ export default function LposCancelledScreen() {
       pageSize={LPO_PAGE_SIZE}
       onPageChange={setPage}
       empty="No cancelled LPOs."
+      emptyNotice={LPO_MESSAGES.cancelledNotFound}
       rowKey={(row) => row.id}
     />
   );

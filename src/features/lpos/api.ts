@@ -36,8 +36,11 @@ export const usePendingReceipt = (page: number) =>
 export const createLpo = async (lpo: LpoCreate) => (await api.post<LpoView>(API.lpos.list, lpo)).data;
 
 /** The steps taken at the version shown (a stale one is refused with 409). */
-export type LpoStep = 'approve' | 'send';
-export const stepLpo = async (lpo: Pick<LpoView, 'id' | 'version'>, step: LpoStep) => (await api.post<LpoView>(API.lpos[step](lpo.id), { expected_version: lpo.version })).data;
+export const approveLpo = async (lpo: Pick<LpoView, 'id' | 'version'>) => (await api.post<LpoView>(API.lpos.approve(lpo.id), { expected_version: lpo.version })).data;
+
+/** POST {id}/send/: the LPO's PDF mailed to these addresses, and the LPO marked sent. */
+export const sendLpo = async (lpo: Pick<LpoView, 'id' | 'version'>, addresses: string[]) =>
+  (await api.post<LpoView>(API.lpos.send(lpo.id), { email_addresses: addresses, expected_version: lpo.version })).data;
 
 /** POST {id}/close/: closed short, with why the rest will not come. */
 export const closeLpo = async (lpo: Pick<LpoView, 'id' | 'version'>, remarks: string) => (await api.post<LpoView>(API.lpos.close(lpo.id), { remarks, expected_version: lpo.version })).data;

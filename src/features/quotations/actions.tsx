@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Wrap } from '@chakra-ui/react';
 import type { Customer } from '../../../domain/customer';
+import { addressesOf } from '../../../domain/customer';
 import { businessToday } from '../../../domain/rules/dates';
 import { can } from '../../../domain/permissions';
 import { QUOTATION_DECISIONS, QUOTATION_STEPS, quotationReference, quotationSendSchema, type QuotationDecision, type QuotationView } from '../../../domain/quotation';
@@ -28,9 +29,6 @@ export const QUOTATION_NOTICES = {
 } as const;
 
 const DECISION_BUTTON: Readonly<Record<QuotationDecision, string>> = { accepted: 'Mark accepted', rejected: 'Mark rejected' };
-
-/** The addresses typed, separated by commas, semicolons or spaces. */
-const addressesOf = (typed: string) => typed.split(/[\s,;]+/).filter(Boolean);
 
 /** The verdict of the send schema on the addresses typed: true, or its first message. */
 function addressesVerdict(typed: string): string | true {
