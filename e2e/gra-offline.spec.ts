@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { apiGet, signIn, syncStatus, waitForServiceWorker } from './support';
 
 /**
@@ -6,21 +6,26 @@ import { apiGet, signIn, syncStatus, waitForServiceWorker } from './support';
  * pending; when the Wi-Fi is back it reaches the server exactly once, and the material's on hand
  * on the server grows by what was accepted, not by what was received.
  */
+/** Stores signed in on the GRA list, its service worker ready; the GRAs the device posts are counted. */
+async function storesAtTheGate(page: Page, context: BrowserContext): Promise<string[]> {
+  const posts: string[] = [];
+  context.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/v1/gra/gras/')) posts.push(r.url());
+  });
+  await signIn(page, 'stores');
+  await waitForServiceWorker(page);
+  await page.goto('/gra');
+  await expect(page.getByRole('heading', { name: 'GRAs' })).toBeVisible();
+  return posts;
+}
+
 test('a GRA booked offline shows pending, syncs once, and stock grows by the accepted quantity', async ({ page, context, request }) => {
   const materials = await apiGet<{ results: { id: number; name: string; quantity: string; deleted_at: string | null }[] }>(request, '/materials/materials/', { page_size: 100 });
   // A material whose name the picker finds alone: no other material's name contains it.
   const material = materials.results.find((m) => !m.deleted_at && materials.results.filter((o) => o.name.toLowerCase().includes(m.name.toLowerCase())).length === 1)!;
   const before = Number(material.quantity);
   const reason = `Sample sheets sent ahead of the order ${Date.now().toString(36)}`;
-  const posts: string[] = [];
-  context.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/api/v1/gra/gras/')) posts.push(r.url());
-  });
-
-  await signIn(page, 'stores');
-  await waitForServiceWorker(page);
-  await page.goto('/gra');
-  await expect(page.getByRole('heading', { name: 'GRAs' })).toBeVisible();
+  const posts = await storesAtTheGate(page, context);
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'New GRA' }).click();
@@ -68,15 +73,7 @@ test('stores receives part of an open LPO offline; once online it syncs once, th
   const line = lpo.lpo_items.find((i) => Number(i.quantity) - Number(i.quantity_received) >= 2)!;
   const before = Number((await apiGet<{ quantity: string }>(request, `/materials/materials/${line.material}/`)).quantity);
   const invoice = `E2E/${Date.now().toString(36)}`;
-  const posts: string[] = [];
-  context.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/api/v1/gra/gras/')) posts.push(r.url());
-  });
-
-  await signIn(page, 'stores');
-  await waitForServiceWorker(page);
-  await page.goto('/gra');
-  await expect(page.getByRole('heading', { name: 'GRAs' })).toBeVisible();
+  const posts = await storesAtTheGate(page, context);
   await page.getByRole('button', { name: 'New GRA' }).click();
   await expect(page.getByLabel('LPO').locator(`option[value="${lpo.id}"]`)).toHaveCount(1, { timeout: 30_000 });
 
