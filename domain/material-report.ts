@@ -239,6 +239,11 @@ export const priceRowSchema = z.object({
   change: decimalSchema.nullable(),
   /** The change in percent of the previous rate, 2 decimals; null on the first or after a zero rate. */
   change_percent: decimalSchema.nullable(),
+  /** The LPO the goods came against and the rate it ordered at; null without an LPO. */
+  lpo: idSchema.nullable(),
+  lpo_rate: decimalSchema.nullable(),
+  /** rate less the LPO's rate: what the vendor billed above (or below) the order. */
+  lpo_variance: decimalSchema.nullable(),
 });
 export type PriceRow = z.infer<typeof priceRowSchema>;
 export const priceSummarySchema = z.object({

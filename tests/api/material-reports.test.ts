@@ -51,11 +51,11 @@ async function reserve(material: number, quantity: string) {
 }
 
 /** A GRA line of `material` on a date, at a rate (an LPO line and the GRA made for it). */
-async function graLine(material: number, values: { days: number; rate: string; received?: string; accepted?: string; vendor?: number; cancelled?: boolean }) {
+async function graLine(material: number, values: { days: number; rate: string; lpoRate?: string; received?: string; accepted?: string; vendor?: number; cancelled?: boolean }) {
   const vendor = values.vendor ?? (await makeVendor(db())).id;
   const lpo = await makeLpo(db(), vendor);
   const received = values.received ?? '10';
-  const [lpoItem] = await db().insert(lpoItems).values({ lpo: lpo.id, material, quantity: received, rate: values.rate, amount: '0' }).returning();
+  const [lpoItem] = await db().insert(lpoItems).values({ lpo: lpo.id, material, quantity: received, rate: values.lpoRate ?? values.rate, amount: '0' }).returning();
   const [gra] = await db()
     .insert(gras)
     .values({ lpo: lpo.id, vendor, gra_date: await daysAgo(values.days), cancelled_at: values.cancelled ? new Date().toISOString() : null })
@@ -369,7 +369,7 @@ describe('price variance', () => {
     const acrylic = await makeMaterial(db(), sheets.id, { name: 'Acrylic sheet 3mm', unit: 'SHEET' });
     const first = await makeVendor(db(), { name: 'Plexi Traders' });
     await graLine(acrylic.id, { days: 90, rate: '100.00', received: '10', vendor: first.id });
-    await graLine(acrylic.id, { days: 60, rate: '110.00', received: '20' });
+    await graLine(acrylic.id, { days: 60, rate: '110.00', lpoRate: '105.00', received: '20' });
     await graLine(acrylic.id, { days: 30, rate: '99.00', received: '10', accepted: '5' });
     await graLine(acrylic.id, { days: 20, rate: '500.00', cancelled: true });
     await graLine(acrylic.id, { days: 10, rate: '99.00', received: '10' });
@@ -384,6 +384,13 @@ describe('price variance', () => {
       ['99.00', '0.00', '0.00'],
     ]);
     expect(all.results[0]).toMatchObject({ gra_date: await daysAgo(90), vendor: first.id, vendor_name: 'Plexi Traders', quantity_received: '10.000', quantity_accepted: '10.000' });
+    // Against the LPO: billed 5.00 above the ordered rate on the second, at it on the others.
+    expect(all.results.map((r: { lpo_rate: string | null; lpo_variance: string | null }) => [r.lpo_rate, r.lpo_variance])).toEqual([
+      ['100.00', '0.00'],
+      ['105.00', '5.00'],
+      ['99.00', '0.00'],
+      ['99.00', '0.00'],
+    ]);
 
     // The first line of a period still shows its change from the rate before the period.
     const since = (await stores.get(`/materials/materials/${acrylic.id}/price-variance-report/?startDate=${await daysAgo(60)}`)).json();

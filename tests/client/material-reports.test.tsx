@@ -173,8 +173,8 @@ describe('price variance', () => {
         unit: 'SHEET',
         summary: { count: 2, min_rate: '140.00', max_rate: '155.00', average_rate: '147.50', weighted_average_rate: '150.00', first_rate: '140.00', latest_rate: '155.00' },
         ...page([
-          { gra: 31, gra_item: 61, gra_date: '2026-10-01', vendor: 4, vendor_name: 'Sheet Traders', quantity_received: '10.000', quantity_accepted: '10.000', rate: '140.00', change: null, change_percent: null },
-          { gra: 35, gra_item: 66, gra_date: '2026-11-03', vendor: 4, vendor_name: 'Sheet Traders', quantity_received: '20.000', quantity_accepted: '18.000', rate: '155.00', change: '15.00', change_percent: '10.71' },
+          { gra: 31, gra_item: 61, gra_date: '2026-10-01', vendor: 4, vendor_name: 'Sheet Traders', quantity_received: '10.000', quantity_accepted: '10.000', rate: '140.00', change: null, change_percent: null, lpo: 20, lpo_rate: '140.00', lpo_variance: '0.00' },
+          { gra: 35, gra_item: 66, gra_date: '2026-11-03', vendor: 4, vendor_name: 'Sheet Traders', quantity_received: '20.000', quantity_accepted: '18.000', rate: '155.00', change: '15.00', change_percent: '10.71', lpo: 22, lpo_rate: '150.00', lpo_variance: '5.00' },
         ]),
       },
     });
@@ -185,8 +185,8 @@ describe('price variance', () => {
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
     expect(server.calls('GET', '/materials/materials/12/price-variance-report/')[0]!.config.params).toEqual({ page: 1, page_size: 15 });
     expect(screen.getAllByRole('row').slice(1).map(cells)).toEqual([
-      ['01-10-2026', '31', 'Sheet Traders', '10.00', '10.00', '140.00', '', ''],
-      ['03-11-2026', '35', 'Sheet Traders', '20.00', '18.00', '155.00', '15.00', '10.71'],
+      ['01-10-2026', '31', 'Sheet Traders', '10.00', '10.00', '140.00', '', '', '20', '140.00', '0.00'],
+      ['03-11-2026', '35', 'Sheet Traders', '20.00', '18.00', '155.00', '15.00', '10.71', '22', '150.00', '5.00'],
     ]);
     for (const figure of ['Material: Acrylic sheet clear 5mm', 'Unit: Sheets', 'Lowest rate: 140.00', 'Highest rate: 155.00', 'Average rate: 147.50', 'Weighted average rate: 150.00', 'First rate: 140.00', 'Latest rate: 155.00']) {
       expect(screen.getByText(figure)).toBeTruthy();

@@ -19,7 +19,7 @@ import {
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { customers, graItems, gras, jobOrders, materialCategories, materials, stockTransactions, vendors } from '../../db/schema';
+import { customers, graItems, gras, jobOrders, lpoItems, materialCategories, materials, stockTransactions, vendors } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { inPeriod } from '../../lib/list';
 import { pageOf, pageRows, totalCount, type Paging, type Slice } from '../../lib/pagination';
@@ -186,7 +186,8 @@ export async function logReport(db: Db, user: User, q: LogReportQuery, paging: P
 
 /**
  * {id}/price-variance-report/: the rates the material was billed at on GRAs (live, not
- * cancelled), oldest first, each with its change from the GRA line before it, and the period's
+ * cancelled), oldest first, each with its change from the GRA line before it and from the rate its
+ * LPO ordered at (none for goods received without an LPO), and the period's
  * lowest, highest, mean, quantity-weighted, first and latest rates.
  */
 export async function priceVarianceReport(db: Db, user: User, id: number, q: PriceVarianceQuery, paging: Paging) {
@@ -202,11 +203,14 @@ export async function priceVarianceReport(db: Db, user: User, id: number, q: Pri
       quantity_received: sql<string>`${graItems.quantity_received}`.as('quantity_received'),
       quantity_accepted: sql<string>`${graItems.quantity_accepted}`.as('quantity_accepted'),
       rate: sql<string>`${graItems.rate}`.as('rate'),
+      lpo: sql<number | null>`${gras.lpo}`.as('lpo'),
+      lpo_rate: sql<string | null>`${lpoItems.rate}`.as('lpo_rate'),
       previous: sql<string | null>`lag(${graItems.rate}) over (order by ${gras.gra_date}, ${graItems.id})`.as('previous'),
     })
     .from(graItems)
     .innerJoin(gras, eq(gras.id, graItems.gra))
     .innerJoin(vendors, eq(vendors.id, gras.vendor))
+    .leftJoin(lpoItems, eq(lpoItems.id, graItems.lpo_item))
     .where(and(eq(graItems.material, material.id), isNull(graItems.deleted_at), isNull(gras.deleted_at), isNull(gras.cancelled_at)))
     .as('lines');
   const period = inPeriod(sql`${lines.gra_date}::date`, q);
@@ -235,6 +239,9 @@ export async function priceVarianceReport(db: Db, user: User, id: number, q: Pri
       rate: sql<string>`${lines.rate}::text`,
       change: sql<string | null>`(${change})::text`,
       change_percent: sql<string | null>`round(${change} * 100 / nullif(${lines.previous}, 0), 2)::text`,
+      lpo: lines.lpo,
+      lpo_rate: sql<string | null>`${lines.lpo_rate}::text`,
+      lpo_variance: sql<string | null>`(${lines.rate} - ${lines.lpo_rate})::text`,
     })
     .from(lines)
     .where(period)

@@ -86,7 +86,7 @@ export const REPORTS: Readonly<Partial<Record<RouteName, ReportDef>>> = {
   },
   'material-price-variance': {
     path: API.materialReports.priceVariance.pattern,
-    note: 'The rates this material was billed at on goods received (GRAs), oldest first, each with its change from the one before; the summary covers the whole period.',
+    note: 'The rates this material was billed at on goods received (GRAs), oldest first, each with its change from the one before and from the rate its LPO ordered at; the summary covers the whole period.',
     columns: [
       dateColumn('gra_date', 'Date'),
       textColumn('gra', 'GRA'),
@@ -96,6 +96,9 @@ export const REPORTS: Readonly<Partial<Record<RouteName, ReportDef>>> = {
       numberColumn('rate', 'Rate'),
       numberColumn('change', 'Change'),
       numberColumn('change_percent', 'Change %'),
+      textColumn('lpo', 'LPO'),
+      numberColumn('lpo_rate', 'LPO rate'),
+      numberColumn('lpo_variance', 'Over LPO rate'),
     ],
     figures: [
       figure('material_name', 'Material', 'text'),
