@@ -292,6 +292,7 @@ export const API = {
     filter: '/lpo/lpos/filter_lpos/',
     cancelled: '/lpo/cancelled_lpos/',
     pendingReceipt: '/lpo/pending_receipt/',
+    consolidated: '/lpo/consolidated/',
     approve: apiPath('/lpo/lpos/:id/approve/'),
     send: apiPath('/lpo/lpos/:id/send/'),
     close: apiPath('/lpo/lpos/:id/close/'),

@@ -235,6 +235,27 @@ export const filterLposQuerySchema = z
   .refine(...periodInOrder('startDate', 'endDate'));
 export type FilterLposQuery = z.output<typeof filterLposQuerySchema>;
 
+/** consolidated/: what was ordered of each material on live LPOs dated in a period (of one vendor if asked). */
+export const consolidatedPurchasesQuerySchema = z
+  .object({ start_date: isoDateSchema.optional(), end_date: isoDateSchema.optional(), vendor: idParam.optional() })
+  .strict()
+  .refine(...periodInOrder('start_date', 'end_date'));
+export type ConsolidatedPurchasesQuery = z.output<typeof consolidatedPurchasesQuerySchema>;
+/** A material's orders in the period: how much, at what value and average rate, how much has come and is still to come. */
+export const consolidatedPurchaseSchema = z.object({
+  material: idSchema,
+  material_name: z.string(),
+  material_unit: z.string(),
+  lpo_count: z.number().int(),
+  ordered: decimalSchema,
+  received: decimalSchema,
+  pending: decimalSchema,
+  value: decimalSchema,
+  average_rate: decimalSchema,
+});
+export type ConsolidatedPurchase = z.infer<typeof consolidatedPurchaseSchema>;
+export const consolidatedPurchasesSchema = z.object({ count: z.number().int(), value: decimalSchema, results: z.array(consolidatedPurchaseSchema) });
+
 /* ---------------------------------------------------------------------------------------------
  * Proposals (issue 19 §2): draft LPOs worked out from the reorder list or a requisition's
  * shortfall. Nothing is saved: the client posts a proposal, as edited, to lpos/.

@@ -12,7 +12,6 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
 export const NOT_BUILT_YET = [
   ...['design-home', 'estimations-home', 'estimation-add', 'estimation-detail', 'estimations-cancelled', 'estimation-materials-home', 'estimation-categories-home'],
   ...['estimation-material-details', 'estimation-product-costing', 'design-estimation-create'],
-  ...['lpo-consolidated'],
   ...['accounts-home', 'accounts-receipts', 'accounts-job-receipts', 'receipts-home', 'job-receipts', 'sales-analysis-accounts'],
   ...['invoices-home', 'invoice-create', 'invoice-from-sales-order', 'invoice-from-job-order', 'invoice-edit', 'invoice-detail', 'messages-home'],
   ...['reports-home', 'sales-orders-reports', 'sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status'],
@@ -71,6 +70,7 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'lpo-detail': () => import('../features/lpos/LpoDetailScreen'),
   'lpos-cancelled': () => import('../features/lpos/LposCancelledScreen'),
   'lpo-pending-receipt': () => import('../features/lpos/LpoPendingReceiptScreen'),
+  'lpo-consolidated': () => import('../features/lpos/LpoConsolidatedScreen'),
   'requisitions-home': () => import('../features/requisitions/RequisitionsScreen'),
   'stores-requisitions': () => import('../features/requisitions/RequisitionsScreen'),
   'metal-requisitions': () => import('../features/requisitions/RequisitionsScreen'),

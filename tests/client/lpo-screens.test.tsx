@@ -25,6 +25,7 @@ import LpoCreateScreen, { LPO_FORM_NOTICES } from '../../src/features/lpos/LpoCr
 import LpoDetailScreen from '../../src/features/lpos/LpoDetailScreen';
 import LposCancelledScreen from '../../src/features/lpos/LposCancelledScreen';
 import LpoPendingReceiptScreen from '../../src/features/lpos/LpoPendingReceiptScreen';
+import LpoConsolidatedScreen from '../../src/features/lpos/LpoConsolidatedScreen';
 
 const MEENA = 9;
 let user: User = makeUser({ id: MEENA });
@@ -32,7 +33,7 @@ let user: User = makeUser({ id: MEENA });
 vi.mock('../../src/data/session', async (original) => (await import('./screen-mocks')).signedInSession(original, () => user));
 vi.mock('../../src/data/outbox/triggers', async (original) => (await import('./screen-mocks')).queueOnlyTriggers(original));
 
-const NEIGHBOURS: RouteName[] = ['lpos-home', 'lpo-create', 'lpo-detail', 'lpos-cancelled', 'lpo-pending-receipt'];
+const NEIGHBOURS: RouteName[] = ['lpos-home', 'lpo-create', 'lpo-detail', 'lpos-cancelled', 'lpo-pending-receipt', 'lpo-consolidated'];
 const show = (routeName: RouteName, Screen: ComponentType, path: string) => renderRoute(routeName, Screen, path, NEIGHBOURS);
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
 const dialogElement = async () => {
@@ -391,5 +392,25 @@ describe('the LPO lines pending receipt', () => {
     const soon = screen.getByText('10.000 Pieces').closest('tr')!;
     expect(within(soon).queryByText('Late')).toBeNull();
     expect([...document.querySelectorAll('tbody tr td:first-child a')].map((a) => a.textContent)).toEqual(['40', '41']);
+  });
+});
+
+describe('the consolidated purchases', () => {
+  it('shows each material’s orders of the last 30 days unless a period is chosen, with what is still to come', async () => {
+    const server = fakeServer().on('GET', API.lpos.consolidated, {
+      status: 200,
+      data: {
+        count: 1,
+        value: '3600.00',
+        results: [{ material: 12, material_name: 'MS sheet 2mm', material_unit: 'PCS', lpo_count: 2, ordered: '30.000', received: '19.000', pending: '6.000', value: '3600.00', average_rate: '120.00' }],
+      },
+    });
+    show('lpo-consolidated', LpoConsolidatedScreen, '/lpo/consolidated');
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain('MS sheet 2mm');
+    for (const text of ['2', '30.00', '19.00', '6.00', '120.00', '3,600.00']) expect(within(within(table).getAllByRole('row')[1]!).getAllByText(text).length).toBeGreaterThan(0);
+    expect(screen.getByText('Ordered in all (₹): 3,600.00')).toBeTruthy();
+    expect(server.calls('GET', API.lpos.consolidated)[0]!.config.params).toEqual({ start_date: businessToday(-30) });
   });
 });

@@ -4,6 +4,8 @@ import { API } from '../../../domain/api-paths';
 import {
   filterLposQuerySchema,
   lpoCancelSchema,
+  consolidatedPurchasesQuerySchema,
+  consolidatedPurchasesSchema,
   lpoCloseSchema,
   lpoCreateSchema,
   lpoItemSchema,
@@ -25,6 +27,7 @@ import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
 import { reorderProposals, requisitionProposals } from './proposals';
+import { consolidatedPurchases } from './reports';
 import { cancelledLpos, describeLpos, filterLpos, LPO_PAGE_SIZE, lpoItemList, lpoList, lpoScope, lpoView, pendingReceipt, purchaseSettingsOf } from './queries';
 import { approveLpo, cancelLpo, closeLpo, createLpo, deleteLpoItem, replaceLpo, sendLpo, updateLpoItem, writePurchaseSettings } from './writes';
 
@@ -49,6 +52,9 @@ export default async function lposRoutes(fastify: FastifyInstance) {
   );
   app.get(API.lpos.cancelled, { config: read, schema: { tags, querystring: lpoPageQuerySchema, response: { 200: viewsPage } } }, (req) =>
     paged(req, req.query, (paging) => cancelledLpos(app.db, paging)),
+  );
+  app.get(API.lpos.consolidated, { config: read, schema: { tags, querystring: consolidatedPurchasesQuerySchema, response: { 200: consolidatedPurchasesSchema } } }, (req) =>
+    consolidatedPurchases(app.db, req.query),
   );
   app.get(API.lpos.pendingReceipt, { config: read, schema: { tags, querystring: lpoPageQuerySchema, response: { 200: pageSchema(lpoPendingLineSchema) } } }, (req) =>
     paged(req, req.query, (paging) => pendingReceipt(app.db, paging)),

@@ -49,6 +49,9 @@ export default function LposScreen() {
           <Button size="lg" minH="11" variant="ghost" onClick={() => navigate(pathOf('lpo-pending-receipt'))}>
             Pending receipt
           </Button>
+          <Button size="lg" minH="11" variant="ghost" onClick={() => navigate(pathOf('lpo-consolidated'))}>
+            Consolidated
+          </Button>
           <Button size="lg" minH="11" variant="ghost" onClick={() => navigate(pathOf('lpos-cancelled'))}>
             Cancelled LPO&apos;s
           </Button>
