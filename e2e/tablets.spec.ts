@@ -62,6 +62,7 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
     { name: 'new lpo', open: '/lpo/create', primary: button('Save LPO'), then: findMaterials },
     { name: 'lpo', open: firstRowOf('/lpo'), primary: (page) => page.getByRole('group', { name: 'LPO actions' }).getByRole('button').first() },
     { name: 'lpos pending receipt', open: '/lpo/pending/receipt', primary: button('All LPOs') },
+    { name: 'consolidated purchases', open: '/lpo/consolidated', primary: button('Show') },
   ],
   dispatch: [
     { name: 'packing and dispatch dashboard', open: '/jobs/warehouse', primary: link('All dispatches') },
