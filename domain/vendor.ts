@@ -24,6 +24,7 @@ export const vendorSchema = z.object({
   gst_number: z.string(),
   address: z.string(),
   state: indianStateSchema,
+  payment_terms: z.string(),
   ...trackedFields,
   ...softDeleteFields,
 });
@@ -38,6 +39,7 @@ export const vendorCreateSchema = z.object({
   gst_number: gstNumberInput(),
   address: textInput(1000).default(''),
   state: indianStateSchema.default('N/A'),
+  payment_terms: textInput(500).default(''),
 });
 export type VendorCreate = z.input<typeof vendorCreateSchema>;
 /** PATCH vendors/vendors/{id}/ */

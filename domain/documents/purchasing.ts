@@ -13,9 +13,11 @@ export interface LpoDocumentData {
   lpo: Lpo;
   items: readonly (LpoItem & { material_name: string; material_unit: string })[];
   vendor: DocumentParty;
+  /** The vendor's payment terms, printed with the LPO ('' when none were agreed). */
+  paymentTerms?: string;
 }
 
-export function lpoDocument(company: CompanyProfile, { lpo, items, vendor }: LpoDocumentData): TDocumentDefinitions {
+export function lpoDocument(company: CompanyProfile, { lpo, items, vendor, paymentTerms = '' }: LpoDocumentData): TDocumentDefinitions {
   const amounts = items.map((item) => lineAmount(item.quantity, item.rate));
   return documentDefinition(company, {
     title: 'Local Purchase Order',
@@ -38,6 +40,7 @@ export function lpoDocument(company: CompanyProfile, { lpo, items, vendor }: Lpo
     rows: items.map((item, i) => [String(i + 1), item.material_name, materialUnitLabel(item.material_unit), quantity(item.quantity), money(item.rate), money(amounts[i]!)]),
     totals: [['Total', rupees(totalOf(amounts))]],
     notes: [
+      ['Payment terms', paymentTerms],
       ['Remarks', lpo.remarks],
       ['Cancellation remarks', lpo.cancellation_remarks ?? ''],
     ],

@@ -21,7 +21,7 @@ describe('sending an LPO to the vendor', () => {
 
   /** 12 sheets at 1,450.00 and 3 tubes at 85.50: 17,400.00 + 256.50 = 17,656.50. */
   async function approvedLpo(vendorEmail = 'orders@shreeganesh.example') {
-    const vendor = await makeVendor(db(), { name: 'Shree Ganesh Acrylics', email: vendorEmail, state: 'Maharashtra' });
+    const vendor = await makeVendor(db(), { name: 'Shree Ganesh Acrylics', email: vendorEmail, state: 'Maharashtra', payment_terms: '30 days from invoice' });
     const category = await makeCategory(db());
     const sheet = await makeMaterial(db(), category.id, { name: 'Acrylic sheet clear 5mm', unit: 'SHEET' });
     const tube = await makeMaterial(db(), category.id, { name: 'Fevicol tube', unit: 'PCS' });
@@ -53,6 +53,8 @@ describe('sending an LPO to the vendor', () => {
     expect(page).toContain('Shree Ganesh Acrylics');
     expect(page).toContain('Acrylic sheet clear 5mm\nSheets\n12.000\n1,450.00\n17,400.00');
     expect(page).toContain('Total\n₹17,656.50');
+    expect(page).toContain('Payment terms');
+    expect(page).toContain('30 days from invoice');
 
     const [audit] = await db().select().from(auditLog).where(eq(auditLog.action, 'lpo.send'));
     expect(audit).toMatchObject({ username: 'purchase', target: `lpos:${lpo.id}`, metadata: { status: 'sent', to: ['orders@shreeganesh.example'] } });

@@ -9,7 +9,7 @@ const { app, as, db } = useTestServer();
 const names = (body: { results: { name: string }[] }) => body.results.map((v) => v.name);
 
 const GSTIN = '27AAPFU0939F1ZV';
-const validVendor = { name: 'Steelmart Traders', contact_person: 'Ravi Kumar', phone: '+919845012345', email: 'sales@steelmart.in', gst_number: GSTIN, address: 'Peenya, Bengaluru', state: 'Karnataka' };
+const validVendor = { name: 'Steelmart Traders', contact_person: 'Ravi Kumar', phone: '+919845012345', email: 'sales@steelmart.in', gst_number: GSTIN, address: 'Peenya, Bengaluru', state: 'Karnataka', payment_terms: '30 days from invoice' };
 
 async function suppliers() {
   const acrylic = await makeVendor(db(), { name: 'Acrylic Sheets India', contact_person: 'Meena Shah', phone: '9820012345', gst_number: GSTIN, state: 'Maharashtra' });
@@ -73,7 +73,7 @@ describe('adding a vendor', () => {
   it('needs only a name; the rest default to empty and state N/A', async () => {
     const res = await (await as('management')).post('/vendors/vendors/', { name: '  Local Hardware  ' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Local Hardware', contact_person: '', phone: '', email: '', gst_number: '', address: '', state: 'N/A' });
+    expect(res.json()).toMatchObject({ name: 'Local Hardware', contact_person: '', phone: '', email: '', gst_number: '', address: '', state: 'N/A', payment_terms: '' });
   });
 
   it('refuses a name already used, ignoring case and spaces', async () => {

@@ -33,7 +33,7 @@ const show = (routeName: RouteName, Screen: ComponentType, path: string) => rend
 const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
 const field = (scope: HTMLElement, label: string) => within(scope).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
 
-const STEELMART = { id: 21, name: 'Steelmart Traders', contact_person: 'Ravi Kumar', phone: '+919845012345', email: 'sales@steelmart.in', gst_number: '29AAGCB7383J1Z4', address: 'Peenya, Bengaluru', state: 'Karnataka', ...tracked(), version: 3 };
+const STEELMART = { id: 21, name: 'Steelmart Traders', contact_person: 'Ravi Kumar', phone: '+919845012345', email: 'sales@steelmart.in', gst_number: '29AAGCB7383J1Z4', address: 'Peenya, Bengaluru', state: 'Karnataka', payment_terms: '30 days from invoice', ...tracked(), version: 3 };
 const ACRYLIC = { id: 22, name: 'Acrylic Sheets India', contact_person: '', phone: '', email: '', gst_number: '', address: '', state: 'Maharashtra', ...tracked() };
 
 beforeEach(async () => {
@@ -103,7 +103,7 @@ describe('the vendor detail', () => {
   it('shows the contact, GSTIN and state', async () => {
     show('vendor-detail', VendorDetailScreen, '/vendors/detail/21');
     expect(await screen.findByRole('heading', { name: 'Steelmart Traders' })).toBeTruthy();
-    for (const text of ['Ravi Kumar', '+919845012345', 'sales@steelmart.in', '29AAGCB7383J1Z4', 'Karnataka', 'Peenya, Bengaluru']) expect(screen.getByText(text)).toBeTruthy();
+    for (const text of ['Ravi Kumar', '+919845012345', 'sales@steelmart.in', '29AAGCB7383J1Z4', 'Karnataka', 'Peenya, Bengaluru', '30 days from invoice']) expect(screen.getByText(text)).toBeTruthy();
   });
 
   it('sends only the changed fields, at the version it opened on', async () => {
@@ -173,13 +173,14 @@ describe("the vendor's purchases, from the server", () => {
 
   it("shows a vendor's open LPOs with what is still to come, its price history with the on-time rate, and its GRAs", async () => {
     show('vendor-detail', VendorDetailScreen, '/vendors/detail/21');
-    const open = await screen.findByRole('heading', { name: 'Open LPOs' });
-    const openSection = open.parentElement!;
+    // A report section: its heading's row, then its figures and table.
+    const sectionOf = (heading: HTMLElement) => heading.parentElement!.parentElement!;
+    const openSection = sectionOf(await screen.findByRole('heading', { name: 'Open LPOs' }));
     await waitFor(() => expect(cellsOf(within(openSection).getByRole('table'))).toEqual([['310', '05-10-2026', '20-10-2026', 'Partially Received', '1,000.00', '600.00', 'Late']]));
-    const prices = (await screen.findByRole('heading', { name: 'Price history' })).parentElement!;
+    const prices = sectionOf(await screen.findByRole('heading', { name: 'Price history' }));
     await waitFor(() => expect(cellsOf(within(prices).getByRole('table'))).toEqual([['MS sheet 2mm', '2', '12-10-2026', '92.50', '92.50', '100.00']]));
     expect(within(prices).getByText('On time (%): 66.7')).toBeTruthy();
-    const gras = (await screen.findByRole('heading', { name: 'GRAs' })).parentElement!;
+    const gras = sectionOf(await screen.findByRole('heading', { name: 'GRAs' }));
     await waitFor(() => expect(cellsOf(within(gras).getByRole('table'))).toEqual([['77', '12-10-2026', '310', 'INV-9', '', '400.00']]));
   });
 

@@ -9,11 +9,11 @@ import type { LpoStatus } from '../../domain/lpo';
 let sequence = 0;
 const next = () => ++sequence;
 
-export async function makeVendor(db: Db, values: { name?: string; contact_person?: string; phone?: string; email?: string; gst_number?: string; state?: IndianState } = {}) {
+export async function makeVendor(db: Db, values: { name?: string; contact_person?: string; phone?: string; email?: string; gst_number?: string; state?: IndianState; payment_terms?: string } = {}) {
   const n = next();
   const [row] = await db
     .insert(vendors)
-    .values({ name: values.name ?? `Vendor ${n}`, contact_person: values.contact_person ?? '', phone: values.phone ?? '', email: values.email ?? `orders@vendor${n}.example`, gst_number: values.gst_number ?? '', state: values.state ?? 'N/A' })
+    .values({ name: values.name ?? `Vendor ${n}`, contact_person: values.contact_person ?? '', phone: values.phone ?? '', email: values.email ?? `orders@vendor${n}.example`, gst_number: values.gst_number ?? '', state: values.state ?? 'N/A', payment_terms: values.payment_terms ?? '' })
     .returning();
   return row!;
 }

@@ -19,6 +19,8 @@ export const vendors = pgTable(
     address: text('address').notNull().default(''),
     /** One of the Indian states (domain/india.ts); 'N/A' when unknown or abroad. */
     state: text('state').$type<IndianState>().notNull().default('N/A'),
+    /** What the company agreed to pay the vendor, in the buyer's words ("30 days from invoice"); printed on its LPOs. */
+    payment_terms: text('payment_terms').notNull().default(''),
     ...tracked(),
     ...softDelete(),
   },

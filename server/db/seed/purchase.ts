@@ -28,6 +28,8 @@ const DEMO_VENDORS: readonly (readonly [name: string, kinds: readonly MaterialKi
 ];
 const KINDS: readonly MaterialKind[] = ['acrylic', 'metal', 'pipe', 'glass', 'wood', 'hardware', 'electrical', 'paint', 'packing', 'consumable'];
 const VENDOR_WORDS = ['Traders', 'Enterprises', 'Industries', 'Suppliers', 'Agencies', 'Corporation', 'Sales'];
+/** Taken in turn, not drawn: a draw more would move every later draw of the seed. */
+const PAYMENT_TERMS = ['30 days from invoice', 'Advance 50%, balance on delivery', '45 days from invoice', 'Against delivery', '15 days from invoice'];
 
 /** Suppliers, each for one or two kinds of material. */
 export function generateVendors(ctx: SeedContext, count: number): VendorRef[] {
@@ -46,6 +48,7 @@ export function generateVendors(ctx: SeedContext, count: number): VendorRef[] {
       gst_number: ctx.gstNumber(state),
       address: `Gala ${rng.int(1, 90)}, ${rng.pick(areas)} Industrial Estate, ${city}`,
       state,
+      payment_terms: PAYMENT_TERMS[i % PAYMENT_TERMS.length]!,
       created_by: buyer,
       created_at: at,
       updated_at: at,

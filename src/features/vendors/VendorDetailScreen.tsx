@@ -60,6 +60,7 @@ export default function VendorDetailScreen() {
               ['Email', vendor.email || '—'],
               ['GST number', vendor.gst_number || '—'],
               ['State', vendor.state],
+              ['Payment terms', vendor.payment_terms || '—'],
               ['Address', vendor.address || '—'],
             ]}
           />

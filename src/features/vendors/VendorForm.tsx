@@ -15,14 +15,14 @@ import { useUnsavedChanges } from '../../ui/unsaved-changes';
 type VendorInput = z.input<typeof vendorCreateSchema>;
 type VendorValues = z.output<typeof vendorCreateSchema>;
 type VendorField = keyof VendorValues;
-const FIELDS: readonly VendorField[] = ['name', 'contact_person', 'phone', 'email', 'gst_number', 'address', 'state'];
+const FIELDS: readonly VendorField[] = ['name', 'contact_person', 'phone', 'email', 'gst_number', 'address', 'state', 'payment_terms'];
 
 export const VENDOR_SAVED = 'Vendor saved.';
 export const VENDOR_SAVED_OFFLINE = 'Vendor saved on this device. It is sent to the server when the connection is back.';
 export const NOTHING_CHANGED = 'Nothing has changed.';
 
-const EMPTY: VendorInput = { name: '', contact_person: '', phone: '', email: '', gst_number: '', address: '', state: 'N/A' };
-const valuesOf = (vendor: Vendor): VendorInput => ({ name: vendor.name, contact_person: vendor.contact_person, phone: vendor.phone, email: vendor.email, gst_number: vendor.gst_number, address: vendor.address, state: vendor.state });
+const EMPTY: VendorInput = { name: '', contact_person: '', phone: '', email: '', gst_number: '', address: '', state: 'N/A', payment_terms: '' };
+const valuesOf = (vendor: Vendor): VendorInput => ({ name: vendor.name, contact_person: vendor.contact_person, phone: vendor.phone, email: vendor.email, gst_number: vendor.gst_number, address: vendor.address, state: vendor.state, payment_terms: vendor.payment_terms ?? '' });
 
 /** Another vendor on the device with this name, ignoring case and spaces (the server checks again). */
 async function nameTakenByOther(name: string, self: number | null): Promise<boolean> {
@@ -52,7 +52,9 @@ export function VendorForm({ vendor, onDone }: { vendor?: Vendor; onDone: () => 
   const title = seen ? 'Edit vendor' : 'New vendor';
 
   const onSubmit = handleSubmit(async (values) => {
-    const changes = seen ? Object.fromEntries(FIELDS.filter((field) => values[field] !== seen[field]).map((field) => [field, values[field]])) : values;
+    // Against the form's own starting values: a row stored before a field existed has none.
+    const before = seen ? valuesOf(seen) : null;
+    const changes = before ? Object.fromEntries(FIELDS.filter((field) => values[field] !== before[field]).map((field) => [field, values[field]])) : values;
     if (!Object.keys(changes).length) {
       notify({ type: 'info', message: NOTHING_CHANGED });
       return onDone();
@@ -82,6 +84,7 @@ export function VendorForm({ vendor, onDone }: { vendor?: Vendor; onDone: () => 
           </SimpleGrid>
           <SelectField label="State" options={INDIAN_STATES} placeholder={null} registration={register('state')} error={errors.state} />
           <TextAreaField label="Address" size="lg" rows={2} registration={register('address')} error={errors.address} />
+          <TextField label="Payment terms" size="lg" placeholder="e.g. 30 days from invoice" registration={register('payment_terms')} error={errors.payment_terms} />
           <FormActions
             save="Save vendor"
             saving={formState.isSubmitting}
