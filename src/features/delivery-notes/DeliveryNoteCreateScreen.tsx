@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Alert, Button, Card, Field, Heading, HStack, Input, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Card, Field, Heading, Input, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { deliveryNoteCreateSchema } from '../../../domain/delivery-note';
 import { isJobOrderOpen, jobOrderLabel, type JobOrder } from '../../../domain/job-order';
 import type { Customer } from '../../../domain/customer';
@@ -9,7 +9,7 @@ import { pathOf } from '../../../domain/routes';
 import { formatIndian } from '../../../domain/decimal';
 import { mirror } from '../../data/mirror/db';
 import { enqueue } from '../../data/outbox';
-import { FormStack, SelectOptions } from '../../ui/form';
+import { FormStack, ScreenFormActions, SelectOptions } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
@@ -154,14 +154,7 @@ export default function DeliveryNoteCreateScreen() {
         </Card.Root>
       )}
 
-      <HStack>
-        <Button type="submit" size="lg" minH="14" px="8" loading={saving}>
-          Save delivery note
-        </Button>
-        <Button size="lg" minH="14" variant="outline" onClick={() => navigate(pathOf(screens.home))}>
-          Cancel
-        </Button>
-      </HStack>
+      <ScreenFormActions save="Save delivery note" saving={saving} onCancel={() => navigate(pathOf(screens.home))} />
     </FormStack>
   );
 }

@@ -12,7 +12,7 @@ import type { Vendor } from '../../../domain/vendor';
 import { mirror } from '../../data/mirror/db';
 import { createGra } from '../../data/operations';
 import { enqueue } from '../../data/outbox';
-import { FormStack, SelectOptions } from '../../ui/form';
+import { FormStack, ScreenFormActions, SelectOptions } from '../../ui/form';
 import { MaterialPicker } from '../../ui/MaterialPicker';
 import { notify } from '../../ui/notify';
 import { QrScanner } from '../../ui/QrScanner';
@@ -350,14 +350,7 @@ export default function GraCreateScreen() {
         </Card.Root>
       )}
 
-      <HStack>
-        <Button type="submit" size="lg" minH="14" px="8" loading={saving}>
-          Save GRA
-        </Button>
-        <Button size="lg" minH="14" variant="outline" onClick={() => navigate(pathOf('gra-home'))}>
-          Cancel
-        </Button>
-      </HStack>
+      <ScreenFormActions save="Save GRA" saving={saving} onCancel={() => navigate(pathOf('gra-home'))} />
     </FormStack>
   );
 }
