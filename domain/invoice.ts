@@ -6,8 +6,9 @@ import { indianStateSchema } from './india';
 import { valuesOf } from './options';
 import { isValidEmail } from './rules/contact';
 import { isValidDateRange, toIsoDate } from './rules/dates';
+import { actionRefusal, type ActionTable } from './state-machine';
 import { whenFieldsValid } from './stock';
-import { gstNumberInput } from './customer';
+import { lineAmount } from './totals';
 
 /**
  * Invoice statuses (not listed by the spec; business-areas.md §4 names the actions approve,
@@ -53,6 +54,7 @@ export const INVOICE_MESSAGES = {
   dueDate: 'The due date cannot be before the invoice date.',
   endDate: 'The end date cannot be before the next date.',
   hsnCode: 'Enter a valid HSN/SAC code (4 to 8 digits).',
+  discount: 'The discount cannot be more than the line amount.',
 } as const;
 
 /** A tax rate in percent in a request: 0 to 100, two decimals. */
@@ -75,40 +77,127 @@ export function daysOverdue(invoice: OverdueFields, today: string | Date): numbe
   return isInvoiceOverdue(invoice, today) ? dayNumber(toIsoDate(today)) - dayNumber(invoice.due_date) : 0;
 }
 
-/** The invoice number for a sequence number: prefix plus the number zero-padded (INV-00042). */
-export function formatInvoiceNumber(settings: Pick<InvoiceSettings, 'prefix' | 'number_padding'>, sequence: number): string {
-  return `${settings.prefix}${String(sequence).padStart(settings.number_padding, '0')}`;
+/**
+ * The financial year (April to March) an invoice date falls in, as GST returns name it:
+ * '2026-11-27' and '2027-03-31' are in '2026-27'.
+ */
+export function financialYearOf(isoDate: string): string {
+  const year = Number(isoDate.slice(0, 4));
+  const start = Number(isoDate.slice(5, 7)) >= 4 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
-/** A line of an invoice: `amount` is quantity × unit price before tax; tax is at `tax_rate` percent. */
+/**
+ * An invoice number: the prefix, the financial year's two short years and the number within that
+ * year zero-padded ('INV-26-27/00042'), at most 16 characters as GST allows (decision 298).
+ */
+export function formatInvoiceNumber(settings: { prefix: string; number_padding: number }, financialYear: string, sequence: number): string {
+  return `${settings.prefix}${financialYear.slice(2)}/${String(sequence).padStart(settings.number_padding, '0')}`;
+}
+
+/** What can be done to an invoice; INVOICE_TRANSITIONS lists the statuses each may start from. */
+export type InvoiceAction = 'edit' | 'approve' | 'send' | 'cancel' | 'void' | 'receive' | 'delete';
+
+export const INVOICE_TRANSITIONS: Readonly<Record<InvoiceAction, readonly InvoiceStatus[]>> = {
+  // An approved invoice is a tax invoice with a number: its lines and amounts are frozen.
+  edit: ['draft'],
+  approve: ['draft'],
+  // Sending again (a lost mail, a reminder) keeps its status.
+  send: ['approved', 'sent', 'partially_paid'],
+  // Cancelled before the customer has it; once sent it is voided instead.
+  cancel: ['draft', 'approved'],
+  void: ['sent'],
+  // Receipts are allocated to an issued invoice that still has something outstanding.
+  receive: ['approved', 'sent', 'partially_paid'],
+  // Only a draft (no number yet) may disappear; an issued invoice stays in the register.
+  delete: ['draft'],
+};
+
+const INVOICE_ACTIONS: ActionTable<InvoiceAction, InvoiceStatus> = {
+  noun: 'invoice',
+  statuses: INVOICE_STATUSES,
+  transitions: INVOICE_TRANSITIONS,
+  words: { edit: 'changed', approve: 'approved', send: 'sent', cancel: 'cancelled', void: 'voided', receive: 'paid against', delete: 'deleted' },
+  hints: {
+    edit: { approved: 'its lines and amounts are frozen; cancel it and raise a new one', sent: 'its lines and amounts are frozen; void it and raise a new one' },
+    approve: { approved: 'it is already approved' },
+    send: { draft: 'approve it first' },
+    cancel: { sent: 'the customer has it; void it instead', partially_paid: 'payments are recorded against it', paid: 'it is paid' },
+    void: { draft: 'delete or cancel it instead', approved: 'it was never sent; cancel it instead', partially_paid: 'remove its payments first', paid: 'remove its payments first' },
+    receive: { draft: 'approve it first', paid: 'nothing is outstanding' },
+    delete: { approved: 'an issued invoice stays in the register; cancel it instead', sent: 'an issued invoice stays in the register; void it instead' },
+  },
+};
+
+/** Why `action` may not be done to an invoice in `status` ("A sent invoice cannot be cancelled: the customer has it; void it instead."), or null. */
+export const invoiceActionRefusal = (action: InvoiceAction, status: InvoiceStatus): string | null => actionRefusal(INVOICE_ACTIONS, action, status);
+
+/** The status update_status/ may set, and the action each is: paid and partially paid follow receipts, never a request. */
+export const INVOICE_STATUS_ACTIONS: Partial<Record<InvoiceStatus, InvoiceAction>> = { approved: 'approve', sent: 'send', cancelled: 'cancel', void: 'void' };
+
+/**
+ * A line of an invoice: `amount` is quantity × unit price, `taxable_amount` that less the
+ * discount, and the GST components are on the taxable amount at `tax_rate` percent (domain/totals.ts).
+ */
 export const invoiceItemSchema = z.object({
   id: idSchema,
   invoice: idSchema,
   description: z.string(),
   hsn_code: z.string(),
+  unit: z.string(),
   quantity: decimalSchema,
   unit_price: decimalSchema,
+  discount: decimalSchema,
   tax_rate: decimalSchema,
   amount: decimalSchema,
+  taxable_amount: decimalSchema,
+  cgst_amount: decimalSchema,
+  sgst_amount: decimalSchema,
+  igst_amount: decimalSchema,
+  line_total: decimalSchema,
   ...trackedFields,
   ...softDeleteFields,
 });
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 
-/** An invoice line as sent inside its invoice; the server computes the amount. */
-export const invoiceItemCreateSchema = z.object({
+/** The units GST invoices may name (the e-invoice's UQC codes most used here). */
+export const INVOICE_UNITS = [
+  { value: 'NOS', label: 'Numbers' },
+  { value: 'PCS', label: 'Pieces' },
+  { value: 'SET', label: 'Sets' },
+  { value: 'SQF', label: 'Square feet' },
+  { value: 'SQM', label: 'Square metres' },
+  { value: 'MTR', label: 'Metres' },
+  { value: 'KGS', label: 'Kilograms' },
+  { value: 'BOX', label: 'Boxes' },
+  { value: 'OTH', label: 'Others' },
+] as const;
+export const invoiceUnitSchema = z.enum(valuesOf(INVOICE_UNITS));
+
+const invoiceItemFields = z.object({
   description: requiredText(1000),
   hsn_code: textInput(8).regex(/^(\d{4,8})?$/, INVOICE_MESSAGES.hsnCode).default(''),
+  unit: invoiceUnitSchema.default('NOS'),
   quantity: positiveQuantityInput(),
   unit_price: decimalInput({ min: 0 }),
+  discount: decimalInput({ min: 0 }).default('0'),
   tax_rate: percentInput().default('0'),
 });
+
+/** The discount is money off the line: never more than quantity × unit price. */
+function checkDiscount(item: { quantity?: string; unit_price?: string; discount?: string }, ctx: z.RefinementCtx): void {
+  if (item.quantity === undefined || item.unit_price === undefined || item.discount === undefined) return;
+  if (compare(item.discount, lineAmount(item.quantity, item.unit_price)) > 0) ctx.addIssue({ code: 'custom', path: ['discount'], message: INVOICE_MESSAGES.discount });
+}
+
+/** An invoice line as sent inside its invoice; the server computes its amounts. */
+export const invoiceItemCreateSchema = invoiceItemFields.superRefine(checkDiscount, whenFieldsValid);
 export type InvoiceItemCreate = z.input<typeof invoiceItemCreateSchema>;
 /** POST invoices/items/: a line added to an existing invoice. */
-export const invoiceItemAddSchema = invoiceItemCreateSchema.extend({ invoice: refSchema });
+export const invoiceItemAddSchema = invoiceItemFields.extend({ invoice: refSchema }).superRefine(checkDiscount, whenFieldsValid);
 export type InvoiceItemAdd = z.input<typeof invoiceItemAddSchema>;
 /** PATCH invoices/items/{id}/ */
-export const invoiceItemUpdateSchema = updateSchemaOf(invoiceItemCreateSchema);
+export const invoiceItemUpdateSchema = updateSchemaOf(invoiceItemFields);
 export type InvoiceItemUpdate = z.input<typeof invoiceItemUpdateSchema>;
 
 /**
@@ -117,7 +206,9 @@ export type InvoiceItemUpdate = z.input<typeof invoiceItemUpdateSchema>;
  */
 export const invoiceSchema = z.object({
   id: idSchema,
-  invoice_number: z.string(),
+  /** Given when the invoice is approved, consecutive within its financial year; null while a draft. */
+  invoice_number: z.string().nullable(),
+  financial_year: z.string().nullable(),
   invoice_date: isoDateSchema,
   due_date: isoDateSchema,
   status: invoiceStatusSchema,
@@ -125,11 +216,21 @@ export const invoiceSchema = z.object({
   sales_order: idSchema.nullable(),
   job_order: idSchema.nullable(),
   subtotal: decimalSchema,
+  discount_amount: decimalSchema,
+  taxable_amount: decimalSchema,
+  cgst_amount: decimalSchema,
+  sgst_amount: decimalSchema,
+  igst_amount: decimalSchema,
   tax_amount: decimalSchema,
+  round_off: decimalSchema,
   total_amount: decimalSchema,
   outstanding_amount: decimalSchema,
+  /** Place of supply. */
   customer_state: indianStateSchema,
   company_state: indianStateSchema,
+  /** The GSTINs as they were when the invoice was made (empty: an unregistered buyer, B2C). */
+  customer_gstin: z.string(),
+  company_gstin: z.string(),
   notes: z.string(),
   terms: z.string(),
   approved_by: idSchema.nullable(),
@@ -233,37 +334,52 @@ export type InvoiceTemplateCreate = z.input<typeof invoiceTemplateCreateSchema>;
 export const invoiceTemplateUpdateSchema = updateSchemaOf(invoiceTemplateCreateSchema);
 export type InvoiceTemplateUpdate = z.input<typeof invoiceTemplateUpdateSchema>;
 
-/** The invoicing settings (one row): numbering, default due days and terms, the company's GST details. */
-export const invoiceSettingsSchema = z.object({
+/**
+ * The invoicing settings (one row): numbering and the defaults of a new invoice. The company's
+ * name, address, GSTIN and state are the company profile's (domain/company.ts), never copied here.
+ */
+export const invoiceSettingsRowSchema = z.object({
   id: idSchema,
   prefix: z.string(),
-  next_number: z.number().int().positive(),
   number_padding: z.number().int().positive(),
   default_due_days: z.number().int().nonnegative(),
-  company_name: z.string(),
-  company_address: z.string(),
-  company_gst_number: z.string(),
-  company_state: indianStateSchema,
   default_terms: z.string(),
   default_notes: z.string(),
   ...trackedFields,
 });
+/** GET invoices/settings/: the row, and the number the next approved invoice of this financial year gets. */
+export const invoiceSettingsSchema = invoiceSettingsRowSchema.extend({ financial_year: z.string(), next_number: z.number().int().positive(), next_invoice_number: z.string() });
 export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
-/** PUT invoices/settings/: the whole settings row. */
-export const invoiceSettingsCreateSchema = z.object({
-  prefix: textInput(20).default('INV-'),
-  next_number: z.number().int().min(1).default(1),
-  number_padding: z.number().int().min(1).max(10).default(5),
+
+/** Longest invoice number GST allows. */
+export const INVOICE_NUMBER_MAX_LENGTH = 16;
+const INVOICE_PREFIX = /^[A-Z1-9][A-Z0-9/-]*$/;
+export const INVOICE_SETTINGS_MESSAGES = {
+  prefix: 'The prefix may hold capital letters, digits, "/" and "-", and starts with a letter or a digit from 1 to 9.',
+  tooLong: `The invoice number would be longer than the ${INVOICE_NUMBER_MAX_LENGTH} characters GST allows: shorten the prefix or the padding.`,
+  nextNumberUsed: (last: number) => `Invoice numbers up to ${last} of this financial year are already used: the next number must be more than that.`,
+} as const;
+
+const invoiceSettingsFields = z.object({
+  prefix: textInput(10).regex(INVOICE_PREFIX, INVOICE_SETTINGS_MESSAGES.prefix).default('INV-'),
+  /** The next number of the current financial year (a company moving to FabOps mid-year starts after its last one). */
+  next_number: z.number().int().min(1).optional(),
+  number_padding: z.number().int().min(1).max(8).default(5),
   default_due_days: z.number().int().min(0).max(365).default(30),
-  company_name: textInput(200).default(''),
-  company_address: textInput(1000).default(''),
-  company_gst_number: gstNumberInput(),
-  company_state: indianStateSchema.default('N/A'),
   default_terms: textInput(4000).default(''),
   default_notes: textInput(2000).default(''),
 });
+export const checkInvoiceNumberLength = (settings: { prefix?: string; number_padding?: number }, ctx: z.RefinementCtx) => {
+  if (settings.prefix === undefined || settings.number_padding === undefined) return;
+  if (formatInvoiceNumber({ prefix: settings.prefix, number_padding: settings.number_padding }, '2000-01', 1).length > INVOICE_NUMBER_MAX_LENGTH) {
+    ctx.addIssue({ code: 'custom', path: ['prefix'], message: INVOICE_SETTINGS_MESSAGES.tooLong });
+  }
+};
+/** PUT invoices/settings/: the whole settings. */
+export const invoiceSettingsCreateSchema = invoiceSettingsFields.superRefine(checkInvoiceNumberLength, whenFieldsValid);
 export type InvoiceSettingsCreate = z.input<typeof invoiceSettingsCreateSchema>;
-export const invoiceSettingsUpdateSchema = updateSchemaOf(invoiceSettingsCreateSchema);
+/** PATCH invoices/settings/: some of them (the length is checked against the saved ones by the server). */
+export const invoiceSettingsUpdateSchema = updateSchemaOf(invoiceSettingsFields);
 export type InvoiceSettingsUpdate = z.input<typeof invoiceSettingsUpdateSchema>;
 
 /** A file attached to an invoice; path, name, type and size are set by the server from the upload. */

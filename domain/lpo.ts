@@ -5,6 +5,7 @@ import { valuesOf } from './options';
 import { formatDisplayDate, isValidDateRange } from './rules/dates';
 import { emailAddressesInput } from './customer';
 import { formatIndian } from './decimal';
+import { actionRefusal, type ActionTable } from './state-machine';
 import { whenFieldsValid } from './stock';
 
 /** An LPO is mailed to the vendor: without an address it cannot be sent. */
@@ -49,38 +50,33 @@ export const LPO_RECEIVING_STATUSES: readonly LpoStatus[] = LPO_TRANSITIONS.rece
 /** Statuses of LPOs still awaiting goods (the pending-receipt list, the stores dashboard). */
 export const LPO_OPEN_STATUSES: readonly LpoStatus[] = ['approved', 'sent', 'partially_received'];
 
-const ACTION_WORDS: Readonly<Record<LpoAction, string>> = {
-  edit: 'changed',
-  approve: 'approved',
-  send: 'sent to the vendor',
-  cancel: 'cancelled',
-  close: 'closed short',
-  receive: 'received against',
+const LPO_ACTIONS: ActionTable<LpoAction, LpoStatus> = {
+  noun: 'LPO',
+  statuses: LPO_STATUSES,
+  transitions: LPO_TRANSITIONS,
+  words: {
+    edit: 'changed',
+    approve: 'approved',
+    send: 'sent to the vendor',
+    cancel: 'cancelled',
+    close: 'closed short',
+    receive: 'received against',
+  },
+  hints: {
+    edit: { approved: 'only a draft LPO can be changed', sent: 'only a draft LPO can be changed' },
+    approve: { approved: 'it is already approved', sent: 'it is already approved and sent' },
+    send: { draft: 'approve it first' },
+    cancel: { partially_received: 'close it short instead', received: 'its goods have all arrived' },
+    close: { draft: 'nothing has been received against it; cancel it instead', approved: 'nothing has been received against it; cancel it instead', sent: 'nothing has been received against it; cancel it instead' },
+    receive: { draft: 'approve it first' },
+  },
 };
-
-/** Why an action is refused in a status, where the generic sentence would not say what to do instead. */
-const REFUSAL_HINTS: Partial<Record<LpoAction, Partial<Record<LpoStatus, string>>>> = {
-  edit: { approved: 'only a draft LPO can be changed', sent: 'only a draft LPO can be changed' },
-  approve: { approved: 'it is already approved', sent: 'it is already approved and sent' },
-  send: { draft: 'approve it first' },
-  cancel: { partially_received: 'close it short instead', received: 'its goods have all arrived' },
-  close: { draft: 'nothing has been received against it; cancel it instead', approved: 'nothing has been received against it; cancel it instead', sent: 'nothing has been received against it; cancel it instead' },
-  receive: { draft: 'approve it first' },
-};
-
-const statusWords = (status: LpoStatus) => LPO_STATUSES.find((s) => s.value === status)!.label.toLowerCase();
-const article = (word: string) => (/^[aeiou]/.test(word) ? 'An' : 'A');
 
 /**
  * Why `action` may not be done to an LPO in `status` (a 400's message: "A received LPO cannot be
  * cancelled: its goods have all arrived."), or null when it may.
  */
-export function lpoActionRefusal(action: LpoAction, status: LpoStatus): string | null {
-  if (LPO_TRANSITIONS[action].includes(status)) return null;
-  const words = statusWords(status);
-  const hint = REFUSAL_HINTS[action]?.[status];
-  return `${article(words)} ${words} LPO cannot be ${ACTION_WORDS[action]}${hint ? `: ${hint}` : ''}.`;
-}
+export const lpoActionRefusal = (action: LpoAction, status: LpoStatus): string | null => actionRefusal(LPO_ACTIONS, action, status);
 
 export const LPO_MESSAGES = {
   /** business-areas.md §8: the info notice of an empty cancelled list. */

@@ -1,4 +1,4 @@
-import { div, mul, sub, sum, toMoney, type Decimal } from './decimal';
+import { div, mul, round, sub, sum, toMoney, type Decimal } from './decimal';
 import type { IndianState } from './india';
 
 /**
@@ -53,43 +53,78 @@ export function quotationTotals(items: readonly QuotationLineInput[], taxRate: D
 export interface InvoiceLineInput {
   quantity: Decimal;
   unit_price: Decimal;
+  /** Money off the line, before tax. */
+  discount: Decimal;
+  /** The whole GST rate in percent (18): split in halves as CGST and SGST inside the state. */
   tax_rate: Decimal;
 }
 export interface InvoiceLineTotals {
+  /** quantity × unit price, to the paisa. */
   amount: Decimal;
-  cgst: Decimal;
-  sgst: Decimal;
-  igst: Decimal;
+  /** amount − discount: what GST is charged on. */
+  taxable_amount: Decimal;
+  cgst_amount: Decimal;
+  sgst_amount: Decimal;
+  igst_amount: Decimal;
+  /** taxable amount + the line's GST. */
+  line_total: Decimal;
 }
 export interface InvoiceTotals {
   lines: InvoiceLineTotals[];
   /** Whether the supply is inside the company's state (CGST + SGST) or across states (IGST). */
   intra_state: boolean;
+  /** Before discounts. */
   subtotal: Decimal;
-  cgst: Decimal;
-  sgst: Decimal;
-  igst: Decimal;
+  discount_amount: Decimal;
+  taxable_amount: Decimal;
+  cgst_amount: Decimal;
+  sgst_amount: Decimal;
+  igst_amount: Decimal;
   tax_amount: Decimal;
+  /** What rounding the grand total to the whole rupee added (−0.49 to +0.50). */
+  round_off: Decimal;
+  /** taxable + tax + round off: a whole number of rupees. */
   total_amount: Decimal;
 }
 
+/** Inside the state (CGST + SGST) when both states are the same; a state not given ('N/A') on either side counts as inside. */
+export const isIntraState = (companyState: IndianState, customerState: IndianState): boolean =>
+  companyState === 'N/A' || customerState === 'N/A' || companyState === customerState;
+
 /**
- * A GST invoice: inside the company's state each line pays half its rate as CGST and half as SGST
- * (each rounded to the paisa, so the two are always equal); across states the whole rate as IGST.
- * A state not given ('N/A') on either side counts as inside the state.
+ * A GST invoice, as GST invoices are rounded (decision 296): each line's amount, taxable value and
+ * each tax component are rounded to the paisa on the line; inside the company's state a line pays
+ * half its rate as CGST and half as SGST (each rounded alone, so the two are always equal), across
+ * states the whole rate as IGST; the invoice's components are the sums of its lines', and only the
+ * grand total is rounded to the whole rupee, the difference shown as the round off.
  */
 export function invoiceTotals(items: readonly InvoiceLineInput[], companyState: IndianState, customerState: IndianState): InvoiceTotals {
-  const intra_state = companyState === 'N/A' || customerState === 'N/A' || companyState === customerState;
+  const intra_state = isIntraState(companyState, customerState);
   const lines = items.map((item): InvoiceLineTotals => {
     const amount = lineAmount(item.quantity, item.unit_price);
-    if (!intra_state) return { amount, cgst: '0.00', sgst: '0.00', igst: percentOf(amount, item.tax_rate) };
-    const half = percentOf(amount, div(item.tax_rate, '2', 4));
-    return { amount, cgst: half, sgst: half, igst: '0.00' };
+    const taxable_amount = toMoney(sub(amount, item.discount));
+    const half = intra_state ? percentOf(taxable_amount, div(item.tax_rate, '2', 4)) : '0.00';
+    const igst_amount = intra_state ? '0.00' : percentOf(taxable_amount, item.tax_rate);
+    return { amount, taxable_amount, cgst_amount: half, sgst_amount: half, igst_amount, line_total: totalOf([taxable_amount, half, half, igst_amount]) };
   });
-  const subtotal = totalOf(lines.map((l) => l.amount));
-  const cgst = totalOf(lines.map((l) => l.cgst));
-  const sgst = totalOf(lines.map((l) => l.sgst));
-  const igst = totalOf(lines.map((l) => l.igst));
-  const tax_amount = totalOf([cgst, sgst, igst]);
-  return { lines, intra_state, subtotal, cgst, sgst, igst, tax_amount, total_amount: totalOf([subtotal, tax_amount]) };
+  const of = (key: keyof InvoiceLineTotals) => totalOf(lines.map((l) => l[key]));
+  const subtotal = of('amount');
+  const taxable_amount = of('taxable_amount');
+  const [cgst_amount, sgst_amount, igst_amount] = [of('cgst_amount'), of('sgst_amount'), of('igst_amount')];
+  const tax_amount = totalOf([cgst_amount, sgst_amount, igst_amount]);
+  const exact = totalOf([taxable_amount, tax_amount]);
+  const total_amount = toMoney(round(exact, 0));
+  return {
+    lines,
+    intra_state,
+    subtotal,
+    discount_amount: toMoney(sub(subtotal, taxable_amount)),
+    taxable_amount,
+    cgst_amount,
+    sgst_amount,
+    igst_amount,
+    tax_amount,
+    round_off: toMoney(sub(total_amount, exact)),
+    total_amount,
+  };
 }

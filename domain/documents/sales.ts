@@ -1,8 +1,10 @@
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { CompanyProfile } from '../company';
+import { sign } from '../decimal';
 import { INVOICE_STATUSES, type Invoice, type InvoiceItem } from '../invoice';
 import { labelOf } from '../options';
 import type { Quotation, QuotationItem } from '../quotation';
+import { rupeesInWords } from '../rules/numbers';
 import { SALES_ORDER_STATUSES, type SalesOrder, type SalesOrderItem } from '../sales-order';
 import { invoiceTotals, lineAmount, quotationTotals, totalOf } from '../totals';
 import { day, documentDefinition, money, quantity, rupees, type DocumentCell, type DocumentParty } from './layout';
@@ -113,20 +115,22 @@ export interface InvoiceDocumentData {
 
 const INVOICE_WATERMARKS: Partial<Record<Invoice['status'], string>> = { draft: 'DRAFT', cancelled: 'CANCELLED', void: 'VOID' };
 
-/** A GST tax invoice: CGST and SGST inside the company's state, IGST across states (domain/totals.ts). */
+/** A GST tax invoice: CGST and SGST inside the company's state, IGST across states, the round off and the amount in words (domain/totals.ts). */
 export function invoiceDocument(company: CompanyProfile, { invoice, items, customer }: InvoiceDocumentData): TDocumentDefinitions {
   const totals = invoiceTotals(items, invoice.company_state, invoice.customer_state);
   const taxes: [string, string][] = totals.intra_state
     ? [
-        ['CGST', rupees(totals.cgst)],
-        ['SGST', rupees(totals.sgst)],
+        ['CGST', rupees(totals.cgst_amount)],
+        ['SGST', rupees(totals.sgst_amount)],
       ]
-    : [['IGST', rupees(totals.igst)]];
+    : [['IGST', rupees(totals.igst_amount)]];
+  const discounted = sign(totals.discount_amount) > 0;
+  const number = invoice.invoice_number ?? 'Draft';
   return documentDefinition(company, {
     title: 'Tax Invoice',
-    reference: invoice.invoice_number,
+    reference: number,
     particulars: [
-      ['Invoice No.', invoice.invoice_number],
+      ['Invoice No.', number],
       ['Invoice date', day(invoice.invoice_date)],
       ['Due date', day(invoice.due_date)],
       ['Place of supply', invoice.customer_state],
@@ -137,14 +141,31 @@ export function invoiceDocument(company: CompanyProfile, { invoice, items, custo
       { header: '#', width: 18 },
       { header: 'Description', width: '*' },
       { header: 'HSN/SAC', width: 50 },
-      { header: 'Qty', width: 50, figure: true },
-      { header: 'Rate (₹)', width: 60, figure: true },
+      { header: 'Qty', width: 45, figure: true },
+      { header: 'Rate (₹)', width: 55, figure: true },
+      ...(discounted ? [{ header: 'Discount (₹)', width: 50, figure: true }] : []),
       { header: 'GST %', width: 35, figure: true },
-      { header: 'Taxable value (₹)', width: 75, figure: true },
+      { header: 'Taxable value (₹)', width: 70, figure: true },
     ],
-    rows: items.map((item, i) => [String(i + 1), item.description, item.hsn_code, quantity(item.quantity), money(item.unit_price), item.tax_rate, money(totals.lines[i]!.amount)]),
-    totals: [['Taxable value', rupees(totals.subtotal)], ...taxes, ['Grand total', rupees(totals.total_amount)]],
+    rows: items.map((item, i) => [
+      String(i + 1),
+      item.description,
+      item.hsn_code,
+      `${quantity(item.quantity)} ${item.unit}`,
+      money(item.unit_price),
+      ...(discounted ? [money(item.discount)] : []),
+      item.tax_rate,
+      money(totals.lines[i]!.taxable_amount),
+    ]),
+    totals: [
+      ...(discounted ? ([['Amount', rupees(totals.subtotal)], ['Discount', rupees(totals.discount_amount)]] as [string, string][]) : []),
+      ['Taxable value', rupees(totals.taxable_amount)],
+      ...taxes,
+      ['Round off', rupees(totals.round_off)],
+      ['Grand total', rupees(totals.total_amount)],
+    ],
     notes: [
+      ['Amount in words', rupeesInWords(totals.total_amount)],
       ['Notes', invoice.notes],
       ['Terms', invoice.terms],
     ],

@@ -75,11 +75,13 @@ const CONSISTENCY: Record<string, SQL> = {
     HAVING (l.status = 'received' AND bool_or(i.quantity_received < i.quantity))
         OR (l.status IN ('draft', 'approved', 'sent', 'cancelled') AND sum(i.quantity_received) > 0)
         OR (l.status IN ('partially_received', 'closed') AND NOT (sum(i.quantity_received) > 0 AND bool_or(i.quantity_received < i.quantity)))`,
-  'an invoice subtotal, tax and total follow its live items': sql`
+  'an invoice subtotal, taxes and total follow its live items, the total rounded to the rupee': sql`
     SELECT v.id FROM invoices v LEFT JOIN invoice_items i ON i.invoice = v.id AND i.deleted_at IS NULL
     GROUP BY v.id HAVING v.subtotal <> coalesce(sum(i.amount), 0)
-      OR v.tax_amount <> coalesce(sum(round(i.amount * i.tax_rate / 100, 2)), 0)
-      OR v.total_amount <> v.subtotal + v.tax_amount`,
+      OR v.taxable_amount <> coalesce(sum(i.taxable_amount), 0)
+      OR v.cgst_amount <> coalesce(sum(i.cgst_amount), 0) OR v.sgst_amount <> coalesce(sum(i.sgst_amount), 0) OR v.igst_amount <> coalesce(sum(i.igst_amount), 0)
+      OR v.total_amount <> round(v.taxable_amount + v.tax_amount)
+      OR bool_or(i.line_total <> i.taxable_amount + i.cgst_amount + i.sgst_amount + i.igst_amount)`,
   'an invoice owes its total less the paid instalments (nothing once paid, cancelled or void)': sql`
     SELECT v.id FROM invoices v LEFT JOIN payment_schedules p ON p.invoice = v.id AND p.deleted_at IS NULL
     GROUP BY v.id HAVING v.outstanding_amount <> CASE WHEN v.status IN ('paid', 'cancelled', 'void') THEN 0
@@ -128,9 +130,11 @@ const CONSISTENCY: Record<string, SQL> = {
   'a sales order line of a job order belongs to its sales order': sql`
     SELECT i.id FROM job_order_items i JOIN job_orders j ON j.id = i.job_order JOIN sales_order_items s ON s.id = i.sales_order_item
     WHERE j.sales_order IS DISTINCT FROM s.sales_order`,
-  'invoice numbers continue after the settings': sql`
-    SELECT s.next_number FROM invoice_settings s
-    WHERE s.next_number <= (SELECT coalesce(max(substring(invoice_number FROM '[0-9]+$')::int), 0) FROM invoices)`,
+  'issued invoices are numbered 1, 2, 3… within each financial year, the sequence at the last, and drafts have no number': sql`
+    SELECT i.financial_year FROM invoices i LEFT JOIN invoice_number_sequences s ON s.financial_year = i.financial_year
+    WHERE i.invoice_number IS NOT NULL GROUP BY i.financial_year, s.last_number
+    HAVING count(*) <> max(substring(i.invoice_number FROM '[0-9]+$')::int) OR count(DISTINCT i.invoice_number) <> count(*) OR s.last_number IS DISTINCT FROM count(*)::int
+    UNION ALL SELECT financial_year FROM invoices WHERE status = 'draft' AND invoice_number IS NOT NULL`,
 };
 
 /** Every foreign key of every table, as SQL listing the rows whose reference leads nowhere (the seed loads without triggers). */

@@ -19,27 +19,27 @@ const invoiceLines = () => [
 
 describe('GST invoice totals (domain/totals.ts)', () => {
   it('inside the company state: CGST and SGST of half the rate each, each rounded to the paisa per line', () => {
+    const line = (amount: string, half: string, line_total: string) => ({ amount, taxable_amount: amount, cgst_amount: half, sgst_amount: half, igst_amount: '0.00', line_total });
     expect(invoiceTotals(invoiceLines(), 'Maharashtra', 'Maharashtra')).toEqual({
-      lines: [
-        { amount: '54814.68', cgst: '4933.32', sgst: '4933.32', igst: '0.00' },
-        { amount: '3499.97', cgst: '210.00', sgst: '210.00', igst: '0.00' },
-        { amount: '37487.50', cgst: '3373.88', sgst: '3373.88', igst: '0.00' },
-        { amount: '12000.00', cgst: '1080.00', sgst: '1080.00', igst: '0.00' },
-      ],
+      lines: [line('54814.68', '4933.32', '64681.32'), line('3499.97', '210.00', '3919.97'), line('37487.50', '3373.88', '44235.26'), line('12000.00', '1080.00', '14160.00')],
       intra_state: true,
       subtotal: '107802.15',
-      cgst: '9597.20',
-      sgst: '9597.20',
-      igst: '0.00',
+      discount_amount: '0.00',
+      taxable_amount: '107802.15',
+      cgst_amount: '9597.20',
+      sgst_amount: '9597.20',
+      igst_amount: '0.00',
       tax_amount: '19194.40',
-      total_amount: '126996.55',
+      // 126996.55 exact, rounded to the rupee.
+      round_off: '0.45',
+      total_amount: '126997.00',
     });
   });
 
   it('across states: IGST of the whole rate, rounded once per line', () => {
     const totals = invoiceTotals(invoiceLines(), 'Maharashtra', 'Karnataka');
-    expect(totals.lines.map((l) => l.igst)).toEqual(['9866.64', '420.00', '6747.75', '2160.00']);
-    expect([totals.intra_state, totals.cgst, totals.igst, totals.total_amount]).toEqual([false, '0.00', '19194.39', '126996.54']);
+    expect(totals.lines.map((l) => l.igst_amount)).toEqual(['9866.64', '420.00', '6747.75', '2160.00']);
+    expect([totals.intra_state, totals.cgst_amount, totals.igst_amount, totals.round_off, totals.total_amount]).toEqual([false, '0.00', '19194.39', '0.46', '126997.00']);
   });
 
   it('a quotation is taxed on its amount after discounts', () => {
@@ -53,15 +53,16 @@ describe('the GST invoice document', () => {
     const [page, ...rest] = await render(invoiceDocument(companyFixture(), { invoice: invoiceFixture(), items: invoiceLines(), customer }));
     expect(rest).toEqual([]);
     const lines = page!.split('\n');
-    expect(lines).toEqual(expect.arrayContaining(['Tax Invoice', 'INV-00042', '20-11-2026', '20-12-2026', 'Orbit Retail LLP', 'GSTIN: 27AAGFO4321K1Z7']));
+    expect(lines).toEqual(expect.arrayContaining(['Tax Invoice', 'INV-26-27/00042', '20-11-2026', '20-12-2026', 'Orbit Retail LLP', 'GSTIN: 27AAGFO4321K1Z7']));
     expect(lines).toEqual(expect.arrayContaining(['54,814.68', '3,499.97', '37,487.50', '12,000.00']));
-    expect(page).toContain('Taxable value\n₹1,07,802.15\nCGST\n₹9,597.20\nSGST\n₹9,597.20\nGrand total\n₹1,26,996.55');
+    expect(page).toContain('Taxable value\n₹1,07,802.15\nCGST\n₹9,597.20\nSGST\n₹9,597.20\nRound off\n₹0.45\nGrand total\n₹1,26,997.00');
+    expect(page).toContain('Rupees One Lakh Twenty Six Thousand Nine Hundred Ninety Seven Only');
     expect(page).not.toContain('IGST');
   });
 
   it('across states shows IGST instead of CGST and SGST', async () => {
     const [page] = await render(invoiceDocument(companyFixture(), { invoice: invoiceFixture({ customer_state: 'Karnataka' }), items: invoiceLines(), customer }));
-    expect(page).toContain('IGST\n₹19,194.39\nGrand total\n₹1,26,996.54');
+    expect(page).toContain('IGST\n₹19,194.39\nRound off\n₹0.46\nGrand total\n₹1,26,997.00');
     expect(page).not.toContain('CGST');
   });
 

@@ -25,7 +25,8 @@ export const companyFixture = (values: Partial<CompanyProfile> = {}): CompanyPro
 
 export const invoiceFixture = (values: Partial<Invoice> = {}): Invoice => ({
   id: 42,
-  invoice_number: 'INV-00042',
+  invoice_number: 'INV-26-27/00042',
+  financial_year: '2026-27',
   invoice_date: '2026-11-20',
   due_date: '2026-12-20',
   status: 'approved',
@@ -33,11 +34,19 @@ export const invoiceFixture = (values: Partial<Invoice> = {}): Invoice => ({
   sales_order: null,
   job_order: null,
   subtotal: '0.00',
+  discount_amount: '0.00',
+  taxable_amount: '0.00',
+  cgst_amount: '0.00',
+  sgst_amount: '0.00',
+  igst_amount: '0.00',
   tax_amount: '0.00',
+  round_off: '0.00',
   total_amount: '0.00',
   outstanding_amount: '0.00',
   customer_state: 'Maharashtra',
   company_state: 'Maharashtra',
+  customer_gstin: '27AAGFO4321K1Z7',
+  company_gstin: '27AAACS1234F1ZS',
   notes: '',
   terms: 'Payment within 30 days.',
   approved_by: null,
@@ -53,15 +62,23 @@ export const invoiceFixture = (values: Partial<Invoice> = {}): Invoice => ({
 });
 
 let nextId = 1;
-export const invoiceItemFixture = (description: string, quantity: string, unit_price: string, tax_rate: string, hsn_code = '3926'): InvoiceItem => ({
+/** A line as stored; the document computes its figures from quantity, rate, discount and GST rate. */
+export const invoiceItemFixture = (description: string, quantity: string, unit_price: string, tax_rate: string, hsn_code = '3926', discount = '0.00'): InvoiceItem => ({
   id: nextId++,
   invoice: 42,
   description,
   hsn_code,
+  unit: 'NOS',
   quantity,
   unit_price,
+  discount,
   tax_rate,
   amount: '0.00',
+  taxable_amount: '0.00',
+  cgst_amount: '0.00',
+  sgst_amount: '0.00',
+  igst_amount: '0.00',
+  line_total: '0.00',
   ...tracked,
 });
 

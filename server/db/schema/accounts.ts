@@ -18,7 +18,9 @@ export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    invoice_number: text('invoice_number').notNull(),
+    /** Given on approval, consecutive within the financial year (invoice_number_sequences); null while a draft. */
+    invoice_number: text('invoice_number'),
+    financial_year: text('financial_year'),
     invoice_date: date('invoice_date').notNull(),
     due_date: date('due_date').notNull(),
     status: text('status').notNull().default('draft'),
@@ -28,12 +30,22 @@ export const invoices = pgTable(
     sales_order: integer('sales_order').references(() => salesOrders.id),
     job_order: integer('job_order').references(() => jobOrders.id),
     subtotal: money('subtotal').notNull().default('0'),
+    discount_amount: money('discount_amount').notNull().default('0'),
+    taxable_amount: money('taxable_amount').notNull().default('0'),
+    cgst_amount: money('cgst_amount').notNull().default('0'),
+    sgst_amount: money('sgst_amount').notNull().default('0'),
+    igst_amount: money('igst_amount').notNull().default('0'),
     tax_amount: money('tax_amount').notNull().default('0'),
+    /** The grand total rounded to the whole rupee less the exact sum (domain/totals.ts invoiceTotals). */
+    round_off: money('round_off').notNull().default('0'),
     total_amount: money('total_amount').notNull().default('0'),
     outstanding_amount: money('outstanding_amount').notNull().default('0'),
     /** Place of supply; the same state as the company's means CGST + SGST, another IGST. */
     customer_state: text('customer_state').notNull().default('N/A'),
     company_state: text('company_state').notNull().default('N/A'),
+    /** The GSTINs when the invoice was made: a later change to the customer or company does not rewrite an issued invoice. */
+    customer_gstin: text('customer_gstin').notNull().default(''),
+    company_gstin: text('company_gstin').notNull().default(''),
     notes: text('notes').notNull().default(''),
     terms: text('terms').notNull().default(''),
     approved_by: integer('approved_by').references(() => users.id),
@@ -62,8 +74,9 @@ export const invoices = pgTable(
     index('invoices_txid_idx').on(t.txid),
     check(
       'invoices_amounts_check',
-      sql`${t.total_amount} = ${t.subtotal} + ${t.tax_amount} AND ${t.outstanding_amount} >= 0 AND ${t.outstanding_amount} <= ${t.total_amount}`,
+      sql`${t.total_amount} = ${t.taxable_amount} + ${t.tax_amount} + ${t.round_off} AND ${t.taxable_amount} = ${t.subtotal} - ${t.discount_amount} AND ${t.tax_amount} = ${t.cgst_amount} + ${t.sgst_amount} + ${t.igst_amount} AND ${t.outstanding_amount} >= 0 AND ${t.outstanding_amount} <= ${t.total_amount}`,
     ),
+    check('invoices_number_check', sql`${t.status} = 'draft' OR (${t.invoice_number} IS NOT NULL AND ${t.financial_year} IS NOT NULL)`),
     check('invoices_due_date_check', sql`${t.due_date} >= ${t.invoice_date}`),
   ],
 );
@@ -78,10 +91,17 @@ export const invoiceItems = pgTable(
       .references(() => invoices.id),
     description: text('description').notNull(),
     hsn_code: text('hsn_code').notNull().default(''),
+    unit: text('unit').notNull().default('NOS'),
     quantity: quantity('quantity').notNull(),
     unit_price: money('unit_price').notNull(),
+    discount: money('discount').notNull().default('0'),
     tax_rate: percent('tax_rate').notNull().default('0'),
     amount: money('amount').notNull(),
+    taxable_amount: money('taxable_amount').notNull().default('0'),
+    cgst_amount: money('cgst_amount').notNull().default('0'),
+    sgst_amount: money('sgst_amount').notNull().default('0'),
+    igst_amount: money('igst_amount').notNull().default('0'),
+    line_total: money('line_total').notNull().default('0'),
     ...tracked(),
     ...softDelete(),
   },
@@ -130,21 +150,26 @@ export const invoiceSettings = pgTable(
   'invoice_settings',
   {
     id: integer('id').primaryKey().default(1),
-    /** Invoice numbers are prefix + next_number zero-padded to number_padding digits (INV-00042). */
+    /** Invoice numbers are prefix, financial year and number zero-padded to number_padding digits (INV-26-27/00042). */
     prefix: text('prefix').notNull().default('INV-'),
-    next_number: integer('next_number').notNull().default(1),
     number_padding: integer('number_padding').notNull().default(5),
     default_due_days: integer('default_due_days').notNull().default(30),
-    company_name: text('company_name').notNull().default(''),
-    company_address: text('company_address').notNull().default(''),
-    company_gst_number: text('company_gst_number').notNull().default(''),
-    company_state: text('company_state').notNull().default('N/A'),
     default_terms: text('default_terms').notNull().default(''),
     default_notes: text('default_notes').notNull().default(''),
     ...tracked(),
   },
   (t) => [index('invoice_settings_txid_idx').on(t.txid), check('invoice_settings_single_row_check', sql`${t.id} = 1`)],
 );
+
+/**
+ * The last invoice number used in each financial year. Approving an invoice takes the next one by
+ * an upsert on this row, which holds the row's lock to the end of the transaction: concurrent
+ * approvals queue, and a rolled-back approval gives its number back, so numbers have no gap.
+ */
+export const invoiceNumberSequences = pgTable('invoice_number_sequences', {
+  financial_year: text('financial_year').primaryKey(),
+  last_number: integer('last_number').notNull(),
+});
 
 /** Files attached to an invoice (the customer's PO, proof of delivery); the file lives in storage. */
 export const invoiceAttachments = pgTable(

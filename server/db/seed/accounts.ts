@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { formatInvoiceNumber, RECURRING_FREQUENCIES, TAX_TYPES, type InvoiceStatus } from '../../../domain/invoice';
+import { financialYearOf, formatInvoiceNumber, RECURRING_FREQUENCIES, TAX_TYPES, type InvoiceStatus } from '../../../domain/invoice';
+import { invoiceTotals } from '../../../domain/totals';
 import { RECEIPT_MODES, type ReceiptMode } from '../../../domain/receipt';
 import { queryRows, type Db } from '../client';
 import {
   invoiceItems,
+  invoiceNumberSequences,
   invoices,
   invoiceSettings,
   invoiceStatusHistory,
@@ -17,22 +19,18 @@ import { COMPANY, HISTORY_DAYS, type CustomerRef, type SeedContext } from './con
 import type { JobInvoicer } from './production';
 import { sumOf, type Line } from './products';
 import type { SalesOrderRef } from './sales';
-import { lineAmount, money, qty, rupees, taxOn, units } from './values';
+import { money, qty, rupees, units } from './values';
 
 const PREFIX = 'INV-';
 const PADDING = 5;
 const DUE_DAYS = 30;
 const DAY = 86_400_000;
 
-/** The settings row as the demo company keeps it (next_number is set once the invoices are known). */
+/** The settings row as the demo company keeps it. */
 const INVOICE_SETTINGS = {
   prefix: PREFIX,
   number_padding: PADDING,
   default_due_days: DUE_DAYS,
-  company_name: COMPANY.name,
-  company_address: COMPANY.address,
-  company_gst_number: COMPANY.gst,
-  company_state: COMPANY.state,
   default_terms: 'Payment within 30 days of the invoice date. Interest at 18% p.a. on overdue amounts. Subject to Pune jurisdiction.',
   default_notes: 'Thank you for your business.',
 };
@@ -64,26 +62,31 @@ const SERVICES: readonly InvoiceLine[] = [
   { description: 'Printed gift bags', hsn: '4819', quantity: units(500), price: rupees(42), taxRate: 5 },
 ];
 
+/** The last invoice number used in each financial year. */
+export type InvoiceNumbers = Map<string, number>;
+
 /**
- * Invoices, numbered INV-00001 on: each with its lines (amount = quantity × price, GST per line
- * at its rate, exact since prices are whole rupees), the status history that led to its status,
- * and instalments; every paid instalment is a receipt, and the outstanding amount is the total
- * less the paid instalments (nothing for paid, cancelled and void invoices).
+ * Invoices, numbered within each financial year as they are issued (INV-26-27/00001; a draft has
+ * no number yet): each with its lines and GST as domain/totals.ts computes them, the status
+ * history that led to its status, and instalments; every paid instalment is a receipt, and the
+ * outstanding amount is the total less the paid instalments (nothing for paid, cancelled and
+ * void invoices).
  */
 export class Invoicing implements JobInvoicer {
-  private sequence: number;
   private readonly recurringCandidates: number[] = [];
 
   constructor(
     private readonly ctx: SeedContext,
-    firstNumber: number,
-  ) {
-    this.sequence = firstNumber;
-  }
+    /** Continued from the database's sequences in a scale run; read back for the sequences table. */
+    readonly numbers: InvoiceNumbers,
+  ) {}
 
-  /** The number the next invoice would get (for the settings row). */
-  get nextNumber(): number {
-    return this.sequence;
+  private numberFor(status: InvoiceStatus, invoiceDate: string): { invoice_number: string | null; financial_year: string | null } {
+    if (status === 'draft') return { invoice_number: null, financial_year: null };
+    const financial_year = financialYearOf(invoiceDate);
+    const sequence = (this.numbers.get(financial_year) ?? 0) + 1;
+    this.numbers.set(financial_year, sequence);
+    return { invoice_number: formatInvoiceNumber({ prefix: PREFIX, number_padding: PADDING }, financial_year, sequence), financial_year };
   }
 
   forJobOrder(job: { id: number; customer: CustomerRef; lines: Line[]; at: number }) {
@@ -92,7 +95,7 @@ export class Invoicing implements JobInvoicer {
     const status: InvoiceStatus = age > 75 ? rng.weighted([['paid', 80], ['partially_paid', 12], ['sent', 8]]) : rng.weighted([['sent', 45], ['partially_paid', 25], ['paid', 30]]);
     const lines = job.lines.map((l) => ({ description: l.description, hsn: l.product.hsn, quantity: l.quantity, price: l.price, taxRate: 18 }));
     const invoice = this.add({ customer: job.customer, job: job.id, at: job.at, lines, status });
-    return { number: invoice.number, date: cal.date(job.at), total: invoice.total };
+    return { number: invoice.number ?? '', date: cal.date(job.at), total: invoice.total };
   }
 
   /** Some completed sales orders without a job order, billed directly. */
@@ -145,14 +148,14 @@ export class Invoicing implements JobInvoicer {
     });
   }
 
-  private add(spec: { customer: CustomerRef; job?: number; order?: number; at: number; lines: InvoiceLine[]; status: InvoiceStatus; deleted?: boolean }): { id: number; number: string; total: number } {
+  private add(spec: { customer: CustomerRef; job?: number; order?: number; at: number; lines: InvoiceLine[]; status: InvoiceStatus; deleted?: boolean }): { id: number; number: string | null; total: number } {
     const { rng, cal, data } = this.ctx;
     const accounts = this.ctx.user('accounts');
-    const number = formatInvoiceNumber({ prefix: PREFIX, number_padding: PADDING }, this.sequence++);
-    const amounts = spec.lines.map((l) => lineAmount(l.quantity, l.price));
-    const subtotal = sumOf(amounts);
-    const tax = sumOf(spec.lines.map((l, k) => taxOn(amounts[k]!, l.taxRate)));
-    const total = subtotal + tax;
+    const number = this.numberFor(spec.status, cal.date(spec.at));
+    const items = spec.lines.map((l) => ({ quantity: qty(l.quantity), unit_price: money(l.price), discount: '0', tax_rate: String(l.taxRate) }));
+    const totals = invoiceTotals(items, COMPANY.state, spec.customer.state);
+    // In paise: a grand total is whole rupees.
+    const total = Number(totals.total_amount.replace('.', ''));
     const path = PATHS[spec.status];
     // Each step a little after the last, never later than now.
     const steps = [spec.at];
@@ -169,19 +172,27 @@ export class Invoicing implements JobInvoicer {
     const last = steps[steps.length - 1]!;
     const deletedAt = spec.deleted ? cal.ts(cal.after(spec.at, 0, rng.int(30, 300))) : null;
     const id = data.add(invoices, {
-      invoice_number: number,
+      ...number,
       invoice_date: cal.date(spec.at),
       due_date: cal.dayAfter(spec.at, DUE_DAYS),
       status: spec.status,
       customer: spec.customer.id,
       sales_order: spec.order ?? null,
       job_order: spec.job ?? null,
-      subtotal: money(subtotal),
-      tax_amount: money(tax),
-      total_amount: money(total),
+      subtotal: totals.subtotal,
+      discount_amount: totals.discount_amount,
+      taxable_amount: totals.taxable_amount,
+      cgst_amount: totals.cgst_amount,
+      sgst_amount: totals.sgst_amount,
+      igst_amount: totals.igst_amount,
+      tax_amount: totals.tax_amount,
+      round_off: totals.round_off,
+      total_amount: totals.total_amount,
       outstanding_amount: money(settled ? 0 : total - paidAmount),
       customer_state: spec.customer.state,
       company_state: COMPANY.state,
+      customer_gstin: spec.customer.gstin,
+      company_gstin: COMPANY.gst,
       notes: INVOICE_SETTINGS.default_notes,
       terms: INVOICE_SETTINGS.default_terms,
       approved_by: stepAt('approved') === null ? null : this.ctx.user('management'),
@@ -202,10 +213,10 @@ export class Invoicing implements JobInvoicer {
         invoice: id,
         description: line.description,
         hsn_code: line.hsn,
-        quantity: qty(line.quantity),
-        unit_price: money(line.price),
+        quantity: items[k]!.quantity,
+        unit_price: items[k]!.unit_price,
         tax_rate: money(line.taxRate * 100),
-        amount: money(amounts[k]!),
+        ...totals.lines[k]!,
         created_by: accounts,
         created_at: cal.ts(spec.at),
         updated_at: cal.ts(spec.at),
@@ -242,7 +253,7 @@ export class Invoicing implements JobInvoicer {
       });
       if (paid !== null) this.receive(spec.customer, amount, paid, { job: spec.job ?? null, order: spec.order ?? null });
     });
-    return { id, number, total };
+    return { id, number: number.invoice_number, total };
   }
 
   private receiptCount = 0;
@@ -311,20 +322,22 @@ export function generateTaxSetup(ctx: SeedContext): void {
   }
 }
 
-/** Where a scale run continues the numbering: after the settings' next number and every number in use. */
-export async function nextInvoiceNumber(db: Db): Promise<number> {
-  const [row] = await queryRows<{ next: number | null; used: number | null }>(
-    db,
-    sql`SELECT (SELECT next_number FROM invoice_settings WHERE id = 1) AS next,
-               (SELECT max(substring(invoice_number FROM '[0-9]+$')::int) FROM invoices WHERE invoice_number LIKE ${`${PREFIX}%`}) AS used`,
-  );
-  return Math.max(row?.next ?? 1, (row?.used ?? 0) + 1);
+/** Where a scale run continues the numbering: the last number of each financial year. */
+export async function invoiceNumbersInUse(db: Db): Promise<InvoiceNumbers> {
+  const rows = await queryRows<{ financial_year: string; last_number: number }>(db, sql`SELECT financial_year, last_number FROM invoice_number_sequences`);
+  return new Map(rows.map((r) => [r.financial_year, r.last_number]));
 }
 
-/** Keeps the settings' next number after the last invoice generated. */
-export async function saveInvoiceSettings(db: Db, nextNumber: number, at: string): Promise<void> {
+/** The settings row, and each financial year's sequence at the last number generated. */
+export async function saveInvoiceSettings(db: Db, numbers: InvoiceNumbers, at: string): Promise<void> {
   await db
     .insert(invoiceSettings)
-    .values({ id: 1, ...INVOICE_SETTINGS, next_number: nextNumber, created_at: at, updated_at: at })
-    .onConflictDoUpdate({ target: invoiceSettings.id, set: { next_number: sql`GREATEST(${invoiceSettings.next_number}, ${nextNumber})` } });
+    .values({ id: 1, ...INVOICE_SETTINGS, created_at: at, updated_at: at })
+    .onConflictDoNothing();
+  for (const [financial_year, last_number] of numbers) {
+    await db
+      .insert(invoiceNumberSequences)
+      .values({ financial_year, last_number })
+      .onConflictDoUpdate({ target: invoiceNumberSequences.financial_year, set: { last_number: sql`GREATEST(${invoiceNumberSequences.last_number}, ${last_number})` } });
+  }
 }

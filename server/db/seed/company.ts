@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../client';
-import { Invoicing, generateTaxSetup, nextInvoiceNumber } from './accounts';
+import { Invoicing, generateTaxSetup, invoiceNumbersInUse, type InvoiceNumbers } from './accounts';
 import { existingMaterials, generateCatalogue } from './catalogue';
 import { generateAlerts, generateMessages } from './communication';
 import type { CustomerRef, MaterialRef, SeedContext, VendorRef } from './context';
@@ -62,8 +62,8 @@ export interface Volumes {
 export interface GeneratedCompany {
   /** On-hand change of materials that were already in the database. */
   stockDeltas: Map<number, number>;
-  /** The invoice number after the last one generated, when invoices were. */
-  nextInvoiceNumber: number | null;
+  /** The last invoice number of each financial year, when invoices were generated. */
+  invoiceNumbers: InvoiceNumbers | null;
 }
 
 /**
@@ -93,7 +93,7 @@ export async function generateCompany(db: Db, ctx: SeedContext, volumes: Volumes
   // Live quotations, taken out as orders and jobs take them up.
   const openQuotes: QuotationRef[] = groups.has('quotations') ? generateQuotations(ctx, volumes.quotations, customers, await nextQuotationNumber(db, ctx)) : [];
   const orders: SalesOrderRef[] = groups.has('sales-orders') ? generateSalesOrders(ctx, volumes.salesOrders, customers, openQuotes) : [];
-  const invoicing = groups.has('invoices') ? new Invoicing(ctx, await firstInvoiceNumber(db, ctx)) : null;
+  const invoicing = groups.has('invoices') ? new Invoicing(ctx, ctx.mode === 'demo' ? new Map() : await invoiceNumbersInUse(db)) : null;
 
   let jobs: JobRef[] = [];
   if (groups.has('job-orders')) {
@@ -128,17 +128,13 @@ export async function generateCompany(db: Db, ctx: SeedContext, volumes: Volumes
     generateMessages(ctx, volumes.messages);
     generateAlerts(ctx, volumes.alerts);
   }
-  return { stockDeltas, nextInvoiceNumber: invoicing?.nextNumber ?? null };
+  return { stockDeltas, invoiceNumbers: invoicing?.numbers ?? null };
 }
 
 async function nextQuotationNumber(db: Db, ctx: SeedContext): Promise<number> {
   if (ctx.mode === 'demo') return 1001;
   const [row] = await queryRows<{ last: number | null }>(db, sql`SELECT max(number) AS last FROM quotations`);
   return (row?.last ?? 1000) + 1;
-}
-
-async function firstInvoiceNumber(db: Db, ctx: SeedContext): Promise<number> {
-  return ctx.mode === 'demo' ? 1 : nextInvoiceNumber(db);
 }
 
 /** Adds each change to the on-hand quantity of a material that existed before the run. */

@@ -116,6 +116,7 @@ export interface CustomerRef {
   id: number;
   name: string;
   state: IndianState;
+  gstin: string;
   since: number;
   branches: BranchRef[];
   lpoCodes: string[];

@@ -34,7 +34,7 @@ const DEMO_VOLUMES: Volumes = {
 /** Generates and writes the demo company for the demo users in `staff` (username → id). */
 export async function writeDemoCompany(db: Db, staff: ReadonlyMap<string, number>, today: Date): Promise<void> {
   const ctx = new SeedContext('demo', DEMO_SEED, today, staff);
-  const { nextInvoiceNumber } = await generateCompany(db, ctx, DEMO_VOLUMES, new Set(SEED_GROUPS));
+  const { invoiceNumbers } = await generateCompany(db, ctx, DEMO_VOLUMES, new Set(SEED_GROUPS));
   await ctx.data.write(db);
-  await saveInvoiceSettings(db, nextInvoiceNumber ?? 1, ctx.cal.ts(ctx.cal.ago(HISTORY_DAYS, 900)));
+  await saveInvoiceSettings(db, invoiceNumbers ?? new Map(), ctx.cal.ts(ctx.cal.ago(HISTORY_DAYS, 900)));
 }

@@ -63,12 +63,16 @@ export function generateCustomers(ctx: SeedContext, count: number): CustomerRef[
     const at = cal.ts(since);
     const enableLpoCodes = i % 3 === 1;
     const slug = base.toLowerCase().replace(/[^a-z]+/g, '');
+    // Drawn in the order the row's fields always were, so every later draw stays as it was.
+    const name = ctx.unique(base);
+    const phone = ctx.phone();
+    const gstin = rng.chance(0.85) ? ctx.gstNumber(state) : '';
     const id = data.add(customers, {
-      name: ctx.unique(base),
+      name,
       enable_lpo_codes: enableLpoCodes,
-      phone: ctx.phone(),
+      phone,
       email: `purchase@${slug}.in`,
-      gst_number: rng.chance(0.85) ? ctx.gstNumber(state) : '',
+      gst_number: gstin,
       state,
       address: `${rng.int(1, 240)}, ${rng.pick(areas)}, ${city}`,
       created_by: sales,
@@ -106,15 +110,15 @@ export function generateCustomers(ctx: SeedContext, count: number): CustomerRef[
         lpoCodes.push(code);
       }
     }
-    return { id, name: base, state, since, branches, lpoCodes };
+    return { id, name: base, state, gstin, since, branches, lpoCodes };
   });
 }
 
 /** Live customers already in the database, for a scale run that adds documents but no customers. */
 export async function existingCustomers(db: Db, ctx: SeedContext): Promise<CustomerRef[]> {
-  const rows = await queryRows<{ id: number; name: string; state: IndianState; branch: number | null; location: string | null; contact: string | null; phone: string | null; active: boolean | null }>(
+  const rows = await queryRows<{ id: number; name: string; state: IndianState; gstin: string; branch: number | null; location: string | null; contact: string | null; phone: string | null; active: boolean | null }>(
     db,
-    sql`SELECT c.id, c.name, c.state, b.id AS branch, b.location, b.contact_person_name AS contact, b.contact_person_number AS phone, b.is_active AS active
+    sql`SELECT c.id, c.name, c.state, c.gst_number AS gstin, b.id AS branch, b.location, b.contact_person_name AS contact, b.contact_person_number AS phone, b.is_active AS active
         FROM customers c LEFT JOIN customer_branches b ON b.customer = c.id WHERE c.deleted_at IS NULL ORDER BY c.id, b.id`,
   );
   const byId = new Map<number, CustomerRef>();
@@ -122,7 +126,7 @@ export async function existingCustomers(db: Db, ctx: SeedContext): Promise<Custo
   for (const r of rows) {
     let customer = byId.get(r.id);
     if (!customer) {
-      customer = { id: r.id, name: r.name, state: r.state, since, branches: [], lpoCodes: [] };
+      customer = { id: r.id, name: r.name, state: r.state, gstin: r.gstin, since, branches: [], lpoCodes: [] };
       byId.set(r.id, customer);
     }
     if (r.branch !== null) customer.branches.push({ id: r.branch, location: r.location ?? '', contact: r.contact ?? '', phone: r.phone ?? '', active: r.active ?? false });

@@ -83,10 +83,10 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
   const counts = await db.transaction(async (tx) => {
     const staff = await staffOf(tx);
     const ctx = new SeedContext('scale', options.seed ?? Date.now() % 2 ** 31, options.today ?? new Date(), staff);
-    const { stockDeltas, nextInvoiceNumber } = await generateCompany(tx, ctx, volumes, new Set(groups));
+    const { stockDeltas, invoiceNumbers } = await generateCompany(tx, ctx, volumes, new Set(groups));
     await ctx.data.write(tx, options.onProgress);
     await applyStockDeltas(tx, stockDeltas);
-    if (nextInvoiceNumber !== null) await saveInvoiceSettings(tx, nextInvoiceNumber, ctx.cal.ts(ctx.cal.now));
+    if (invoiceNumbers !== null) await saveInvoiceSettings(tx, invoiceNumbers, ctx.cal.ts(ctx.cal.now));
     return ctx.data.counts();
   });
   // The planner's statistics of tables a bulk load has just filled are stale until autovacuum
