@@ -6,7 +6,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { ComponentType } from 'react';
 import { API } from '../../domain/api-paths';
 import { GRA_MESSAGES } from '../../domain/gra';
-import { businessToday } from '../../domain/rules/dates';
+import { businessToday, DATE_MESSAGES, formatDisplayDate } from '../../domain/rules/dates';
+import { STOCK_MESSAGES } from '../../domain/stock';
 import type { RouteName } from '../../domain/routes';
 import type { User } from '../../domain/user';
 import { renderRoute } from './render-screen';
@@ -18,7 +19,7 @@ import { closeDialog } from '../../src/ui/dialog-store';
 import { forgetNotificationsForTests } from '../../src/ui/notify';
 import { forgetUnsavedChangesForTests } from '../../src/ui/unsaved-changes';
 import GrasScreen from '../../src/features/gras/GrasScreen';
-import GraCreateScreen, { GRA_SAVED_OFFLINE, NO_LINES } from '../../src/features/gras/GraCreateScreen';
+import GraCreateScreen, { GRA_SAVED_OFFLINE, NO_GRA_DATE, NO_LINES } from '../../src/features/gras/GraCreateScreen';
 import GraDetailScreen, { GRA_CANCELLED, GRA_LINE_NOTICES } from '../../src/features/gras/GraDetailScreen';
 import GrasCancelledScreen from '../../src/features/gras/GrasCancelledScreen';
 
@@ -193,6 +194,41 @@ describe('a new GRA against an LPO', () => {
     label = 'fabops:material:303';
     fireEvent.click(screen.getByRole('button', { name: 'Scan label' }));
     await screen.findByText('Clear glass 5mm is not on this LPO.');
+  });
+});
+
+describe('the GRA date', () => {
+  const dateField = () => screen.getByLabelText(/^GRA date/) as HTMLInputElement;
+  const saveWithDate = (typed: string) => {
+    fireEvent.change(screen.getByLabelText('Received of MS sheet 2mm'), { target: { value: '2' } });
+    fireEvent.change(dateField(), { target: { value: typed } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save GRA' }));
+  };
+
+  it('is typed DD-MM-YYYY like every date of the app, today offered, and is sent as the ISO day', async () => {
+    await chooseSentLpo();
+    expect(dateField().value).toBe(formatDisplayDate(businessToday()));
+    expect(dateField().placeholder).toBe('DD-MM-YYYY');
+    expect(dateField().inputMode).toBe('numeric');
+    expect(dateField().type).toBe('text');
+    const yesterday = businessToday(-1);
+    saveWithDate(`${yesterday.slice(8, 10)}/${yesterday.slice(5, 7)}/${yesterday.slice(0, 4)}`);
+    await screen.findByText(GRA_SAVED_OFFLINE);
+    const [entry] = await outbox.entries.toArray();
+    expect((entry!.body as { gra_date: string }).gra_date).toBe(yesterday);
+  });
+
+  it('refuses a date that is not one, none, or one after today, with the date rule’s words, and queues nothing', async () => {
+    await chooseSentLpo();
+    saveWithDate('31-02-2026');
+    expect(await screen.findByText(DATE_MESSAGES.date)).toBeTruthy();
+    fireEvent.change(dateField(), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save GRA' }));
+    expect(await screen.findByText(NO_GRA_DATE)).toBeTruthy();
+    fireEvent.change(dateField(), { target: { value: formatDisplayDate(businessToday(1)) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save GRA' }));
+    expect(await screen.findByText(STOCK_MESSAGES.futureDate)).toBeTruthy();
+    expect(await outbox.entries.count()).toBe(0);
   });
 });
 
