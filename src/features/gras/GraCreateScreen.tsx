@@ -211,17 +211,23 @@ export default function GraCreateScreen() {
   const chosenLpo = lpos?.find((l) => l.id === lpo);
   useUnsavedChanges(!saving && (Object.values(quantities).some((q) => q.received.trim() !== '') || free.length > 0 || reason !== '' || invoice !== '' || challan !== ''));
 
-  const scan = async (text: string) => {
+  /** The scanned material's line lit and its Received field focused (and answered, for the scanner to hand the focus to); else why not. */
+  const scan = (text: string): HTMLElement | null => {
     const id = materialIdFromLabel(text);
     const line = lines?.find((l) => l.item.material === id);
     if (!line) {
-      const material = id === null ? undefined : ((await mirror.rowsOf<MaterialName>('materials').get(id)) as MaterialName | undefined);
-      setErrors({ scan: material ? notOnLpo(material.name) : 'This label is not a material on this device.' });
-      return;
+      void notOnThisLpo(id);
+      return null;
     }
     setErrors({});
     setScanned(line.item.id);
-    document.getElementById(`received-${line.item.id}`)?.focus();
+    const field = document.getElementById(`received-${line.item.id}`);
+    field?.focus();
+    return field;
+  };
+  const notOnThisLpo = async (id: number | null) => {
+    const material = id === null ? undefined : ((await mirror.rowsOf<MaterialName>('materials').get(id)) as MaterialName | undefined);
+    setErrors({ scan: material ? notOnLpo(material.name) : 'This label is not a material on this device.' });
   };
 
   const save = async () => {
@@ -333,7 +339,7 @@ export default function GraCreateScreen() {
             <Stack gap="4">
               <HStack justify="space-between" wrap="wrap">
                 <Heading size="lg">Goods received</Heading>
-                {mode === 'lpo' && <QrScanner onScan={(text) => void scan(text)} />}
+                {mode === 'lpo' && <QrScanner onScan={scan} />}
               </HStack>
               {errors.scan && (
                 <Text role="alert" color="fg.error">
