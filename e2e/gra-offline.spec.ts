@@ -1,24 +1,12 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { apiGet, signIn, syncStatus, waitForServiceWorker } from './support';
+import { expect, test } from '@playwright/test';
+import { apiGet, storesAtTheGate, syncStatus } from './support';
 
 /**
- * Stores books goods at the gate with no connection (issue 19 §4): the GRA shows at once,
- * pending; when the Wi-Fi is back it reaches the server exactly once, and the material's on hand
- * on the server grows by what was accepted, not by what was received.
+ * Stores books goods without an LPO at the gate with no connection (issue 19 §4): the GRA shows
+ * at once, pending; when the Wi-Fi is back it reaches the server exactly once, and the material's
+ * on hand on the server grows by what was accepted, not by what was received. Goods against an
+ * LPO, scanned in offline, are part of the purchase day (purchase-day.spec.ts).
  */
-/** Stores signed in on the GRA list, its service worker ready; the GRAs the device posts are counted. */
-async function storesAtTheGate(page: Page, context: BrowserContext): Promise<string[]> {
-  const posts: string[] = [];
-  context.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/api/v1/gra/gras/')) posts.push(r.url());
-  });
-  await signIn(page, 'stores');
-  await waitForServiceWorker(page);
-  await page.goto('/gra');
-  await expect(page.getByRole('heading', { name: 'GRAs' })).toBeVisible();
-  return posts;
-}
-
 test('a GRA booked offline shows pending, syncs once, and stock grows by the accepted quantity', async ({ page, context, request }) => {
   const materials = await apiGet<{ results: { id: number; name: string; quantity: string; deleted_at: string | null }[] }>(request, '/materials/materials/', { page_size: 100 });
   // A material whose name the picker finds alone: no other material's name contains it.
@@ -58,44 +46,4 @@ test('a GRA booked offline shows pending, syncs once, and stock grows by the acc
   expect(Number(after.quantity)).toBeCloseTo(before + 2, 3);
   const booked = await apiGet<{ results: { without_lpo_reason: string | null; invoice_number: string }[] }>(request, '/gra/gras/', { search: 'E2E/0412', page_size: 100 });
   expect(booked.results.filter((g) => g.without_lpo_reason === reason)).toHaveLength(1);
-});
-
-interface Lpo {
-  id: number;
-  status: string;
-  vendor_name: string;
-  lpo_items: { id: number; material: number; material_name: string; quantity: string; quantity_received: string }[];
-}
-
-test('stores receives part of an open LPO offline; once online it syncs once, the LPO line moves on and stock grows by the accepted quantity', async ({ page, context, request }) => {
-  const lpos = await apiGet<{ results: Lpo[] }>(request, '/lpo/lpos/filter_lpos/', { page_size: 100 });
-  const lpo = lpos.results.find((l) => ['approved', 'sent', 'partially_received'].includes(l.status) && l.lpo_items.some((i) => Number(i.quantity) - Number(i.quantity_received) >= 2))!;
-  const line = lpo.lpo_items.find((i) => Number(i.quantity) - Number(i.quantity_received) >= 2)!;
-  const before = Number((await apiGet<{ quantity: string }>(request, `/materials/materials/${line.material}/`)).quantity);
-  const invoice = `E2E/${Date.now().toString(36)}`;
-  const posts = await storesAtTheGate(page, context);
-  await page.getByRole('button', { name: 'New GRA' }).click();
-  await expect(page.getByLabel('LPO').locator(`option[value="${lpo.id}"]`)).toHaveCount(1, { timeout: 30_000 });
-
-  await context.setOffline(true);
-  await page.getByLabel('LPO').selectOption(String(lpo.id));
-  await page.getByLabel(`Received of ${line.material_name}`).fill('2');
-  await page.getByLabel(`Accepted of ${line.material_name}`).fill('1.5');
-  await page.getByLabel('Invoice number').fill(invoice);
-  await page.getByRole('button', { name: 'Save GRA' }).click();
-  await expect(page.getByText('GRA saved on this device. It is sent when the connection is back.')).toBeVisible();
-  await page.getByRole('button', { name: 'All GRAs' }).click();
-  const row = page.getByRole('row').filter({ hasText: invoice });
-  await expect(row.getByText('Pending')).toBeVisible();
-  expect(posts).toHaveLength(0);
-
-  await context.setOffline(false);
-  await expect(syncStatus(page)).toContainText('All saved', { timeout: 30_000 });
-  await expect(row.getByText('Pending')).toHaveCount(0);
-  expect(posts).toHaveLength(1);
-  const after = Number((await apiGet<{ quantity: string }>(request, `/materials/materials/${line.material}/`)).quantity);
-  expect(after).toBeCloseTo(before + 1.5, 3);
-  // The LPO line counts what was accepted (1.5): the rejected half goes back, and the LPO still awaits it.
-  const received = (await apiGet<Lpo>(request, `/lpo/lpos/${lpo.id}/`)).lpo_items.find((i) => i.id === line.id)!;
-  expect(Number(received.quantity_received)).toBeCloseTo(Number(line.quantity_received) + 1.5, 3);
 });

@@ -114,3 +114,16 @@ export async function pickMaterial(page: Page, term: string): Promise<string> {
   await choice.click();
   return name;
 }
+
+/** Stores signed in on the GRA list, its service worker ready; the GRAs the device posts are counted. */
+export async function storesAtTheGate(page: Page, context: BrowserContext): Promise<string[]> {
+  const posts: string[] = [];
+  context.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/v1/gra/gras/')) posts.push(r.url());
+  });
+  await signIn(page, 'stores');
+  await waitForServiceWorker(page);
+  await page.goto('/gra');
+  await expect(page.getByRole('heading', { name: 'GRAs' })).toBeVisible();
+  return posts;
+}

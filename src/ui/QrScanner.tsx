@@ -112,12 +112,23 @@ function CameraView({ onCode }: { onCode: (text: string) => void }) {
 
 /**
  * A "Scan label" button: a dialog with the camera's live preview that hands the first QR code it
- * reads to `onScan` and closes. Everything happens on the device, so it works offline.
+ * reads to `onScan` and closes. Everything happens on the device, so it works offline. `onScan`
+ * may answer the field the scan leads to: the closing dialog hands the focus there instead of
+ * back to the button (its focus trap would undo a focus set while it is still open).
  */
-export function QrScanner({ onScan, label = 'Scan label' }: { onScan: (text: string) => void; label?: string }) {
+export function QrScanner({ onScan, label = 'Scan label' }: { onScan: (text: string) => HTMLElement | null | void; label?: string }) {
   const [open, setOpen] = useState(false);
+  const focusAfter = useRef<HTMLElement | null>(null);
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={{ base: 'full', md: 'lg' }}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => {
+        if (e.open) focusAfter.current = null;
+        setOpen(e.open);
+      }}
+      finalFocusEl={() => focusAfter.current}
+      size={{ base: 'full', md: 'lg' }}
+    >
       <Dialog.Trigger asChild>
         <Button size="lg" minH="12" variant="outline">
           {label}
@@ -135,8 +146,8 @@ export function QrScanner({ onScan, label = 'Scan label' }: { onScan: (text: str
               {open && (
                 <CameraView
                   onCode={(text) => {
+                    focusAfter.current = onScan(text) ?? null;
                     setOpen(false);
-                    onScan(text);
                   }}
                 />
               )}

@@ -34,6 +34,21 @@ export function TextField({ label, error, helper, required, registration, ...inp
   );
 }
 
+/** How every form types a date (DESIGN.md "Dates"): DD-MM-YYYY on the number keys a tablet offers, read with domain/rules/dates.ts. */
+export const DATE_TYPING = { placeholder: 'DD-MM-YYYY', inputMode: 'numeric' } as const satisfies InputProps;
+
+/**
+ * A date typed DD-MM-YYYY in a form kept in React state (forms on react-hook-form use TextField
+ * with DATE_TYPING): the same box, hint and keys, so a date is typed the same way everywhere.
+ */
+export function DateField({ label, required, helper, value, onChange, error }: Omit<FieldProps, 'error'> & { value: string; onChange: (typed: string) => void; error?: string | undefined }) {
+  return (
+    <LabelledField label={label} required={required} helper={helper} error={error ? { type: 'validate', message: error } : undefined}>
+      <Input size="lg" {...DATE_TYPING} value={value} onChange={(e) => onChange(e.target.value)} />
+    </LabelledField>
+  );
+}
+
 /** A text box of several lines (an address, remarks). */
 export function TextAreaField({ label, error, helper, required, registration, ...input }: FieldProps & { registration: UseFormRegisterReturn } & TextareaProps) {
   return (

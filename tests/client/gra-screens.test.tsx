@@ -6,7 +6,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { ComponentType } from 'react';
 import { API } from '../../domain/api-paths';
 import { GRA_MESSAGES } from '../../domain/gra';
-import { businessToday } from '../../domain/rules/dates';
+import { businessToday, DATE_MESSAGES, formatDisplayDate } from '../../domain/rules/dates';
+import { STOCK_MESSAGES } from '../../domain/stock';
 import type { RouteName } from '../../domain/routes';
 import type { User } from '../../domain/user';
 import { renderRoute } from './render-screen';
@@ -18,8 +19,8 @@ import { closeDialog } from '../../src/ui/dialog-store';
 import { forgetNotificationsForTests } from '../../src/ui/notify';
 import { forgetUnsavedChangesForTests } from '../../src/ui/unsaved-changes';
 import GrasScreen from '../../src/features/gras/GrasScreen';
-import GraCreateScreen, { GRA_SAVED_OFFLINE, NO_LINES } from '../../src/features/gras/GraCreateScreen';
-import GraDetailScreen, { GRA_CANCELLED } from '../../src/features/gras/GraDetailScreen';
+import GraCreateScreen, { GRA_SAVED_OFFLINE, NO_GRA_DATE, NO_LINES } from '../../src/features/gras/GraCreateScreen';
+import GraDetailScreen, { GRA_CANCELLED, GRA_LINE_NOTICES } from '../../src/features/gras/GraDetailScreen';
 import GrasCancelledScreen from '../../src/features/gras/GrasCancelledScreen';
 
 const SUNIL = 12;
@@ -196,6 +197,41 @@ describe('a new GRA against an LPO', () => {
   });
 });
 
+describe('the GRA date', () => {
+  const dateField = () => screen.getByLabelText(/^GRA date/) as HTMLInputElement;
+  const saveWithDate = (typed: string) => {
+    fireEvent.change(screen.getByLabelText('Received of MS sheet 2mm'), { target: { value: '2' } });
+    fireEvent.change(dateField(), { target: { value: typed } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save GRA' }));
+  };
+
+  it('is typed DD-MM-YYYY like every date of the app, today offered, and is sent as the ISO day', async () => {
+    await chooseSentLpo();
+    expect(dateField().value).toBe(formatDisplayDate(businessToday()));
+    expect(dateField().placeholder).toBe('DD-MM-YYYY');
+    expect(dateField().inputMode).toBe('numeric');
+    expect(dateField().type).toBe('text');
+    const yesterday = businessToday(-1);
+    saveWithDate(`${yesterday.slice(8, 10)}/${yesterday.slice(5, 7)}/${yesterday.slice(0, 4)}`);
+    await screen.findByText(GRA_SAVED_OFFLINE);
+    const [entry] = await outbox.entries.toArray();
+    expect((entry!.body as { gra_date: string }).gra_date).toBe(yesterday);
+  });
+
+  it('refuses a date that is not one, none, or one after today, with the date rule’s words, and queues nothing', async () => {
+    await chooseSentLpo();
+    saveWithDate('31-02-2026');
+    expect(await screen.findByText(DATE_MESSAGES.date)).toBeTruthy();
+    fireEvent.change(dateField(), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save GRA' }));
+    expect(await screen.findByText(NO_GRA_DATE)).toBeTruthy();
+    fireEvent.change(dateField(), { target: { value: formatDisplayDate(businessToday(1)) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save GRA' }));
+    expect(await screen.findByText(STOCK_MESSAGES.futureDate)).toBeTruthy();
+    expect(await outbox.entries.count()).toBe(0);
+  });
+});
+
 describe('a new GRA without an LPO', () => {
   it('needs the vendor and the reason', async () => {
     show('gra-create', GraCreateScreen, '/gra/create');
@@ -231,7 +267,7 @@ describe('a GRA’s detail', () => {
     expect(screen.getByText('Mahalaxmi Steel Traders')).toBeTruthy();
     expect(screen.getByText('LPO 41')).toBeTruthy();
     const line = [...screen.getByRole('table', { name: 'Lines of the GRA' }).querySelectorAll('tbody td')].map((td) => td.textContent);
-    expect(line).toEqual(['MS sheet 2mm', '8.000 Sheets', '8.000 Sheets', '123.45', '987.60']);
+    expect(line).toEqual(['MS sheet 2mm', '8.000 Sheets', '8.000 Sheets', '123.45', '987.60', 'CorrectTake off']);
   });
 
   it('cancels it online with the reason given, and the GRA leaves the list', async () => {
@@ -256,6 +292,141 @@ describe('a GRA’s detail', () => {
   });
 });
 
+const SHEET_LINE = { id: 71, gra: 7, lpo_item: 411, material: SHEET, quantity_received: '8.000', quantity_accepted: '8.000', rate: '123.45', remarks: '', ...tracked() };
+const PIPE_LINE = { id: 72, gra: 7, lpo_item: 412, material: PIPE, quantity_received: '30.000', quantity_accepted: '30.000', rate: '80.00', remarks: '', ...tracked() };
+const graLines = () => [...screen.getByRole('table', { name: 'Lines of the GRA' }).querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent));
+
+/** Opens GRA 7 online and the correction of its MS sheet line with `received` and `accepted` typed. */
+async function correctSheet(received: string, accepted: string) {
+  setOnline(true);
+  show('gra-detail', GraDetailScreen, '/gra/detail/7');
+  fireEvent.click(await screen.findByRole('button', { name: 'Correct MS sheet 2mm' }));
+  const form = screen.getByRole('form', { name: 'Correct MS sheet 2mm' });
+  fireEvent.change(within(form).getByLabelText('Received (Sheets)'), { target: { value: received } });
+  fireEvent.change(within(form).getByLabelText('Accepted (Sheets)'), { target: { value: accepted } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save correction' }));
+  return form;
+}
+
+describe('correcting and taking off a live GRA’s lines', () => {
+  beforeEach(async () => {
+    await mirror.rows('gras').put(gra(7));
+    await mirror.rows('graItems').bulkPut([SHEET_LINE, PIPE_LINE]);
+  });
+
+  it('corrects a line’s received and accepted quantities at its version, and the detail shows what the server now holds', async () => {
+    const server = fakeServer().on('PATCH', API.graItems.detail(71), { status: 200, data: { ...SHEET_LINE, quantity_received: '7.000', quantity_accepted: '6.500', version: 4 } });
+    await correctSheet('7', '6.5');
+    await screen.findByText(GRA_LINE_NOTICES.corrected('MS sheet 2mm'));
+    const [call, ...more] = server.calls('PATCH', API.graItems.detail(71));
+    expect(more).toEqual([]);
+    expect(call!.body).toEqual({ quantity_received: '7', quantity_accepted: '6.5' });
+    expect(call!.config.headers.get('If-Match')).toBe('3');
+    await waitFor(() =>
+      expect(graLines()).toEqual([
+        ['MS sheet 2mm', '7.000 Sheets', '6.500 Sheets'],
+        ['MS pipe 25mm', '30.000 Meters', '30.000 Meters'],
+      ]),
+    );
+    expect(screen.queryByRole('form', { name: 'Correct MS sheet 2mm' })).toBeNull();
+  });
+
+  it('refuses more accepted than received before asking the server', async () => {
+    const server = fakeServer();
+    const form = await correctSheet('7', '7.5');
+    expect(await within(form).findByText(GRA_MESSAGES.acceptedOverReceived)).toBeTruthy();
+    expect(server.requests).toEqual([]);
+  });
+
+  it('shows the server’s over-receipt refusal under Accepted, and the line stays as it was', async () => {
+    const refusal = 'Only 12.000 of MS sheet 2mm can still be received against this LPO, with the over-receipt tolerance of 5%: 20.000 ordered, 8.000 received.';
+    fakeServer().on('PATCH', API.graItems.detail(71), { status: 400, data: { quantity_accepted: [refusal] } });
+    const form = await correctSheet('25', '25');
+    expect(await within(form).findByText(refusal)).toBeTruthy();
+    expect(within(form).getByLabelText('Accepted (Sheets)').closest('[data-invalid]')).toBeTruthy();
+    expect(await mirror.rows('graItems').get(71)).toMatchObject({ quantity_accepted: '8.000', version: 3 });
+  });
+
+  it('shows the server’s refusal to take back goods already issued onward as the notice’s caption', async () => {
+    const refusal = '2.000 of MS sheet 2mm cannot be taken back out of stock: only 1.000 is left in stores unissued and unreserved. The goods were issued onward; return them to stores first.';
+    fakeServer().on('PATCH', API.graItems.detail(71), { status: 409, data: { detail: refusal } });
+    await correctSheet('6', '6');
+    await screen.findByText(GRA_LINE_NOTICES.failed);
+    expect(screen.getByText(refusal)).toBeTruthy();
+    expect(await mirror.rows('graItems').get(71)).toMatchObject({ quantity_accepted: '8.000' });
+  });
+
+  it('takes a line off after asking, at its version; the line leaves the detail', async () => {
+    setOnline(true);
+    const server = fakeServer().on('DELETE', API.graItems.detail(72), { status: 200, data: { ...PIPE_LINE, deleted_at: '2026-11-20T10:00:00.000Z', version: 4 } });
+    show('gra-detail', GraDetailScreen, '/gra/detail/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Take MS pipe 25mm off' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('What it accepted (30.000 Meters) leaves stock, and its LPO expects it again.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Take off' }));
+    await screen.findByText(GRA_LINE_NOTICES.removed('MS pipe 25mm'));
+    const [call] = server.calls('DELETE', API.graItems.detail(72));
+    expect(call!.config.headers.get('If-Match')).toBe('3');
+    await waitFor(() => expect(graLines()).toEqual([['MS sheet 2mm', '8.000 Sheets', '8.000 Sheets']]));
+  });
+
+  it('keeps the line when the user keeps it, and shows the server’s refusal of a GRA’s last line', async () => {
+    setOnline(true);
+    const server = fakeServer().on('DELETE', API.graItems.detail(71), { status: 400, data: { non_field_errors: [GRA_MESSAGES.lastLine] } });
+    show('gra-detail', GraDetailScreen, '/gra/detail/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Take MS sheet 2mm off' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.requests).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Take MS sheet 2mm off' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Take off' }));
+    await screen.findByText(GRA_MESSAGES.lastLine);
+    expect(screen.getByText(GRA_LINE_NOTICES.failed)).toBeTruthy();
+    expect(graLines()).toHaveLength(2);
+  });
+
+  it('offline, says a correction needs the connection', async () => {
+    show('gra-detail', GraDetailScreen, '/gra/detail/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Take MS pipe 25mm off' }));
+    expect(await screen.findByText('This needs a connection to the server. Try again when you are online.')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('a cancelled GRA’s detail', () => {
+  it('is read-only and says when and why it was cancelled, with the lines its cancellation removed but not one taken off before', async () => {
+    await mirror.rows('gras').put(gra(7, { cancelled_at: '2026-11-20T10:00:00.000Z', cancellation_remarks: 'Booked twice' }));
+    await mirror.rows('graItems').bulkPut([
+      { ...SHEET_LINE, deleted_at: '2026-11-20T10:00:00.000Z' },
+      { ...PIPE_LINE, deleted_at: '2026-11-19T08:00:00.000Z' },
+    ]);
+    show('gra-detail', GraDetailScreen, '/gra/detail/7');
+    await screen.findByText('Booked twice');
+    expect(screen.getByText('Cancellation reason')).toBeTruthy();
+    expect(screen.getByText('20-11-2026')).toBeTruthy();
+    expect(graLines()).toEqual([['MS sheet 2mm', '8.000 Sheets', '8.000 Sheets']]);
+    expect(screen.queryByRole('button', { name: 'Cancel GRA' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Correct / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Take .* off$/ })).toBeNull();
+  });
+
+  it('is read from the server when the device does not hold it', async () => {
+    setOnline(true);
+    const view = {
+      ...gra(9, { cancelled_at: '2026-11-19T10:00:00.000Z', cancellation_remarks: 'Wrong vendor challan' }),
+      lpo_date: '2026-11-10',
+      gra_items: [{ ...SHEET_LINE, gra: 9, material_name: 'MS sheet 2mm', material_unit: 'SHEET', amount: '987.60', deleted_at: '2026-11-19T10:00:00.000Z' }],
+    };
+    fakeServer().on('GET', API.gras.detail(9), { status: 200, data: view });
+    show('gra-detail', GraDetailScreen, '/gra/detail/9');
+    await screen.findByText('Wrong vendor challan');
+    expect(screen.getByRole('heading', { name: 'GRA 9' })).toBeTruthy();
+    expect(graLines()).toEqual([['MS sheet 2mm', '8.000 Sheets', '8.000 Sheets']]);
+    expect(screen.queryByRole('button', { name: /^Correct / })).toBeNull();
+  });
+});
+
 describe('the cancelled GRAs', () => {
   it('reads cancelled_gras/ from the server, 15 a page, with why each was cancelled', async () => {
     setOnline(true);
@@ -265,7 +436,7 @@ describe('the cancelled GRAs', () => {
     });
     show('gras-cancelled', GrasCancelledScreen, '/gra/cancelled');
     await screen.findByText('Booked twice');
-    expect(screen.getByText('GRA 9')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'GRA 9' }).getAttribute('href')).toBe('/gra/detail/9');
     expect(server.calls('GET', API.gras.cancelled)[0]!.config.params).toEqual({ page: 1, page_size: 15 });
   });
 

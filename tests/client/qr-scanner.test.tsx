@@ -101,6 +101,21 @@ describe('scanning a label with the camera', () => {
     expect(detect).toHaveBeenCalledOnce();
   });
 
+  it('hands the focus to the field the scan leads to, not back to the Scan label button', async () => {
+    fakeCamera();
+    fakeDetector([{ rawValue: 'fabops:material:12' }]);
+    framesOnDemand();
+    inChakra(
+      <>
+        <input aria-label="Received of MS sheet 2mm" />
+        <QrScanner onScan={() => screen.getByLabelText('Received of MS sheet 2mm')} />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Scan label' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Received of MS sheet 2mm')));
+  });
+
   it('keeps looking until a code shows, and turns the camera off when cancelled', async () => {
     const { track } = fakeCamera();
     const detect = fakeDetector([]);

@@ -7,12 +7,13 @@ import { GRA_MESSAGES, graCreateSchema, type GraCreate } from '../../../domain/g
 import { materialUnitLabel, type MaterialName } from '../../../domain/material';
 import { materialIdFromLabel } from '../../../domain/material-label';
 import { pathOf } from '../../../domain/routes';
-import { businessToday, formatDisplayDate } from '../../../domain/rules/dates';
+import { businessToday, formatDisplayDate, parseDisplayDate } from '../../../domain/rules/dates';
+import { STOCK_MESSAGES } from '../../../domain/stock';
 import type { Vendor } from '../../../domain/vendor';
 import { mirror } from '../../data/mirror/db';
 import { createGra } from '../../data/operations';
 import { enqueue } from '../../data/outbox';
-import { FormStack, ScreenFormActions, SelectOptions } from '../../ui/form';
+import { DateField, FormStack, ScreenFormActions, SelectOptions } from '../../ui/form';
 import { MaterialPicker } from '../../ui/MaterialPicker';
 import { notify } from '../../ui/notify';
 import { QrScanner } from '../../ui/QrScanner';
@@ -23,6 +24,15 @@ export const GRA_SAVED = 'GRA saved. Stock grows by what was accepted as soon as
 export const GRA_SAVED_OFFLINE = 'GRA saved on this device. It is sent when the connection is back.';
 export const NO_LINES = 'Enter the quantity received of at least one material.';
 export const NO_LPO = 'Choose the LPO the goods came against.';
+export const NO_GRA_DATE = 'Give the date the goods came, as DD-MM-YYYY.';
+
+/** The GRA date typed, as ISO, or why it cannot be sent: not a date, none, or after today (the ledger's own rule). */
+function graDateOf(typed: string): { iso: string } | { problem: string } {
+  const day = parseDisplayDate(typed);
+  if (!day.ok) return { problem: day.message };
+  if (!day.iso) return { problem: NO_GRA_DATE };
+  return day.iso > businessToday() ? { problem: STOCK_MESSAGES.futureDate } : { iso: day.iso };
+}
 
 /** What the device flags above what is still to come: the server alone knows the over-receipt tolerance. */
 export const overReceiptWarning = (receivable: string, unit: string) =>
@@ -188,7 +198,7 @@ export default function GraCreateScreen() {
   const [lpo, setLpo] = useState<number | null>(null);
   const [vendor, setVendor] = useState<number | null>(null);
   const [reason, setReason] = useState('');
-  const [graDate, setGraDate] = useState(businessToday());
+  const [graDate, setGraDate] = useState(() => formatDisplayDate(businessToday()));
   const [invoice, setInvoice] = useState('');
   const [challan, setChallan] = useState('');
   const [remarks, setRemarks] = useState('');
@@ -201,17 +211,23 @@ export default function GraCreateScreen() {
   const chosenLpo = lpos?.find((l) => l.id === lpo);
   useUnsavedChanges(!saving && (Object.values(quantities).some((q) => q.received.trim() !== '') || free.length > 0 || reason !== '' || invoice !== '' || challan !== ''));
 
-  const scan = async (text: string) => {
+  /** The scanned material's line lit and its Received field focused (and answered, for the scanner to hand the focus to); else why not. */
+  const scan = (text: string): HTMLElement | null => {
     const id = materialIdFromLabel(text);
     const line = lines?.find((l) => l.item.material === id);
     if (!line) {
-      const material = id === null ? undefined : ((await mirror.rowsOf<MaterialName>('materials').get(id)) as MaterialName | undefined);
-      setErrors({ scan: material ? notOnLpo(material.name) : 'This label is not a material on this device.' });
-      return;
+      void notOnThisLpo(id);
+      return null;
     }
     setErrors({});
     setScanned(line.item.id);
-    document.getElementById(`received-${line.item.id}`)?.focus();
+    const field = document.getElementById(`received-${line.item.id}`);
+    field?.focus();
+    return field;
+  };
+  const notOnThisLpo = async (id: number | null) => {
+    const material = id === null ? undefined : ((await mirror.rowsOf<MaterialName>('materials').get(id)) as MaterialName | undefined);
+    setErrors({ scan: material ? notOnLpo(material.name) : 'This label is not a material on this device.' });
   };
 
   const save = async () => {
@@ -222,9 +238,11 @@ export default function GraCreateScreen() {
             return typed && typed.received.trim() ? [{ key: String(item.id), line: { lpo_item: item.id, material: item.material, quantity_received: typed.received.trim(), quantity_accepted: acceptedOf(typed) } }] : [];
           })
         : free.map((l) => ({ key: `m${l.material.id}`, line: { material: l.material.id, quantity_received: l.received.trim(), quantity_accepted: acceptedOf(l), rate: l.rate.trim() || undefined } }));
+    const date = graDateOf(graDate);
     const payload: GraCreate = {
       ...(mode === 'lpo' ? { lpo: lpo ?? undefined, vendor: chosenLpo?.vendor } : { lpo: null, vendor: vendor ?? undefined, without_lpo_reason: reason.trim() || undefined }),
-      gra_date: graDate,
+      // A date with a problem is said once, below, not again by the schema.
+      gra_date: 'iso' in date ? date.iso : businessToday(),
       invoice_number: invoice.trim(),
       challan_number: challan.trim(),
       remarks: remarks.trim(),
@@ -235,6 +253,7 @@ export default function GraCreateScreen() {
       typedLines.map((l) => l.key),
     );
     // The schema checks these only once its fields are valid: the form says all that is missing at once.
+    if ('problem' in date) problems.gra_date = date.problem;
     if (mode === 'lpo' && lpo === null) problems.lpo = NO_LPO;
     if (mode === 'none' && vendor === null) problems.vendor = GRA_MESSAGES.vendorRequired;
     if (mode === 'none' && !reason.trim()) problems.without_lpo_reason = GRA_MESSAGES.reasonRequired;
@@ -297,11 +316,7 @@ export default function GraCreateScreen() {
         </>
       )}
       <Stack direction={{ base: 'column', md: 'row' }} gap="4">
-        <Field.Root invalid={!!errors.gra_date} required>
-          <Field.Label>GRA date</Field.Label>
-          <Input size="lg" type="date" value={graDate} onChange={(e) => setGraDate(e.target.value)} />
-          {errors.gra_date && <Field.ErrorText>{errors.gra_date}</Field.ErrorText>}
-        </Field.Root>
+        <DateField label="GRA date" required value={graDate} onChange={setGraDate} error={errors.gra_date} />
         <Field.Root invalid={!!errors.invoice_number}>
           <Field.Label>Invoice number</Field.Label>
           <Input size="lg" value={invoice} onChange={(e) => setInvoice(e.target.value)} maxLength={100} />
@@ -324,7 +339,7 @@ export default function GraCreateScreen() {
             <Stack gap="4">
               <HStack justify="space-between" wrap="wrap">
                 <Heading size="lg">Goods received</Heading>
-                {mode === 'lpo' && <QrScanner onScan={(text) => void scan(text)} />}
+                {mode === 'lpo' && <QrScanner onScan={scan} />}
               </HStack>
               {errors.scan && (
                 <Text role="alert" color="fg.error">

@@ -1,13 +1,15 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { GRA_MESSAGES, type GraView } from '../../../domain/gra';
+import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { secondary, useListPage } from '../../ui/DataTable';
+import { RowLink } from '../../ui/RowLink';
 import { ServerListScreen } from '../../ui/ServerListScreen';
 import { GRA_PAGE_SIZE, useCancelledGras } from './api';
 import { graTitle, lpoTitle } from './data';
 
 const COLUMNS: ColumnDef<GraView, unknown>[] = [
-  { id: 'number', header: 'GRA', cell: ({ row }) => graTitle(row.original.id) },
+  { id: 'number', header: 'GRA', cell: ({ row }) => <RowLink to={pathOf('gra-detail', { id: row.original.id })}>{graTitle(row.original.id)}</RowLink> },
   { id: 'gra_date', header: 'Date', cell: ({ row }) => formatDisplayDate(row.original.gra_date) },
   { id: 'vendor', header: 'Vendor', cell: ({ row }) => row.original.vendor_name },
   { id: 'lpo', header: 'LPO', cell: ({ row }) => (row.original.lpo !== null ? lpoTitle(row.original.lpo) : 'Without LPO') },
@@ -16,7 +18,7 @@ const COLUMNS: ColumnDef<GraView, unknown>[] = [
   { id: 'reason', header: 'Reason', cell: ({ row }) => row.original.cancellation_remarks },
 ];
 
-/** gras-cancelled: the cancelled GRAs (cancelled_gras/), read from the server page by page, the latest cancelled first, with why. */
+/** gras-cancelled: the cancelled GRAs (cancelled_gras/), read from the server page by page, the latest cancelled first, with why; each opens its GRA, read-only. */
 export default function GrasCancelledScreen() {
   const [page, setPage] = useListPage();
   return (

@@ -25,13 +25,21 @@ export function useGras(): LocalGra[] | undefined {
   return useLiveQuery(async () => (await mirror.rowsOf<LocalGra>('gras').toArray()).filter((g) => !g.deleted_at && !g.cancelled_at), []);
 }
 
+/** A line the detail shows: a mirrored one carries its id and version (a line inside a GRA made offline has none yet). */
+export type GraDetailLine = DeviceGraLine & { id?: number; version?: number };
+
+/**
+ * Whether a mirrored line belongs on its GRA's detail: a live one; of a cancelled GRA, also those
+ * its cancellation removed (it shows what it had), never a line removed before it.
+ */
+const shownLine = (line: GraItem, cancelledAt: string | null | undefined) => !line.deleted_at || (!!cancelledAt && Date.parse(line.deleted_at) >= Date.parse(cancelledAt));
+
 /** One GRA and its lines: those inside a GRA made offline, else the mirrored ones with their material. */
-export function useGra(id: number): { gra: LocalGra | null; lines: DeviceGraLine[] } | undefined {
+export function useGra(id: number): { gra: LocalGra | null; lines: GraDetailLine[] } | undefined {
   return useLiveQuery(async () => {
     const gra = (await mirror.rowsOf<LocalGra>('gras').get(id)) ?? null;
     if (gra?.gra_items) return { gra, lines: gra.gra_items };
-    // A cancelled GRA's lines were removed by its cancellation: it still shows what it had.
-    const items = (await mirror.rowsOf<GraItem>('graItems').where('gra').equals(id).toArray()).filter((l) => !l.deleted_at || gra?.cancelled_at);
+    const items = (await mirror.rowsOf<GraItem>('graItems').where('gra').equals(id).toArray()).filter((l) => shownLine(l, gra?.cancelled_at)).sort((a, b) => a.id - b.id);
     const materials = await materialsOnDevice(items.map((l) => l.material));
     const lines = items.map((line) => ({
       ...line,
