@@ -337,4 +337,18 @@ export const API = {
     adminMonarchEntities: '/admin/system/monarch-entities/',
   },
   quotationItems: rows(`${quotations}/quote_items`),
+  /** Invoices (business-areas.md §7 "Invoices"): the invoice router's actions and its sibling resources. */
+  invoices: {
+    ...rows('/invoices'),
+    approve: apiPath('/invoices/:id/approve/'),
+    cancel: apiPath('/invoices/:id/cancel/'),
+    void: apiPath('/invoices/:id/void/'),
+    updateStatus: apiPath('/invoices/:id/update_status/'),
+    statusHistory: '/invoices/status-history/',
+    items: rows('/invoices/items'),
+    taxConfigurations: rows('/invoices/tax-configurations'),
+    currentRates: '/invoices/current_rates/',
+    calculateTax: '/invoices/calculate_tax/',
+    settings: '/invoices/settings/',
+  },
 } as const;

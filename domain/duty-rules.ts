@@ -20,6 +20,7 @@ export const DUTY_RULES = {
   requisition: { approval: 'requisitions.approve', entity: 'requisition', maker: 'requested_by' },
   /** Only LPOs above the approval threshold (purchase settings): at or below it the buyer approves their own. */
   lpo: { approval: 'lpos.approve', entity: 'LPO', maker: 'created_by' },
+  invoice: { approval: 'invoices.approve', entity: 'invoice', maker: 'created_by' },
 } as const satisfies Record<string, DutyRule>;
 
 export type Duty = keyof typeof DUTY_RULES;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES } from './customer';
 import { compare, sign } from './decimal';
-import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { indianStateSchema } from './india';
 import { valuesOf } from './options';
+import { idParam } from './query-params';
 import { isValidEmail } from './rules/contact';
 import { isValidDateRange, toIsoDate } from './rules/dates';
 import { actionRefusal, type ActionTable } from './state-machine';
@@ -89,7 +90,7 @@ export function financialYearOf(isoDate: string): string {
 
 /**
  * An invoice number: the prefix, the financial year's two short years and the number within that
- * year zero-padded ('INV-26-27/00042'), at most 16 characters as GST allows (decision 298).
+ * year zero-padded ('INV-26-27/00042'), at most 16 characters as GST allows (decision 305).
  */
 export function formatInvoiceNumber(settings: { prefix: string; number_padding: number }, financialYear: string, sequence: number): string {
   return `${settings.prefix}${financialYear.slice(2)}/${String(sequence).padStart(settings.number_padding, '0')}`;
@@ -471,3 +472,87 @@ export const recurringInvoiceCreateSchema = z
 export type RecurringInvoiceCreate = z.input<typeof recurringInvoiceCreateSchema>;
 export const recurringInvoiceUpdateSchema = updateSchemaOf(recurringInvoiceCreateSchema);
 export type RecurringInvoiceUpdate = z.input<typeof recurringInvoiceUpdateSchema>;
+
+/** Invoices page by 15, newest first by id (business-areas.md §9). */
+export const INVOICE_PAGE_SIZE = 15;
+
+/** What the API adds to an invoice row for the list: names, and overdue computed on the business day. */
+export const invoiceListRowSchema = invoiceSchema.extend({
+  customer_name: z.string(),
+  created_by_name: z.string(),
+  is_overdue: z.boolean(),
+  days_overdue: z.number().int().nonnegative(),
+});
+export type InvoiceListRow = z.infer<typeof invoiceListRowSchema>;
+
+/** GET invoices/{id}/: the row with its live lines, who approved it, and the amount in words. */
+export const invoiceViewSchema = invoiceListRowSchema.extend({
+  approved_by_name: z.string(),
+  amount_in_words: z.string(),
+  items: z.array(invoiceItemSchema),
+});
+export type InvoiceView = z.infer<typeof invoiceViewSchema>;
+
+/** `?status_in=sent,partially_paid`: any of the statuses. */
+export const invoiceStatusListParam = z
+  .string()
+  .max(200)
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(invoiceStatusSchema).min(1));
+
+/** POST invoices/{id}/approve/: nothing but the version the approver saw. */
+export const invoiceStepSchema = z.object(expectedVersionFields).default({});
+/** POST invoices/{id}/cancel/ and void/: the reason is required (and the version the user saw). */
+export const invoiceReasonStepSchema = invoiceReasonSchema.extend(expectedVersionFields);
+/** POST invoices/{id}/update_status/ with the version. */
+export const invoiceStatusStepSchema = invoiceStatusUpdateSchema.extend(expectedVersionFields);
+
+/** GET invoices/status-history/?invoice=: an invoice's status changes, oldest first, with who made them. */
+export const invoiceStatusHistoryQuerySchema = z.object({ invoice: idParam });
+export const invoiceStatusHistoryRowSchema = invoiceStatusHistorySchema.extend({ changed_by_name: z.string() });
+export type InvoiceStatusHistoryRow = z.infer<typeof invoiceStatusHistoryRowSchema>;
+
+/** GET invoices/current_rates/?customer_state=&company_state=: the active GST rates and how they split. */
+export const currentRatesQuerySchema = z.object({ customer_state: indianStateSchema, company_state: indianStateSchema.optional() });
+export const currentRatesSchema = z.object({
+  intra_state: z.boolean(),
+  /** The whole GST rates a line may carry (the active IGST rates), lowest first. */
+  gst_rates: z.array(decimalSchema),
+  /** The active configurations that apply: CGST and SGST inside the state, IGST across. */
+  configurations: z.array(taxConfigurationSchema),
+});
+export type CurrentRates = z.infer<typeof currentRatesSchema>;
+
+/** POST invoices/calculate_tax/: a form's lines and states, answered with the totals the invoice would get. */
+export const calculateTaxSchema = z.object({
+  items: z.array(invoiceItemCreateSchema).min(1).max(500),
+  customer_state: indianStateSchema,
+  company_state: indianStateSchema.optional(),
+});
+export type CalculateTax = z.input<typeof calculateTaxSchema>;
+const lineTotalsSchema = z.object({ amount: decimalSchema, taxable_amount: decimalSchema, cgst_amount: decimalSchema, sgst_amount: decimalSchema, igst_amount: decimalSchema, line_total: decimalSchema });
+export const invoiceTotalsSchema = z.object({
+  lines: z.array(lineTotalsSchema),
+  intra_state: z.boolean(),
+  subtotal: decimalSchema,
+  discount_amount: decimalSchema,
+  taxable_amount: decimalSchema,
+  cgst_amount: decimalSchema,
+  sgst_amount: decimalSchema,
+  igst_amount: decimalSchema,
+  tax_amount: decimalSchema,
+  round_off: decimalSchema,
+  total_amount: decimalSchema,
+  amount_in_words: z.string(),
+});
+
+/** Server refusals of the invoice calls (each a 400 naming its field, or non_field_errors). */
+export const INVOICE_REFUSALS = {
+  notGstRate: (rate: string, rates: readonly string[]) => `${rate} % is not a GST rate in the tax configurations (${rates.join(', ')}).`,
+  customerGstin: "The customer's GSTIN does not pass its check: correct it on the customer before invoicing.",
+  paidByReceipts: 'An invoice becomes paid or partially paid when receipts are recorded against it.',
+  sameStatus: (label: string) => `The invoice is already ${label.toLowerCase()}.`,
+  draftOnly: 'Only a draft invoice is changed this way.',
+  otherInvoice: 'A line cannot move to another invoice.',
+  lastLine: 'An invoice needs at least one item: delete the draft instead.',
+} as const;

@@ -26,6 +26,7 @@ const PRODUCTION: Grant = { departments: ['production'] };
 const PACKING_DISPATCH: Grant = { departments: ['packing-dispatch'] };
 const PURCHASE_MANAGER: Grant = { departments: ['purchase'], designations: ['manager', 'assistant-manager'] };
 const SALES_MANAGER: Grant = { departments: ['sales'], designations: ['manager', 'assistant-manager'] };
+const ACCOUNTS_MANAGER: Grant = { departments: ['accounts'], designations: ['manager', 'assistant-manager'] };
 
 /**
  * Who may do what (department and designation x resource x action), as data; docs/permissions.md
@@ -167,6 +168,8 @@ export const PERMISSIONS = {
   /** Invoices are accounts'; sales follows what its customers are billed. */
   'invoices.read': [ACCOUNTS, SALES, MANAGEMENT],
   'invoices.write': [ACCOUNTS, MANAGEMENT],
+  /** Approving issues the tax invoice (its number, frozen amounts): accounts managers and management, never its maker (duty-rules.ts). */
+  'invoices.approve': [ACCOUNTS_MANAGER, MANAGEMENT],
 } as const satisfies Record<string, readonly Grant[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

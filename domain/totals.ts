@@ -92,7 +92,7 @@ export const isIntraState = (companyState: IndianState, customerState: IndianSta
   companyState === 'N/A' || customerState === 'N/A' || companyState === customerState;
 
 /**
- * A GST invoice, as GST invoices are rounded (decision 296): each line's amount, taxable value and
+ * A GST invoice, as GST invoices are rounded (decision 303): each line's amount, taxable value and
  * each tax component are rounded to the paisa on the line; inside the company's state a line pays
  * half its rate as CGST and half as SGST (each rounded alone, so the two are always equal), across
  * states the whole rate as IGST; the invoice's components are the sums of its lines', and only the

@@ -36,7 +36,7 @@ export function indianNumberInWords(value: bigint): string {
 }
 
 /**
- * An amount of money in words as Indian invoices print it (decision 297): 'Rupees One Lakh Twenty
+ * An amount of money in words as Indian invoices print it (decision 304): 'Rupees One Lakh Twenty
  * Three Thousand Four Hundred Fifty Six and Fifty Paise Only'; a negative amount (a round off)
  * starts with 'Minus'. `amount` is a decimal string at two places ("123456.50").
  */

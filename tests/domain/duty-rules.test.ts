@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DUTY_RULES, dutyRefusal, isMaker, type Duty } from '../../domain/duty-rules';
+import { invoiceSchema } from '../../domain/invoice';
 import { jobOrderExpenseSchema } from '../../domain/job-order-expense';
 import { lpoSchema } from '../../domain/lpo';
 import { PERMISSIONS } from '../../domain/permissions';
 import { requisitionSchema } from '../../domain/requisition';
 import { stockAdjustmentSchema } from '../../domain/stock';
 
-const schemas = { 'stock-adjustment': stockAdjustmentSchema, 'job-order-expense': jobOrderExpenseSchema, requisition: requisitionSchema, lpo: lpoSchema } satisfies Record<Duty, { shape: object }>;
+const schemas = { 'stock-adjustment': stockAdjustmentSchema, 'job-order-expense': jobOrderExpenseSchema, requisition: requisitionSchema, lpo: lpoSchema, invoice: invoiceSchema } satisfies Record<Duty, { shape: object }>;
 
 describe('duty rules (domain/duty-rules.ts)', () => {
   it('covers every approval of the permission matrix but the delivery note, which DESIGN.md leaves to production', () => {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { LPO_OPEN_STATUSES, lpoStatusSchema, type FilterLposQuery, type LpoLine, type LpoListRow, type LpoPendingLine, type LpoView } from '../../../domain/lpo';
 import { PURCHASE_SETTINGS_DEFAULTS, type PurchaseSettings } from '../../../domain/system';
@@ -9,6 +9,7 @@ import { notFound } from '../../lib/http-error';
 import { byId, byValue, escapeLike, filter, fromDate, inPeriod, toDate, type ListQuery, type ListSpec } from '../../lib/list';
 import { pageRows, totalCount, withLines, type Paging, type Slice } from '../../lib/pagination';
 import { idParams } from '../../lib/schemas';
+import { userNameOf } from '../users/names';
 
 /**
  * LPOs, the read side (business-areas.md §7 "LPO"): the mirrored list, the views with their
@@ -109,8 +110,6 @@ export async function linesOf(db: Db, lpoIds: readonly number[]): Promise<LpoLin
 
 const author = alias(users, 'author');
 const approver = alias(users, 'approver');
-/** users/names.ts's userName over an alias of users; blank without a user. */
-const nameOf = (user: { first_name: PgColumn; last_name: PgColumn; username: PgColumn }) => sql<string>`coalesce(nullif(trim(${user.first_name} || ' ' || ${user.last_name}), ''), ${user.username}, '')`;
 
 /** LPOs matching `where` with their vendor, author, approver and lines; a slice when paged. */
 async function lpoViews(db: Db, where: SQL | undefined, order: SQL[], paging?: Paging): Promise<Slice<LpoView>> {
@@ -118,8 +117,8 @@ async function lpoViews(db: Db, where: SQL | undefined, order: SQL[], paging?: P
     .select({
       ...lpoColumns,
       vendor_name: vendors.name,
-      created_by_name: nameOf(author),
-      approved_by_name: nameOf(approver),
+      created_by_name: userNameOf(author),
+      approved_by_name: userNameOf(approver),
       total_count: totalCount,
     })
     .from(lpos)

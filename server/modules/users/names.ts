@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 
 /**
@@ -7,3 +8,7 @@ import { users } from '../../db/schema';
  * device's are the same words.
  */
 export const userName = sql<string>`coalesce(nullif(trim(${users.first_name} || ' ' || ${users.last_name}), ''), ${users.username})`;
+
+/** userName over an alias of users (an author, an approver) joined to a row; blank without a user. */
+export const userNameOf = (user: { first_name: PgColumn; last_name: PgColumn; username: PgColumn }) =>
+  sql<string>`coalesce(nullif(trim(${user.first_name} || ' ' || ${user.last_name}), ''), ${user.username}, '')`;
