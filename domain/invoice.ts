@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES } from './customer';
-import { compare, sign } from './decimal';
-import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { sign } from './decimal';
+import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, percentInput, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { indianStateSchema } from './india';
 import { valuesOf } from './options';
 import { isValidEmail } from './rules/contact';
@@ -54,9 +54,6 @@ export const INVOICE_MESSAGES = {
   endDate: 'The end date cannot be before the next date.',
   hsnCode: 'Enter a valid HSN/SAC code (4 to 8 digits).',
 } as const;
-
-/** A tax rate in percent in a request: 0 to 100, two decimals. */
-const percentInput = () => decimalInput({ digits: 5, scale: 2, min: 0 }).refine((v) => compare(v, '100') <= 0, 'Ensure this value is less than or equal to 100.');
 
 /** A money amount in a request that must be more than zero. */
 const positiveMoneyInput = () => decimalInput({ min: 0 }).refine((v) => sign(v) > 0, 'Ensure this value is greater than 0.');

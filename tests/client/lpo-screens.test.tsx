@@ -52,6 +52,8 @@ const lpoRow = (id: number, values: Record<string, unknown> = {}) => ({
   vendor_name: 'Steelmart Traders',
   lpo_date: '2026-11-20',
   expected_date: null,
+  subtotal: '12500.00',
+  tax_amount: '0.00',
   total_amount: '12500.00',
   status: 'draft',
   requisition: null,
@@ -73,8 +75,8 @@ const view = (values: Record<string, unknown> = {}) => ({
   created_by_name: 'Ravi Kumar',
   approved_by_name: '',
   lpo_items: [
-    { id: 401, lpo: 40, material: SHEET.id, material_name: 'MS Sheet 2 mm', material_unit: 'PCS', quantity: '10.000', rate: '1000.00', amount: '10000.00', quantity_received: '0.000', ...tracked() },
-    { id: 402, lpo: 40, material: PIPE.id, material_name: 'GI Pipe 25 mm', material_unit: 'MTRS', quantity: '20.000', rate: '125.00', amount: '2500.00', quantity_received: '0.000', ...tracked() },
+    { id: 401, lpo: 40, material: SHEET.id, material_name: 'MS Sheet 2 mm', material_unit: 'PCS', quantity: '10.000', rate: '1000.00', amount: '10000.00', tax_rate: '0.00', expected_date: null, quantity_received: '0.000', ...tracked() },
+    { id: 402, lpo: 40, material: PIPE.id, material_name: 'GI Pipe 25 mm', material_unit: 'MTRS', quantity: '20.000', rate: '125.00', amount: '2500.00', tax_rate: '0.00', expected_date: null, quantity_received: '0.000', ...tracked() },
   ],
   ...values,
 });
@@ -150,7 +152,7 @@ describe('a new LPO', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('posts a good LPO and opens it', async () => {
+  it('posts a good LPO with each line’s GST % and own expected date, showing the totals as typed, and opens it', async () => {
     const server = fakeServer();
     server.on('POST', API.lpos.list, { status: 201, data: view() });
     serveDetail(server);
@@ -158,8 +160,17 @@ describe('a new LPO', () => {
     fireEvent.change(await screen.findByLabelText('Vendor'), { target: { value: String(STEELMART) } });
     await pick('sheet', 'MS Sheet 2 mm');
     fireEvent.change(screen.getByLabelText('Quantity of MS Sheet 2 mm'), { target: { value: '10' } });
-    fireEvent.change(screen.getByLabelText('Rate of MS Sheet 2 mm'), { target: { value: '1000' } });
-    expect(screen.getByText('Pieces · ₹ 10,000.00')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Rate of MS Sheet 2 mm'), { target: { value: '125.50' } });
+    fireEvent.change(screen.getByLabelText('GST % of MS Sheet 2 mm'), { target: { value: '18' } });
+    fireEvent.change(screen.getByLabelText('Expected date of MS Sheet 2 mm'), { target: { value: businessToday(7) } });
+    await pick('pipe', 'GI Pipe 25 mm');
+    fireEvent.change(screen.getByLabelText('Quantity of GI Pipe 25 mm'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Rate of GI Pipe 25 mm'), { target: { value: '99.99' } });
+    fireEvent.change(screen.getByLabelText('GST % of GI Pipe 25 mm'), { target: { value: '5' } });
+    expect(await screen.findByText('Pieces · ₹ 1,255.00')).toBeTruthy();
+    // 1255.00 + 299.97; GST 225.90 + 15.00
+    const totals = screen.getByLabelText('LPO totals');
+    expect([...totals.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Subtotal ₹ 1,554.97', 'GST ₹ 240.90', 'Total ₹ 1,795.87']);
     fireEvent.change(screen.getByLabelText(/^Terms and remarks/), { target: { value: 'Delivery at the Peenya works' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save LPO' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/lpo/detail/40'));
@@ -169,8 +180,25 @@ describe('a new LPO', () => {
       expected_date: null,
       requisition: null,
       remarks: 'Delivery at the Peenya works',
-      lpo_items: [{ material: SHEET.id, quantity: '10', rate: '1000' }],
+      lpo_items: [
+        { material: SHEET.id, quantity: '10', rate: '125.50', tax_rate: '18', expected_date: businessToday(7) },
+        { material: PIPE.id, quantity: '3', rate: '99.99', tax_rate: '5', expected_date: null },
+      ],
     });
+  });
+
+  it('refuses a line expected before the LPO date, at that line’s date', async () => {
+    const server = fakeServer();
+    show('lpo-create', LpoCreateScreen, '/lpo/create');
+    fireEvent.change(await screen.findByLabelText('Vendor'), { target: { value: String(STEELMART) } });
+    await pick('sheet', 'MS Sheet 2 mm');
+    fireEvent.change(screen.getByLabelText('Quantity of MS Sheet 2 mm'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText('Rate of MS Sheet 2 mm'), { target: { value: '1000' } });
+    fireEvent.change(screen.getByLabelText('Expected date of MS Sheet 2 mm'), { target: { value: businessToday(-1) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save LPO' }));
+    expect(await screen.findByText(LPO_MESSAGES.expectedDate)).toBeTruthy();
+    expect(screen.getByLabelText('Expected date of MS Sheet 2 mm').getAttribute('aria-invalid')).toBe('true');
+    expect(server.requests).toEqual([]);
   });
 
   it('fills one LPO per proposal of the materials short of their reorder level (not those just at it), the next after each save, asking for the vendor of materials never bought', async () => {
@@ -180,8 +208,8 @@ describe('a new LPO', () => {
       status: 200,
       data: {
         proposals: [
-          { vendor: STEELMART, vendor_name: 'Steelmart Traders', requisition: null, lpo_items: [{ material: SHEET.id, material_name: 'MS Sheet 2 mm', material_unit: 'PCS', quantity: '10.000', rate: '980.00' }] },
-          { vendor: null, vendor_name: null, requisition: null, lpo_items: [{ material: PIPE.id, material_name: 'GI Pipe 25 mm', material_unit: 'MTRS', quantity: '5.000', rate: '0.00' }] },
+          { vendor: STEELMART, vendor_name: 'Steelmart Traders', requisition: null, lpo_items: [{ material: SHEET.id, material_name: 'MS Sheet 2 mm', material_unit: 'PCS', quantity: '10.000', rate: '980.00', tax_rate: '18.00' }] },
+          { vendor: null, vendor_name: null, requisition: null, lpo_items: [{ material: PIPE.id, material_name: 'GI Pipe 25 mm', material_unit: 'MTRS', quantity: '5.000', rate: '0.00', tax_rate: '0.00' }] },
         ],
       },
     });
@@ -193,9 +221,10 @@ describe('a new LPO', () => {
     expect((screen.getByLabelText('Vendor') as HTMLSelectElement).value).toBe(String(STEELMART));
     expect((screen.getByLabelText('Quantity of MS Sheet 2 mm') as HTMLInputElement).value).toBe('10.000');
     expect((screen.getByLabelText('Rate of MS Sheet 2 mm') as HTMLInputElement).value).toBe('980.00');
+    expect((screen.getByLabelText('GST % of MS Sheet 2 mm') as HTMLInputElement).value).toBe('18.00');
     fireEvent.click(screen.getByRole('button', { name: 'Save LPO' }));
     expect(await screen.findByText(`Proposed LPO 2 of 2. ${LPO_FORM_NOTICES.pickVendor}`)).toBeTruthy();
-    expect(server.calls('POST', API.lpos.list)[0]!.body).toMatchObject({ vendor: STEELMART, lpo_items: [{ material: SHEET.id, quantity: '10.000', rate: '980.00' }] });
+    expect(server.calls('POST', API.lpos.list)[0]!.body).toMatchObject({ vendor: STEELMART, lpo_items: [{ material: SHEET.id, quantity: '10.000', rate: '980.00', tax_rate: '18.00' }] });
     expect((screen.getByLabelText('Vendor') as HTMLSelectElement).value).toBe('');
     expect((screen.getByLabelText('Quantity of GI Pipe 25 mm') as HTMLInputElement).value).toBe('5.000');
   });
@@ -209,7 +238,7 @@ describe('a new LPO', () => {
     cleanup();
     server.on('GET', API.lpos.fromRequisition(900), {
       status: 200,
-      data: { proposals: [{ vendor: ACRYLIC_INDIA, vendor_name: 'Acrylic Sheets India', requisition: 900, lpo_items: [{ material: PIPE.id, material_name: 'GI Pipe 25 mm', material_unit: 'MTRS', quantity: '8.000', rate: '120.00' }] }] },
+      data: { proposals: [{ vendor: ACRYLIC_INDIA, vendor_name: 'Acrylic Sheets India', requisition: 900, lpo_items: [{ material: PIPE.id, material_name: 'GI Pipe 25 mm', material_unit: 'MTRS', quantity: '8.000', rate: '120.00', tax_rate: '12.00' }] }] },
     });
     server.on('POST', API.lpos.list, { status: 201, data: view() });
     server.on('GET', API.lpos.detail(40), { status: 200, data: view() });
