@@ -270,19 +270,65 @@ describe('a new LPO', () => {
 });
 
 describe('the LPO detail', () => {
-  it('shows the vendor, author, lines and total, and a draft offers Approve and Cancel only', async () => {
+  it('shows the vendor, author, lines with their GST % and due dates, the totals, and a draft offers Approve and Cancel only', async () => {
     const server = fakeServer();
-    serveDetail(server);
+    serveDetail(server, {
+      expected_date: '2026-11-30',
+      subtotal: '12500.00',
+      tax_amount: '1925.00',
+      total_amount: '14425.00',
+      lpo_items: [{ ...view().lpo_items[0], tax_rate: '18.00' }, { ...view().lpo_items[1], tax_rate: '5.00', expected_date: '2026-12-10' }],
+    });
     show('lpo-detail', LpoDetailScreen, '/lpo/detail/40');
     expect(await screen.findByText('Ravi Kumar')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'LPO 40' })).toBeTruthy();
     expect(screen.getByText('Draft')).toBeTruthy();
     const lines = [...screen.getByRole('table', { name: 'LPO lines' }).querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent));
     expect(lines).toEqual([
-      ['MS Sheet 2 mm', '10.000 Pieces', '0.000', '1,000.00', '10,000.00', 'Remove MS Sheet 2 mm'],
-      ['GI Pipe 25 mm', '20.000 Meters', '0.000', '125.00', '2,500.00', 'Remove GI Pipe 25 mm'],
+      ['MS Sheet 2 mm', '10.000 Pieces', '0.000', '1,000.00', '18.00', '30-11-2026', '10,000.00', 'Change MS Sheet 2 mmRemove MS Sheet 2 mm'],
+      ['GI Pipe 25 mm', '20.000 Meters', '0.000', '125.00', '5.00', '10-12-2026', '2,500.00', 'Change GI Pipe 25 mmRemove GI Pipe 25 mm'],
     ]);
+    expect([...screen.getByLabelText('LPO totals').querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Subtotal ₹ 12,500.00', 'GST ₹ 1,925.00', 'Total ₹ 14,425.00']);
     expect(actions()).toEqual(['Approve', 'Cancel LPO']);
+  });
+
+  it('changes a draft’s line at the line’s version, showing the server’s 400 on its field, then the new totals', async () => {
+    const server = fakeServer();
+    serveDetail(server);
+    const changed = { ...view().lpo_items[1], tax_rate: '18.00', expected_date: '2026-11-30', version: 4 };
+    server.on('PUT', API.lpoItems.detail(402), ({ body }) => {
+      if ((body as { expected_date: string }).expected_date < '2026-11-20') return { status: 400, data: { expected_date: [LPO_MESSAGES.expectedDate] } };
+      serveDetail(server, { tax_amount: '450.00', total_amount: '12950.00', lpo_items: [view().lpo_items[0], changed] });
+      return { status: 200, data: changed };
+    });
+    show('lpo-detail', LpoDetailScreen, '/lpo/detail/40');
+    fireEvent.click(await screen.findByRole('button', { name: 'Change GI Pipe 25 mm' }));
+    const form = screen.getByRole('form', { name: 'Change GI Pipe 25 mm' });
+    expect((within(form).getByLabelText('Quantity of GI Pipe 25 mm') as HTMLInputElement).value).toBe('20.000');
+    expect((within(form).getByLabelText('GST % of GI Pipe 25 mm') as HTMLInputElement).value).toBe('0.00');
+    fireEvent.change(within(form).getByLabelText('GST % of GI Pipe 25 mm'), { target: { value: '18' } });
+    fireEvent.change(within(form).getByLabelText('Expected date of GI Pipe 25 mm'), { target: { value: '2026-11-19' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save line' }));
+    expect(await within(form).findByText(LPO_MESSAGES.expectedDate)).toBeTruthy();
+    expect(within(form).getByLabelText('Expected date of GI Pipe 25 mm').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(within(form).getByLabelText('Expected date of GI Pipe 25 mm'), { target: { value: '2026-11-30' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save line' }));
+    expect(await screen.findByText('GI Pipe 25 mm changed.')).toBeTruthy();
+    const [, saved] = server.calls('PUT', API.lpoItems.detail(402));
+    expect(saved!.body).toEqual({ quantity: '20.000', rate: '125.00', tax_rate: '18', expected_date: '2026-11-30' });
+    expect(saved!.config.headers.get('If-Match')).toBe('3');
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Change GI Pipe 25 mm' })).toBeNull());
+    await waitFor(() => expect(screen.getByText('Total ₹ 12,950.00')).toBeTruthy());
+    expect(screen.getByText('GST ₹ 450.00')).toBeTruthy();
+  });
+
+  it('offers no line changes once the LPO is approved', async () => {
+    const server = fakeServer();
+    serveDetail(server, { status: 'approved' });
+    show('lpo-detail', LpoDetailScreen, '/lpo/detail/40');
+    await screen.findByRole('table', { name: 'LPO lines' });
+    expect(screen.queryByRole('button', { name: /^Change / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
   });
 
   it('takes a line off a draft at the line’s version, and shows the server’s refusal of the last line', async () => {
