@@ -100,6 +100,7 @@ afterEach(() => {
   closeDialog(false);
   forgetNotificationsForTests();
   forgetUnsavedChangesForTests();
+  vi.restoreAllMocks();
 });
 
 describe('the LPO list, read from the device', () => {
@@ -329,6 +330,22 @@ describe('the LPO detail', () => {
     await screen.findByRole('table', { name: 'LPO lines' });
     expect(screen.queryByRole('button', { name: /^Change / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+  });
+
+  it('downloads the LPO’s PDF from the server', async () => {
+    const server = fakeServer();
+    serveDetail(server, { status: 'sent' });
+    server.on('GET', API.lpos.pdf(40), { status: 200, data: new Blob(['%PDF-1.7']) });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:lpo');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    show('lpo-detail', LpoDetailScreen, '/lpo/detail/40');
+    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(names).toEqual(['LPO-40.pdf']));
+    expect(server.calls('GET', API.lpos.pdf(40))[0]!.config.responseType).toBe('blob');
   });
 
   it('takes a line off a draft at the line’s version, and shows the server’s refusal of the last line', async () => {

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { z } from 'zod';
+import { API } from '../../../domain/api-paths';
 import { formatIndian, QUANTITY_PLACES } from '../../../domain/decimal';
 import { addressesOf } from '../../../domain/customer';
 import { lpoActionRefusal, lpoCancelSchema, lpoCloseSchema, lpoItemUpdateSchema, lpoSendSchema, type LpoAction, type LpoLine, type LpoView } from '../../../domain/lpo';
@@ -18,6 +19,7 @@ import { useSession } from '../../data/session';
 import { readFailure, refusedOffline, serverFailure } from '../../ui/connection';
 import { DetailTitle, Facts, Failure, Section, SimpleTable } from '../../ui/detail';
 import { openDialog } from '../../ui/dialog';
+import { downloadFromApi } from '../../ui/download';
 import { FormActions, FormStack } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { applyServerErrors } from '../../ui/server-errors';
@@ -273,6 +275,11 @@ export default function LpoDetailScreen() {
     <Stack gap="4" maxW="6xl">
       <DetailTitle title={lpoTitle(id)}>
         {lpo && <LpoStatusBadge status={lpo.status} />}
+        {lpo && (
+          <Button size="lg" minH="11" variant="outline" onClick={() => void downloadFromApi(API.lpos.pdf(lpo.id), {}, `LPO-${lpo.id}.pdf`)}>
+            Download PDF
+          </Button>
+        )}
         <Button size="lg" minH="11" variant="ghost" onClick={() => navigate(pathOf('lpos-home'))}>
           All LPOs
         </Button>
