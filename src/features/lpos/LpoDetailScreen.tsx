@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -153,8 +153,8 @@ function RemoveLine({ lpo, line }: { lpo: LpoView; line: LpoLine }) {
     }
   };
   return (
-    <Button size="lg" minH="11" variant="outline" colorPalette="red" onClick={() => void remove()}>
-      Remove {line.material_name}
+    <Button size="lg" minH="11" variant="outline" colorPalette="red" aria-label={`Remove ${line.material_name}`} onClick={() => void remove()}>
+      Remove
     </Button>
   );
 }
@@ -170,11 +170,13 @@ const LINE_FIELDS = ['quantity', 'rate', 'tax_rate', 'expected_date'] as const;
  */
 function LineEditor({ line, onDone }: { line: LpoLine; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const { register, handleSubmit, formState, setError } = useForm<LineChangeInput, unknown, LineChange>({
+  const { register, handleSubmit, formState, setError, setFocus } = useForm<LineChangeInput, unknown, LineChange>({
     resolver: zodResolver(lpoItemUpdateSchema),
     defaultValues: { quantity: line.quantity, rate: line.rate, tax_rate: line.tax_rate, expected_date: line.expected_date },
   });
   const [problem, setProblem] = useState<string | null>(null);
+  // The form opens below the lines: focusing its first field brings it into view.
+  useEffect(() => setFocus('quantity'), [setFocus]);
   useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
   const errors = formState.errors;
   const onSubmit = handleSubmit(async (changes) => {
@@ -205,12 +207,12 @@ function LineEditor({ line, onDone }: { line: LpoLine; onDone: () => void }) {
   );
 }
 
-/** What a draft's line offers: change it, or take it off. */
+/** What a draft's line offers: change it, or take it off (short words: the row names the material). */
 function LineChanges({ lpo, line, onChange }: { lpo: LpoView; line: LpoLine; onChange: () => void }) {
   return (
     <Wrap gap="2" justify="flex-end">
-      <Button size="lg" minH="11" variant="outline" onClick={onChange}>
-        Change {line.material_name}
+      <Button size="lg" minH="11" variant="outline" aria-label={`Change ${line.material_name}`} onClick={onChange}>
+        Change
       </Button>
       <RemoveLine lpo={lpo} line={line} />
     </Wrap>
