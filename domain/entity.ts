@@ -77,6 +77,9 @@ export const QUANTITY_ABOVE_ZERO = 'Enter a quantity above zero.';
 /** A quantity that must be more than zero (asked, ordered, received, delivered): up to 3 decimals. */
 export const positiveQuantityInput = () => decimalInput({ digits: 14, scale: 3, min: 0.001, minMessage: QUANTITY_ABOVE_ZERO });
 
+/** A tax rate in percent in a request: 0 to 100, two decimals. */
+export const percentInput = () => decimalInput({ digits: 5, scale: 2, min: 0 }).refine((v) => compare(v, '100') <= 0, 'Ensure this value is less than or equal to 100.');
+
 /** Free text in a request: trimmed, bounded. */
 export const textInput = (max = 255) => z.string().trim().max(max);
 export const requiredText = (max = 255) => z.string().trim().min(1).max(max);

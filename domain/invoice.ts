@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES } from './customer';
 import { compare, sign } from './decimal';
-import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, percentInput, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { indianStateSchema } from './india';
 import { valuesOf } from './options';
 import { idParam } from './query-params';
@@ -57,9 +57,6 @@ export const INVOICE_MESSAGES = {
   hsnCode: 'Enter a valid HSN/SAC code (4 to 8 digits).',
   discount: 'The discount cannot be more than the line amount.',
 } as const;
-
-/** A tax rate in percent in a request: 0 to 100, two decimals. */
-const percentInput = () => decimalInput({ digits: 5, scale: 2, min: 0 }).refine((v) => compare(v, '100') <= 0, 'Ensure this value is less than or equal to 100.');
 
 /** A money amount in a request that must be more than zero. */
 const positiveMoneyInput = () => decimalInput({ min: 0 }).refine((v) => sign(v) > 0, 'Ensure this value is greater than 0.');
@@ -163,13 +160,13 @@ export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 
 /** The units GST invoices may name (the e-invoice's UQC codes most used here). */
 export const INVOICE_UNITS = [
-  { value: 'NOS', label: 'Numbers' },
-  { value: 'PCS', label: 'Pieces' },
+  { value: 'NOS', label: 'Nos' },
+  { value: 'PCS', label: 'Pcs' },
   { value: 'SET', label: 'Sets' },
-  { value: 'SQF', label: 'Square feet' },
-  { value: 'SQM', label: 'Square metres' },
+  { value: 'SQF', label: 'Sq ft' },
+  { value: 'SQM', label: 'Sq m' },
   { value: 'MTR', label: 'Metres' },
-  { value: 'KGS', label: 'Kilograms' },
+  { value: 'KGS', label: 'Kg' },
   { value: 'BOX', label: 'Boxes' },
   { value: 'OTH', label: 'Others' },
 ] as const;

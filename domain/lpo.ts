@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, percentInput, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { idParam, pageParams, periodInOrder } from './query-params';
 import { valuesOf } from './options';
 import { formatDisplayDate, isValidDateRange } from './rules/dates';
@@ -85,7 +85,11 @@ export const LPO_MESSAGES = {
   duplicateMaterial: 'This material is already on the LPO.',
 } as const;
 
-/** A line of an LPO: a material ordered at a rate; `amount` is quantity × rate. */
+/**
+ * A line of an LPO: a material ordered at a rate, with the GST rate the vendor charges on it;
+ * `amount` is quantity × rate before tax. `expected_date` is when this line's goods are due
+ * (null: the LPO's expected date applies).
+ */
 export const lpoItemSchema = z.object({
   id: idSchema,
   lpo: idSchema,
@@ -93,29 +97,38 @@ export const lpoItemSchema = z.object({
   quantity: decimalSchema,
   rate: decimalSchema,
   amount: decimalSchema,
+  tax_rate: decimalSchema,
+  expected_date: isoDateSchema.nullable(),
   quantity_received: decimalSchema,
   ...trackedFields,
   ...softDeleteFields,
 });
 export type LpoItem = z.infer<typeof lpoItemSchema>;
 
-/** An LPO line as sent inside its LPO; the server computes the amount. */
+/** An LPO line as sent inside its LPO; the server computes the amount and tax. */
 export const lpoItemCreateSchema = z.object({
   material: refSchema,
   quantity: positiveQuantityInput(),
   rate: decimalInput({ min: 0 }),
+  tax_rate: percentInput().default('0'),
+  expected_date: isoDateSchema.nullable().optional(),
 });
 export type LpoItemCreate = z.input<typeof lpoItemCreateSchema>;
-/** PUT lpo/item-details/{id}/ */
+/** PUT lpo/item-details/{id}/ (a line's expected date not before its LPO's date is checked against the LPO) */
 export const lpoItemUpdateSchema = updateSchemaOf(lpoItemCreateSchema);
 export type LpoItemUpdate = z.input<typeof lpoItemUpdateSchema>;
 
-/** Local purchase order (business-areas.md §3); `total_amount` equals the sum of its live items' amounts. */
+/**
+ * Local purchase order (business-areas.md §3); `subtotal`, `tax_amount` and `total_amount` are
+ * domain/totals.ts's lpoTotals of its live items.
+ */
 export const lpoSchema = z.object({
   id: idSchema,
   vendor: idSchema,
   lpo_date: isoDateSchema,
   expected_date: isoDateSchema.nullable(),
+  subtotal: decimalSchema,
+  tax_amount: decimalSchema,
   total_amount: decimalSchema,
   status: lpoStatusSchema,
   requisition: idSchema.nullable(),
@@ -145,11 +158,12 @@ const lpoFields = z.object({
 });
 type LpoFields = z.output<typeof lpoFields>;
 
-/** The expected date not before the LPO date, and each material once. */
+/** The expected dates (the LPO's and its lines') not before the LPO date, and each material once. */
 function checkLpo(lpo: LpoFields, ctx: z.RefinementCtx): void {
   if (!isValidDateRange(lpo.lpo_date, lpo.expected_date)) ctx.addIssue({ code: 'custom', path: ['expected_date'], message: LPO_MESSAGES.expectedDate });
   const seen = new Set<number>();
   lpo.lpo_items.forEach((item, i) => {
+    if (!isValidDateRange(lpo.lpo_date, item.expected_date)) ctx.addIssue({ code: 'custom', path: ['lpo_items', i, 'expected_date'], message: LPO_MESSAGES.expectedDate });
     if (seen.has(item.material)) ctx.addIssue({ code: 'custom', path: ['lpo_items', i, 'material'], message: LPO_MESSAGES.duplicateMaterial });
     seen.add(item.material);
   });
@@ -214,7 +228,8 @@ export type LpoView = z.infer<typeof lpoViewSchema>;
 
 /**
  * pending_receipt/: a line still to come, on an LPO awaiting goods (LPO_OPEN_STATUSES), with the
- * quantity outstanding; the latest expected first-come: the earliest expected date first, undated last.
+ * quantity outstanding; `expected_date` is when it is due: the line's own, else its LPO's. The
+ * earliest due first (the late ones lead), undated last.
  */
 export const lpoPendingLineSchema = lpoLineSchema
   .pick({ id: true, lpo: true, material: true, material_name: true, material_unit: true, quantity: true, quantity_received: true })
@@ -269,8 +284,11 @@ export const reorderProposalRequestSchema = z
   }, whenFieldsValid);
 export type ReorderProposalRequest = z.input<typeof reorderProposalRequestSchema>;
 
-/** A proposed line: the material, the quantity to order and its last rate (0 when never bought). */
-export const lpoProposalLineSchema = z.object({ material: idSchema, material_name: z.string(), material_unit: z.string(), quantity: decimalSchema, rate: decimalSchema });
+/**
+ * A proposed line: the material, the quantity to order, its last rate (0 when never bought) and
+ * the GST rate of its last LPO line with the proposal's vendor (0 when none, decision 296).
+ */
+export const lpoProposalLineSchema = z.object({ material: idSchema, material_name: z.string(), material_unit: z.string(), quantity: decimalSchema, rate: decimalSchema, tax_rate: decimalSchema });
 export type LpoProposalLine = z.infer<typeof lpoProposalLineSchema>;
 
 /** A proposed LPO: the materials last bought from one vendor (null: never bought, the buyer picks one). */

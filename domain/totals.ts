@@ -128,3 +128,27 @@ export function invoiceTotals(items: readonly InvoiceLineInput[], companyState: 
     total_amount,
   };
 }
+
+export interface LpoLineInput {
+  quantity: Decimal;
+  rate: Decimal;
+  tax_rate: Decimal;
+}
+export interface LpoTotals {
+  /** Per line: quantity × rate, and its GST at the line's rate. */
+  lines: { amount: Decimal; tax_amount: Decimal }[];
+  subtotal: Decimal;
+  tax_amount: Decimal;
+  total_amount: Decimal;
+}
+
+/** An LPO: each line pays GST at its own rate on its amount, rounded to the paisa per line. */
+export function lpoTotals(items: readonly LpoLineInput[]): LpoTotals {
+  const lines = items.map((item) => {
+    const amount = lineAmount(item.quantity, item.rate);
+    return { amount, tax_amount: percentOf(amount, item.tax_rate) };
+  });
+  const subtotal = totalOf(lines.map((l) => l.amount));
+  const tax_amount = totalOf(lines.map((l) => l.tax_amount));
+  return { lines, subtotal, tax_amount, total_amount: totalOf([subtotal, tax_amount]) };
+}

@@ -4,7 +4,7 @@ import type { GraView } from '../gra';
 import { LPO_STATUSES, type Lpo, type LpoItem } from '../lpo';
 import { materialUnitLabel } from '../material';
 import { labelOf } from '../options';
-import { lineAmount, totalOf } from '../totals';
+import { lineAmount, lpoTotals, totalOf } from '../totals';
 import { day, documentDefinition, money, quantity, rupees, type DocumentParty } from './layout';
 
 /** LPOs and GRAs: what purchasing sends vendors and what stores records on receipt. */
@@ -17,8 +17,9 @@ export interface LpoDocumentData {
   paymentTerms?: string;
 }
 
+/** An LPO: each line with its GST rate and when it is due (its own date, else the LPO's); the subtotal, GST and total as lpoTotals computes them. */
 export function lpoDocument(company: CompanyProfile, { lpo, items, vendor, paymentTerms = '' }: LpoDocumentData): TDocumentDefinitions {
-  const amounts = items.map((item) => lineAmount(item.quantity, item.rate));
+  const totals = lpoTotals(items);
   return documentDefinition(company, {
     title: 'Local Purchase Order',
     reference: String(lpo.id),
@@ -33,12 +34,27 @@ export function lpoDocument(company: CompanyProfile, { lpo, items, vendor, payme
       { header: '#', width: 18 },
       { header: 'Material', width: '*' },
       { header: 'Unit', width: 40 },
-      { header: 'Qty', width: 60, figure: true },
-      { header: 'Rate (₹)', width: 70, figure: true },
-      { header: 'Amount (₹)', width: 80, figure: true },
+      { header: 'Qty', width: 50, figure: true },
+      { header: 'Rate (₹)', width: 60, figure: true },
+      { header: 'GST %', width: 35, figure: true },
+      { header: 'Due by', width: 55 },
+      { header: 'Amount (₹)', width: 70, figure: true },
     ],
-    rows: items.map((item, i) => [String(i + 1), item.material_name, materialUnitLabel(item.material_unit), quantity(item.quantity), money(item.rate), money(amounts[i]!)]),
-    totals: [['Total', rupees(totalOf(amounts))]],
+    rows: items.map((item, i) => [
+      String(i + 1),
+      item.material_name,
+      materialUnitLabel(item.material_unit),
+      quantity(item.quantity),
+      money(item.rate),
+      money(item.tax_rate),
+      day(item.expected_date ?? lpo.expected_date),
+      money(totals.lines[i]!.amount),
+    ]),
+    totals: [
+      ['Subtotal', rupees(totals.subtotal)],
+      ['GST', rupees(totals.tax_amount)],
+      ['Total', rupees(totals.total_amount)],
+    ],
     notes: [
       ['Payment terms', paymentTerms],
       ['Remarks', lpo.remarks],

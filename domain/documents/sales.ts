@@ -1,7 +1,7 @@
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { CompanyProfile } from '../company';
 import { sign } from '../decimal';
-import { INVOICE_STATUSES, type Invoice, type InvoiceItem } from '../invoice';
+import { INVOICE_STATUSES, INVOICE_UNITS, type Invoice, type InvoiceItem } from '../invoice';
 import { labelOf } from '../options';
 import type { Quotation, QuotationItem } from '../quotation';
 import { rupeesInWords } from '../rules/numbers';
@@ -151,7 +151,7 @@ export function invoiceDocument(company: CompanyProfile, { invoice, items, custo
       String(i + 1),
       item.description,
       item.hsn_code,
-      `${quantity(item.quantity)} ${item.unit}`,
+      `${quantity(item.quantity)} ${labelOf(INVOICE_UNITS, item.unit)}`,
       money(item.unit_price),
       ...(discounted ? [money(item.discount)] : []),
       item.tax_rate,

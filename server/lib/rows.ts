@@ -1,9 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/client';
 import { conflict, fieldError, notFound } from './http-error';
+
+/**
+ * A column always named with its table. Drizzle leaves column names bare in a select from one
+ * table, so a correlated subquery there that compares with the outer row's column (`lpos.id`)
+ * would read its own table's column of that name instead: name the outer column with this.
+ */
+export const qualified = (column: PgColumn): SQL => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** A tracked table (server/db/schema/columns.ts): id, version, txid. */
 export type TrackedTable = PgTable & { id: PgColumn; version: PgColumn; txid: PgColumn };

@@ -44,14 +44,36 @@ describe('POST lpos/', () => {
     expect(res.statusCode, res.body).toBe(201);
     const lpo = res.json();
     // 12 × 1450.50 = 17406.00; 2.5 × 99.99 = 249.975 → 249.98; total 17655.98
-    expect(lpo).toMatchObject({ status: 'draft', total_amount: '17655.98', vendor_name: 'Shree Ganesh Acrylics', created_by_name: 'Deepak Rao', approved_by: null, sent_at: null });
-    expect(lpo.lpo_items.map((i: { material_name: string; amount: string }) => [i.material_name, i.amount])).toEqual([
-      ['Acrylic sheet 3mm clear', '17406.00'],
-      ['Acrylic sheet 5mm black', '249.98'],
+    expect(lpo).toMatchObject({ status: 'draft', subtotal: '17655.98', tax_amount: '0.00', total_amount: '17655.98', vendor_name: 'Shree Ganesh Acrylics', created_by_name: 'Deepak Rao', approved_by: null, sent_at: null });
+    expect(lpo.lpo_items.map((i: { material_name: string; amount: string; tax_rate: string; expected_date: string | null }) => [i.material_name, i.amount, i.tax_rate, i.expected_date])).toEqual([
+      ['Acrylic sheet 3mm clear', '17406.00', '0.00', null],
+      ['Acrylic sheet 5mm black', '249.98', '0.00', null],
     ]);
     expect(lpo.created_by).toBe(await userId(db(), 'purchase'));
     expect(res.headers.etag).toBe(`"${lpo.version}"`);
     expect(await auditOf('lpo.create')).toMatchObject([{ target: `lpos:${lpo.id}`, username: 'purchase' }]);
+  });
+
+  it('each line pays GST at its own rate and may be due on its own date: subtotal, GST and total exact to the paisa', async () => {
+    const body = await newLpoBody();
+    const [clear, black] = body.lpo_items;
+    const res = await (await as('purchase')).post(API.lpos.list, {
+      ...body,
+      lpo_items: [
+        { material: clear!.material, quantity: '10', rate: '125.50', tax_rate: '18' },
+        { material: black!.material, quantity: '3', rate: '99.99', tax_rate: '5.00', expected_date: '2026-03-20' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const lpo = res.json();
+    // 10 × 125.50 = 1255.00, GST 18 % 225.90; 3 × 99.99 = 299.97, GST 5 % 14.9985 → 15.00
+    expect(lpo).toMatchObject({ subtotal: '1554.97', tax_amount: '240.90', total_amount: '1795.87', expected_date: '2026-03-12' });
+    expect(lpo.lpo_items.map((i: { amount: string; tax_rate: string; expected_date: string | null }) => [i.amount, i.tax_rate, i.expected_date])).toEqual([
+      ['1255.00', '18.00', null],
+      ['299.97', '5.00', '2026-03-20'],
+    ]);
+    const [row] = await db().select().from(lpos).where(eq(lpos.id, lpo.id));
+    expect(row).toMatchObject({ subtotal: '1554.97', tax_amount: '240.90', total_amount: '1795.87' });
   });
 
   it('names the field of each bad input', async () => {
@@ -69,6 +91,11 @@ describe('POST lpos/', () => {
       [{ lpo_items: [{ ...body.lpo_items[0], rate: '-1' }] }, 'lpo_items.0.rate'],
       [{ lpo_items: [{ ...body.lpo_items[0], rate: 'ten' }] }, 'lpo_items.0.rate', 'A valid number is required.'],
       [{ lpo_items: [body.lpo_items[0], body.lpo_items[0]] }, 'lpo_items.1.material', 'This material is already on the LPO.'],
+      [{ lpo_items: [{ ...body.lpo_items[0], tax_rate: '100.01' }] }, 'lpo_items.0.tax_rate', 'Ensure this value is less than or equal to 100.'],
+      [{ lpo_items: [{ ...body.lpo_items[0], tax_rate: '-5' }] }, 'lpo_items.0.tax_rate', 'Enter zero or more.'],
+      [{ lpo_items: [{ ...body.lpo_items[0], tax_rate: '18.005' }] }, 'lpo_items.0.tax_rate', 'Ensure that there are no more than 2 decimal places.'],
+      [{ lpo_items: [body.lpo_items[0], { ...body.lpo_items[1], expected_date: '2026-03-01' }] }, 'lpo_items.1.expected_date', 'The expected date cannot be before the LPO date.'],
+      [{ lpo_items: [{ ...body.lpo_items[0], expected_date: '01-04-2026' }] }, 'lpo_items.0.expected_date'],
     ];
     for (const [change, field, message] of cases) {
       const res = await purchase.post(API.lpos.list, { ...body, ...change });
@@ -173,6 +200,26 @@ describe('GET, PUT and DELETE lpos/{id}/', () => {
     expect(await auditOf('lpo.update')).toHaveLength(1);
   });
 
+  it('PUT changes a kept line’s GST rate and expected date, and the totals follow', async () => {
+    const lpo = await draftLpo();
+    const [clear, black] = lpo.lpo_items;
+    const res = await (await as('purchase')).put(API.lpos.detail(lpo.id), {
+      vendor: lpo.vendor,
+      lpo_date: '2026-03-02',
+      lpo_items: [
+        { material: clear.material, quantity: '12', rate: '1450.50', tax_rate: '18.00', expected_date: '2026-03-09' },
+        { material: black.material, quantity: '2.5', rate: '99.99' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // 17406.00 at 18 % = 3133.08; 249.98 at 0 %; 17655.98 + 3133.08 = 20789.06
+    expect(res.json()).toMatchObject({ subtotal: '17655.98', tax_amount: '3133.08', total_amount: '20789.06' });
+    expect(res.json().lpo_items.map((i: { id: number; tax_rate: string; expected_date: string | null }) => [i.id, i.tax_rate, i.expected_date])).toEqual([
+      [clear.id, '18.00', '2026-03-09'],
+      [black.id, '0.00', null],
+    ]);
+  });
+
   it('PUT with a stale If-Match is a 409 and changes nothing', async () => {
     const lpo = await draftLpo();
     const body = { vendor: lpo.vendor, lpo_date: '2026-03-04', lpo_items: [{ material: lpo.lpo_items[0].material, quantity: '1', rate: '1' }] };
@@ -224,6 +271,20 @@ describe('item-details/{id}/', () => {
     expect(await auditOf('lpo_item.update')).toHaveLength(1);
   });
 
+  it('PUT changes a line’s GST rate and expected date; the LPO’s subtotal, GST and total follow', async () => {
+    const lpo = await draftLpo();
+    const line = lpo.lpo_items[0];
+    const purchase = await as('purchase');
+    const res = await purchase.put(API.lpoItems.detail(line.id), { quantity: '10', rate: '125.50', tax_rate: '18', expected_date: '2026-03-02' }, { 'if-match': `"${line.version}"` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: line.id, amount: '1255.00', tax_rate: '18.00', expected_date: '2026-03-02' });
+    // 1255.00 + 249.98 = 1504.98; GST 18 % of 1255.00 = 225.90; total 1730.88
+    expect((await purchase.get(API.lpos.detail(lpo.id))).json()).toMatchObject({ subtotal: '1504.98', tax_amount: '225.90', total_amount: '1730.88' });
+    const cleared = await purchase.put(API.lpoItems.detail(line.id), { tax_rate: '0', expected_date: null });
+    expect(cleared.json()).toMatchObject({ tax_rate: '0.00', expected_date: null });
+    expect((await purchase.get(API.lpos.detail(lpo.id))).json()).toMatchObject({ subtotal: '1504.98', tax_amount: '0.00', total_amount: '1504.98' });
+  });
+
   it('PUT names bad input: a quantity of 0, an unknown material, a material already on the LPO', async () => {
     const lpo = await draftLpo();
     const [first, second] = lpo.lpo_items;
@@ -233,6 +294,8 @@ describe('item-details/{id}/', () => {
       [{ rate: 'x' }, 'rate'],
       [{ material: 999999 }, { material: ['Invalid pk "999999" - object does not exist.'] }],
       [{ material: first.material }, { material: ['This material is already on the LPO.'] }],
+      [{ tax_rate: '101' }, { tax_rate: ['Ensure this value is less than or equal to 100.'] }],
+      [{ expected_date: '2026-03-01' }, { expected_date: ['The expected date cannot be before the LPO date.'] }],
     ];
     for (const [body, expected] of cases) {
       const res = await purchase.put(API.lpoItems.detail(second.id), body);

@@ -50,6 +50,30 @@ describe('LPO lines pending receipt (pending_receipt/)', () => {
     });
   });
 
+  it('a line due on its own date goes by that date, a line without one by its LPO’s: the late ones first', async () => {
+    const vendor = await makeVendor(db(), { name: 'Steelmart Traders' });
+    const category = (await makeCategory(db())).id;
+    const [sheet, pipe, angle] = await Promise.all(['MS Sheet 2 mm', 'GI Pipe 25 mm', 'MS Angle 40 mm'].map((name) => makeMaterial(db(), category, { name })));
+    // The LPO is expected on 1 December; its pipe was promised for 5 October, its angle for 20 December.
+    const split = await makeLpo(db(), vendor.id, { status: 'sent', lpo_date: '2026-10-01', expected_date: '2026-12-01' });
+    await makeLpoItem(db(), split.id, sheet!.id);
+    await makeLpoItem(db(), split.id, pipe!.id, { expected_date: '2026-10-05' });
+    await makeLpoItem(db(), split.id, angle!.id, { expected_date: '2026-12-20' });
+    // Another LPO, undated, with one line promised for 15 November.
+    const other = await makeLpo(db(), vendor.id, { status: 'approved', lpo_date: '2026-10-02' });
+    await makeLpoItem(db(), other.id, sheet!.id);
+    await makeLpoItem(db(), other.id, angle!.id, { expected_date: '2026-11-15' });
+
+    const page = (await (await as('stores')).get(API.lpos.pendingReceipt)).json();
+    expect(page.results.map((r: { lpo: number; material_name: string; expected_date: string | null }) => [r.lpo, r.material_name, r.expected_date])).toEqual([
+      [split.id, 'GI Pipe 25 mm', '2026-10-05'],
+      [other.id, 'MS Angle 40 mm', '2026-11-15'],
+      [split.id, 'MS Sheet 2 mm', '2026-12-01'],
+      [split.id, 'MS Angle 40 mm', '2026-12-20'],
+      [other.id, 'MS Sheet 2 mm', null],
+    ]);
+  });
+
   it('pages by 15 and answers a page past the end with 404', async () => {
     const vendor = await makeVendor(db());
     const material = await makeMaterial(db(), (await makeCategory(db())).id);

@@ -13,7 +13,8 @@ const { as, db } = useTestServer();
  * Glass is short by 30 (reorder level 50, 20 on hand) and was last bought from Balaji at 520.00
  * (a GRA on 1 February after LPOs from Navkar at 500.00 and Balaji at 510.00); screws are not
  * short and were last ordered from Balaji at 2.50 (a later cancelled LPO from Navkar does not
- * count); hinges were never bought.
+ * count); hinges were never bought. Balaji charges 18 % GST on glass (Navkar 12 %); the screws
+ * were ordered without GST.
  */
 async function purchaseHistory() {
   const navkar = await makeVendor(db(), { name: 'Navkar Glass House' });
@@ -23,9 +24,9 @@ async function purchaseHistory() {
   const screws = await makeMaterial(db(), category.id, { name: 'SS screws 1in', unit: 'PCS', quantity: '100', reorder_level: '100' });
   const hinges = await makeMaterial(db(), category.id, { name: 'Glass hinges', unit: 'PCS', quantity: '4', reorder_level: '10' });
   const fromNavkar = await makeLpo(db(), navkar.id, { lpo_date: '2026-01-10', status: 'received' });
-  await makeLpoItem(db(), fromNavkar.id, glass.id, { rate: '500.00' });
+  await makeLpoItem(db(), fromNavkar.id, glass.id, { rate: '500.00', tax_rate: '12.00' });
   const fromBalaji = await makeLpo(db(), balaji.id, { lpo_date: '2026-01-20', status: 'received' });
-  const glassLine = await makeLpoItem(db(), fromBalaji.id, glass.id, { rate: '510.00' });
+  const glassLine = await makeLpoItem(db(), fromBalaji.id, glass.id, { rate: '510.00', tax_rate: '18.00' });
   const gra = await makeGra(db(), fromBalaji, { gra_date: '2026-02-01' });
   await makeGraItem(db(), gra.id, glassLine, { rate: '520.00' });
   const screwsLpo = await makeLpo(db(), balaji.id, { lpo_date: '2025-12-01', status: 'received' });
@@ -36,7 +37,7 @@ async function purchaseHistory() {
 }
 
 describe('POST proposals/reorder/', () => {
-  it('groups the materials by their last vendor, short-by quantities and last rates prefilled, never-bought materials last without a vendor', async () => {
+  it('groups the materials by their last vendor, short-by quantities, last rates and that vendor’s last GST rates prefilled, never-bought materials last without a vendor', async () => {
     const { balaji, glass, screws, hinges } = await purchaseHistory();
     const res = await (await as('purchase')).post(API.lpos.fromReorder, { materials: [{ material: glass.id }, { material: screws.id, quantity: '250' }, { material: hinges.id }] });
     expect(res.statusCode, res.body).toBe(200);
@@ -47,11 +48,11 @@ describe('POST proposals/reorder/', () => {
           vendor_name: 'Balaji Hardware Mart',
           requisition: null,
           lpo_items: [
-            { material: glass.id, material_name: 'Toughened glass 8mm', material_unit: 'SQMTR', quantity: '30.000', rate: '520.00' },
-            { material: screws.id, material_name: 'SS screws 1in', material_unit: 'PCS', quantity: '250', rate: '2.50' },
+            { material: glass.id, material_name: 'Toughened glass 8mm', material_unit: 'SQMTR', quantity: '30.000', rate: '520.00', tax_rate: '18.00' },
+            { material: screws.id, material_name: 'SS screws 1in', material_unit: 'PCS', quantity: '250', rate: '2.50', tax_rate: '0.00' },
           ],
         },
-        { vendor: null, vendor_name: null, requisition: null, lpo_items: [{ material: hinges.id, material_name: 'Glass hinges', material_unit: 'PCS', quantity: '6.000', rate: '0.00' }] },
+        { vendor: null, vendor_name: null, requisition: null, lpo_items: [{ material: hinges.id, material_name: 'Glass hinges', material_unit: 'PCS', quantity: '6.000', rate: '0.00', tax_rate: '0.00' }] },
       ],
     });
   });
@@ -66,11 +67,11 @@ describe('POST proposals/reorder/', () => {
     const res = await purchase.post(API.lpos.list, {
       vendor: proposal.vendor,
       lpo_date: '2026-03-10',
-      lpo_items: proposal.lpo_items.map((l: { material: number; quantity: string; rate: string }) => ({ material: l.material, quantity: l.quantity, rate: l.rate })),
+      lpo_items: proposal.lpo_items.map((l: { material: number; quantity: string; rate: string; tax_rate: string }) => ({ material: l.material, quantity: l.quantity, rate: l.rate, tax_rate: l.tax_rate })),
     });
     expect(res.statusCode, res.body).toBe(201);
-    // 30 × 520.00
-    expect(res.json()).toMatchObject({ status: 'draft', total_amount: '15600.00' });
+    // 30 × 520.00 = 15600.00, and 18 % GST on it 2808.00
+    expect(res.json()).toMatchObject({ status: 'draft', subtotal: '15600.00', tax_amount: '2808.00', total_amount: '18408.00' });
   });
 
   it('names the field of each bad input', async () => {
@@ -124,7 +125,7 @@ describe('GET proposals/requisition/{id}/', () => {
           vendor: balaji.id,
           vendor_name: 'Balaji Hardware Mart',
           requisition: requisition.id,
-          lpo_items: [{ material: glass.id, material_name: 'Toughened glass 8mm', material_unit: 'SQMTR', quantity: '12.000', rate: '520.00' }],
+          lpo_items: [{ material: glass.id, material_name: 'Toughened glass 8mm', material_unit: 'SQMTR', quantity: '12.000', rate: '520.00', tax_rate: '18.00' }],
         },
       ],
     });

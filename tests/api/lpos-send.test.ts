@@ -51,7 +51,7 @@ describe('sending an LPO to the vendor', () => {
     const [page] = await pdfPages(decoded(attachment));
     expect(page).toContain('Local Purchase Order');
     expect(page).toContain('Shree Ganesh Acrylics');
-    expect(page).toContain('Acrylic sheet clear 5mm\nSheets\n12.000\n1,450.00\n17,400.00');
+    expect(page).toContain('Acrylic sheet clear\n5mm\nSheets\n12.000\n1,450.00\n0.00\n30-11-2026\n17,400.00');
     expect(page).toContain('Total\n₹17,656.50');
     expect(page).toContain('Payment terms');
     expect(page).toContain('30 days from invoice');

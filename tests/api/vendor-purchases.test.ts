@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { API } from '../../domain/api-paths';
+import type { LpoStatus } from '../../domain/lpo';
 import { PERIOD_OUT_OF_ORDER } from '../../domain/query-params';
 import { businessToday } from '../../domain/rules/dates';
 import { makeCategory, makeMaterial } from '../support/factories';
 import { makeGra, makeGraItem, makeLpo, makeLpoItem, makeVendor } from '../support/factories-purchase';
+import { lpoItems } from '../../server/db/schema';
 import { useTestServer } from '../support/server';
 
 /** What the company buys from a vendor (issue 19 §1): open LPOs, GRAs, price history, deliveries, vendor-wise purchases. */
@@ -48,6 +51,21 @@ describe("a vendor's open LPOs", () => {
         { id: dueLater.id, lpo_date: '2026-01-10', expected_date: businessToday(10), status: 'sent', total_amount: '100.00', pending_value: '100.00', late: false },
       ],
     });
+  });
+
+  it('an LPO is late when a line still to come is past its own expected date, though the LPO’s date is ahead (decision 297)', async () => {
+    const vendor = await makeVendor(db());
+    const sheet = await material('Acrylic sheet 5mm');
+    const pipe = await material('MS pipe 25mm');
+    const lpo = await makeLpo(db(), vendor.id, { lpo_date: '2026-01-05', expected_date: businessToday(10), status: 'sent' });
+    await makeLpoItem(db(), lpo.id, sheet.id);
+    const promised = await makeLpoItem(db(), lpo.id, pipe.id, { expected_date: '2026-01-20' });
+    const open = async () => (await ok<{ results: { late: boolean; pending_value: string }[] }>(API.vendors.openLpos, { vendor: vendor.id })).results.map((r) => [r.late, r.pending_value]);
+    // Both lines, 10 × 100.00 each, are still to come.
+    expect(await open()).toEqual([[true, '2000.00']]);
+    // Once the pipe has all come, nothing still to come is late.
+    await db().update(lpoItems).set({ quantity_received: promised.quantity }).where(eq(lpoItems.id, promised.id));
+    expect(await open()).toEqual([[false, '1000.00']]);
   });
 
   it('answers 404 for a vendor that does not exist and 400 naming the field for a vendor that is not a number', async () => {
@@ -105,27 +123,34 @@ describe("a vendor's price history and deliveries", () => {
     ]);
   });
 
-  it('counts an LPO whose goods have all come as on time when its last GRA is not after its expected date (decision 290)', async () => {
+  it('counts an LPO whose goods have all come as on time when each line’s last receipt is not after its due date: its own expected date, else the LPO’s (decisions 290, 297)', async () => {
     const vendor = await makeVendor(db());
-    const onTime = await makeLpo(db(), vendor.id, { status: 'received', expected_date: '2026-01-25' });
-    await makeGra(db(), onTime, { gra_date: '2026-01-20' });
-    await makeGra(db(), onTime, { gra_date: '2026-01-25' });
-    const late = await makeLpo(db(), vendor.id, { status: 'received', expected_date: '2026-02-01' });
-    await makeGra(db(), late, { gra_date: '2026-01-30' });
-    await makeGra(db(), late, { gra_date: '2026-02-10' });
-    const alsoOnTime = await makeLpo(db(), vendor.id, { status: 'received', expected_date: '2026-03-01' });
-    await makeGra(db(), alsoOnTime, { gra_date: '2026-02-28' });
-    // Not yet all come, closed short, or without an expected date: not counted.
-    const open = await makeLpo(db(), vendor.id, { status: 'partially_received', expected_date: '2026-01-01' });
-    await makeGra(db(), open, { gra_date: '2026-02-01' });
-    const closed = await makeLpo(db(), vendor.id, { status: 'closed', expected_date: '2026-01-01' });
-    await makeGra(db(), closed, { gra_date: '2026-02-01' });
-    const undated = await makeLpo(db(), vendor.id, { status: 'received' });
-    await makeGra(db(), undated, { gra_date: '2026-02-01' });
+    const sheet = await material('Acrylic sheet 5mm');
+    const pipe = await material('MS pipe 25mm');
+    /** An LPO of the sheet and the pipe, each line due on its own date or the LPO's, received on the days given. */
+    async function delivered(status: LpoStatus, expected: string | undefined, lines: [{ due?: string; days: string[] }, { due?: string; days: string[] }]) {
+      const lpo = await makeLpo(db(), vendor.id, { status, expected_date: expected });
+      for (const [i, line] of lines.entries()) {
+        const item = await makeLpoItem(db(), lpo.id, [sheet, pipe][i]!.id, line.due ? { expected_date: line.due } : {});
+        for (const day of line.days) await makeGraItem(db(), (await makeGra(db(), lpo, { gra_date: day })).id, item);
+      }
+    }
+    // On time: both lines came by 25 January, the LPO's date.
+    await delivered('received', '2026-01-25', [{ days: ['2026-01-20'] }, { days: ['2026-01-22', '2026-01-25'] }]);
+    // Late: the pipe's last part came on 10 February, after 1 February.
+    await delivered('received', '2026-02-01', [{ days: ['2026-01-30'] }, { days: ['2026-01-30', '2026-02-10'] }]);
+    // On time: the pipe was promised for 10 March, after the LPO's 1 March, and came on 5 March.
+    await delivered('received', '2026-03-01', [{ days: ['2026-02-28'] }, { due: '2026-03-10', days: ['2026-03-05'] }]);
+    // Late: the LPO has no date, but the sheet was promised for 1 April and came on 3 April.
+    await delivered('received', undefined, [{ due: '2026-04-01', days: ['2026-04-03'] }, { days: ['2026-04-02'] }]);
+    // Not yet all come, closed short, or without any due date: not counted.
+    await delivered('partially_received', '2026-01-01', [{ days: ['2026-02-01'] }, { days: [] }]);
+    await delivered('closed', '2026-01-01', [{ days: ['2026-02-01'] }, { days: [] }]);
+    await delivered('received', undefined, [{ days: ['2026-02-01'] }, { days: ['2026-02-01'] }]);
 
     const body = await ok<{ deliveries: unknown }>(API.vendors.priceHistory, { vendor: vendor.id });
 
-    expect(body.deliveries).toEqual({ on_time: 2, late: 1, on_time_percent: '66.7' });
+    expect(body.deliveries).toEqual({ on_time: 2, late: 2, on_time_percent: '50.0' });
   });
 
   it('has no on-time rate before any LPO of the vendor was fully received', async () => {

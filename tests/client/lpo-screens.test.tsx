@@ -52,6 +52,8 @@ const lpoRow = (id: number, values: Record<string, unknown> = {}) => ({
   vendor_name: 'Steelmart Traders',
   lpo_date: '2026-11-20',
   expected_date: null,
+  subtotal: '12500.00',
+  tax_amount: '0.00',
   total_amount: '12500.00',
   status: 'draft',
   requisition: null,
@@ -73,8 +75,8 @@ const view = (values: Record<string, unknown> = {}) => ({
   created_by_name: 'Ravi Kumar',
   approved_by_name: '',
   lpo_items: [
-    { id: 401, lpo: 40, material: SHEET.id, material_name: 'MS Sheet 2 mm', material_unit: 'PCS', quantity: '10.000', rate: '1000.00', amount: '10000.00', quantity_received: '0.000', ...tracked() },
-    { id: 402, lpo: 40, material: PIPE.id, material_name: 'GI Pipe 25 mm', material_unit: 'MTRS', quantity: '20.000', rate: '125.00', amount: '2500.00', quantity_received: '0.000', ...tracked() },
+    { id: 401, lpo: 40, material: SHEET.id, material_name: 'MS Sheet 2 mm', material_unit: 'PCS', quantity: '10.000', rate: '1000.00', amount: '10000.00', tax_rate: '0.00', expected_date: null, quantity_received: '0.000', ...tracked() },
+    { id: 402, lpo: 40, material: PIPE.id, material_name: 'GI Pipe 25 mm', material_unit: 'MTRS', quantity: '20.000', rate: '125.00', amount: '2500.00', tax_rate: '0.00', expected_date: null, quantity_received: '0.000', ...tracked() },
   ],
   ...values,
 });
@@ -98,6 +100,7 @@ afterEach(() => {
   closeDialog(false);
   forgetNotificationsForTests();
   forgetUnsavedChangesForTests();
+  vi.restoreAllMocks();
 });
 
 describe('the LPO list, read from the device', () => {
@@ -150,7 +153,7 @@ describe('a new LPO', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('posts a good LPO and opens it', async () => {
+  it('posts a good LPO with each line’s GST % and own expected date, showing the totals as typed, and opens it', async () => {
     const server = fakeServer();
     server.on('POST', API.lpos.list, { status: 201, data: view() });
     serveDetail(server);
@@ -158,8 +161,17 @@ describe('a new LPO', () => {
     fireEvent.change(await screen.findByLabelText('Vendor'), { target: { value: String(STEELMART) } });
     await pick('sheet', 'MS Sheet 2 mm');
     fireEvent.change(screen.getByLabelText('Quantity of MS Sheet 2 mm'), { target: { value: '10' } });
-    fireEvent.change(screen.getByLabelText('Rate of MS Sheet 2 mm'), { target: { value: '1000' } });
-    expect(screen.getByText('Pieces · ₹ 10,000.00')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Rate of MS Sheet 2 mm'), { target: { value: '125.50' } });
+    fireEvent.change(screen.getByLabelText('GST % of MS Sheet 2 mm'), { target: { value: '18' } });
+    fireEvent.change(screen.getByLabelText('Expected date of MS Sheet 2 mm'), { target: { value: businessToday(7) } });
+    await pick('pipe', 'GI Pipe 25 mm');
+    fireEvent.change(screen.getByLabelText('Quantity of GI Pipe 25 mm'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Rate of GI Pipe 25 mm'), { target: { value: '99.99' } });
+    fireEvent.change(screen.getByLabelText('GST % of GI Pipe 25 mm'), { target: { value: '5' } });
+    expect(await screen.findByText('Pieces · ₹ 1,255.00')).toBeTruthy();
+    // 1255.00 + 299.97; GST 225.90 + 15.00
+    const totals = screen.getByLabelText('LPO totals');
+    expect([...totals.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Subtotal ₹ 1,554.97', 'GST ₹ 240.90', 'Total ₹ 1,795.87']);
     fireEvent.change(screen.getByLabelText(/^Terms and remarks/), { target: { value: 'Delivery at the Peenya works' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save LPO' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/lpo/detail/40'));
@@ -169,8 +181,25 @@ describe('a new LPO', () => {
       expected_date: null,
       requisition: null,
       remarks: 'Delivery at the Peenya works',
-      lpo_items: [{ material: SHEET.id, quantity: '10', rate: '1000' }],
+      lpo_items: [
+        { material: SHEET.id, quantity: '10', rate: '125.50', tax_rate: '18', expected_date: businessToday(7) },
+        { material: PIPE.id, quantity: '3', rate: '99.99', tax_rate: '5', expected_date: null },
+      ],
     });
+  });
+
+  it('refuses a line expected before the LPO date, at that line’s date', async () => {
+    const server = fakeServer();
+    show('lpo-create', LpoCreateScreen, '/lpo/create');
+    fireEvent.change(await screen.findByLabelText('Vendor'), { target: { value: String(STEELMART) } });
+    await pick('sheet', 'MS Sheet 2 mm');
+    fireEvent.change(screen.getByLabelText('Quantity of MS Sheet 2 mm'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText('Rate of MS Sheet 2 mm'), { target: { value: '1000' } });
+    fireEvent.change(screen.getByLabelText('Expected date of MS Sheet 2 mm'), { target: { value: businessToday(-1) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save LPO' }));
+    expect(await screen.findByText(LPO_MESSAGES.expectedDate)).toBeTruthy();
+    expect(screen.getByLabelText('Expected date of MS Sheet 2 mm').getAttribute('aria-invalid')).toBe('true');
+    expect(server.requests).toEqual([]);
   });
 
   it('fills one LPO per proposal of the materials short of their reorder level (not those just at it), the next after each save, asking for the vendor of materials never bought', async () => {
@@ -180,8 +209,8 @@ describe('a new LPO', () => {
       status: 200,
       data: {
         proposals: [
-          { vendor: STEELMART, vendor_name: 'Steelmart Traders', requisition: null, lpo_items: [{ material: SHEET.id, material_name: 'MS Sheet 2 mm', material_unit: 'PCS', quantity: '10.000', rate: '980.00' }] },
-          { vendor: null, vendor_name: null, requisition: null, lpo_items: [{ material: PIPE.id, material_name: 'GI Pipe 25 mm', material_unit: 'MTRS', quantity: '5.000', rate: '0.00' }] },
+          { vendor: STEELMART, vendor_name: 'Steelmart Traders', requisition: null, lpo_items: [{ material: SHEET.id, material_name: 'MS Sheet 2 mm', material_unit: 'PCS', quantity: '10.000', rate: '980.00', tax_rate: '18.00' }] },
+          { vendor: null, vendor_name: null, requisition: null, lpo_items: [{ material: PIPE.id, material_name: 'GI Pipe 25 mm', material_unit: 'MTRS', quantity: '5.000', rate: '0.00', tax_rate: '0.00' }] },
         ],
       },
     });
@@ -193,9 +222,10 @@ describe('a new LPO', () => {
     expect((screen.getByLabelText('Vendor') as HTMLSelectElement).value).toBe(String(STEELMART));
     expect((screen.getByLabelText('Quantity of MS Sheet 2 mm') as HTMLInputElement).value).toBe('10.000');
     expect((screen.getByLabelText('Rate of MS Sheet 2 mm') as HTMLInputElement).value).toBe('980.00');
+    expect((screen.getByLabelText('GST % of MS Sheet 2 mm') as HTMLInputElement).value).toBe('18.00');
     fireEvent.click(screen.getByRole('button', { name: 'Save LPO' }));
     expect(await screen.findByText(`Proposed LPO 2 of 2. ${LPO_FORM_NOTICES.pickVendor}`)).toBeTruthy();
-    expect(server.calls('POST', API.lpos.list)[0]!.body).toMatchObject({ vendor: STEELMART, lpo_items: [{ material: SHEET.id, quantity: '10.000', rate: '980.00' }] });
+    expect(server.calls('POST', API.lpos.list)[0]!.body).toMatchObject({ vendor: STEELMART, lpo_items: [{ material: SHEET.id, quantity: '10.000', rate: '980.00', tax_rate: '18.00' }] });
     expect((screen.getByLabelText('Vendor') as HTMLSelectElement).value).toBe('');
     expect((screen.getByLabelText('Quantity of GI Pipe 25 mm') as HTMLInputElement).value).toBe('5.000');
   });
@@ -209,7 +239,7 @@ describe('a new LPO', () => {
     cleanup();
     server.on('GET', API.lpos.fromRequisition(900), {
       status: 200,
-      data: { proposals: [{ vendor: ACRYLIC_INDIA, vendor_name: 'Acrylic Sheets India', requisition: 900, lpo_items: [{ material: PIPE.id, material_name: 'GI Pipe 25 mm', material_unit: 'MTRS', quantity: '8.000', rate: '120.00' }] }] },
+      data: { proposals: [{ vendor: ACRYLIC_INDIA, vendor_name: 'Acrylic Sheets India', requisition: 900, lpo_items: [{ material: PIPE.id, material_name: 'GI Pipe 25 mm', material_unit: 'MTRS', quantity: '8.000', rate: '120.00', tax_rate: '12.00' }] }] },
     });
     server.on('POST', API.lpos.list, { status: 201, data: view() });
     server.on('GET', API.lpos.detail(40), { status: 200, data: view() });
@@ -241,19 +271,81 @@ describe('a new LPO', () => {
 });
 
 describe('the LPO detail', () => {
-  it('shows the vendor, author, lines and total, and a draft offers Approve and Cancel only', async () => {
+  it('shows the vendor, author, lines with their GST % and due dates, the totals, and a draft offers Approve and Cancel only', async () => {
     const server = fakeServer();
-    serveDetail(server);
+    serveDetail(server, {
+      expected_date: '2026-11-30',
+      subtotal: '12500.00',
+      tax_amount: '1925.00',
+      total_amount: '14425.00',
+      lpo_items: [{ ...view().lpo_items[0], tax_rate: '18.00' }, { ...view().lpo_items[1], tax_rate: '5.00', expected_date: '2026-12-10' }],
+    });
     show('lpo-detail', LpoDetailScreen, '/lpo/detail/40');
     expect(await screen.findByText('Ravi Kumar')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'LPO 40' })).toBeTruthy();
     expect(screen.getByText('Draft')).toBeTruthy();
     const lines = [...screen.getByRole('table', { name: 'LPO lines' }).querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent));
     expect(lines).toEqual([
-      ['MS Sheet 2 mm', '10.000 Pieces', '0.000', '1,000.00', '10,000.00', 'Remove MS Sheet 2 mm'],
-      ['GI Pipe 25 mm', '20.000 Meters', '0.000', '125.00', '2,500.00', 'Remove GI Pipe 25 mm'],
+      ['MS Sheet 2 mm', '10.000 Pieces', '0.000', '1,000.00', '18.00', '30-11-2026', '10,000.00', 'ChangeRemove'],
+      ['GI Pipe 25 mm', '20.000 Meters', '0.000', '125.00', '5.00', '10-12-2026', '2,500.00', 'ChangeRemove'],
     ]);
+    expect([...screen.getByLabelText('LPO totals').querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Subtotal ₹ 12,500.00', 'GST ₹ 1,925.00', 'Total ₹ 14,425.00']);
     expect(actions()).toEqual(['Approve', 'Cancel LPO']);
+  });
+
+  it('changes a draft’s line at the line’s version, showing the server’s 400 on its field, then the new totals', async () => {
+    const server = fakeServer();
+    serveDetail(server);
+    const changed = { ...view().lpo_items[1], tax_rate: '18.00', expected_date: '2026-11-30', version: 4 };
+    server.on('PUT', API.lpoItems.detail(402), ({ body }) => {
+      if ((body as { expected_date: string }).expected_date < '2026-11-20') return { status: 400, data: { expected_date: [LPO_MESSAGES.expectedDate] } };
+      serveDetail(server, { tax_amount: '450.00', total_amount: '12950.00', lpo_items: [view().lpo_items[0], changed] });
+      return { status: 200, data: changed };
+    });
+    show('lpo-detail', LpoDetailScreen, '/lpo/detail/40');
+    fireEvent.click(await screen.findByRole('button', { name: 'Change GI Pipe 25 mm' }));
+    const form = screen.getByRole('form', { name: 'Change GI Pipe 25 mm' });
+    expect((within(form).getByLabelText('Quantity of GI Pipe 25 mm') as HTMLInputElement).value).toBe('20.000');
+    expect((within(form).getByLabelText('GST % of GI Pipe 25 mm') as HTMLInputElement).value).toBe('0.00');
+    fireEvent.change(within(form).getByLabelText('GST % of GI Pipe 25 mm'), { target: { value: '18' } });
+    fireEvent.change(within(form).getByLabelText('Expected date of GI Pipe 25 mm'), { target: { value: '2026-11-19' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save line' }));
+    expect(await within(form).findByText(LPO_MESSAGES.expectedDate)).toBeTruthy();
+    expect(within(form).getByLabelText('Expected date of GI Pipe 25 mm').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(within(form).getByLabelText('Expected date of GI Pipe 25 mm'), { target: { value: '2026-11-30' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save line' }));
+    expect(await screen.findByText('GI Pipe 25 mm changed.')).toBeTruthy();
+    const [, saved] = server.calls('PUT', API.lpoItems.detail(402));
+    expect(saved!.body).toEqual({ quantity: '20.000', rate: '125.00', tax_rate: '18', expected_date: '2026-11-30' });
+    expect(saved!.config.headers.get('If-Match')).toBe('3');
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Change GI Pipe 25 mm' })).toBeNull());
+    await waitFor(() => expect(screen.getByText('Total ₹ 12,950.00')).toBeTruthy());
+    expect(screen.getByText('GST ₹ 450.00')).toBeTruthy();
+  });
+
+  it('offers no line changes once the LPO is approved', async () => {
+    const server = fakeServer();
+    serveDetail(server, { status: 'approved' });
+    show('lpo-detail', LpoDetailScreen, '/lpo/detail/40');
+    await screen.findByRole('table', { name: 'LPO lines' });
+    expect(screen.queryByRole('button', { name: /^Change / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+  });
+
+  it('downloads the LPO’s PDF from the server', async () => {
+    const server = fakeServer();
+    serveDetail(server, { status: 'sent' });
+    server.on('GET', API.lpos.pdf(40), { status: 200, data: new Blob(['%PDF-1.7']) });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:lpo');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    show('lpo-detail', LpoDetailScreen, '/lpo/detail/40');
+    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(names).toEqual(['LPO-40.pdf']));
+    expect(server.calls('GET', API.lpos.pdf(40))[0]!.config.responseType).toBe('blob');
   });
 
   it('takes a line off a draft at the line’s version, and shows the server’s refusal of the last line', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { deliveryNoteDocument, graDocument, invoiceDocument, jobOrderDocument, lpoDocument, quotationDocument, salesOrderDocument } from '../../domain/documents';
-import { invoiceTotals, quotationTotals } from '../../domain/totals';
+import { invoiceTotals, lpoTotals, quotationTotals } from '../../domain/totals';
 import { renderPdf } from '../../server/modules/documents/render';
 import { companyFixture, deliveryNoteFixture, graFixture, invoiceFixture, invoiceItemFixture, jobOrderFixture, lpoFixture, quotationFixture, salesOrderFixture } from '../support/factories-documents';
 import { pdfPages } from '../support/pdf-text';
@@ -45,6 +45,48 @@ describe('GST invoice totals (domain/totals.ts)', () => {
   it('a quotation is taxed on its amount after discounts', () => {
     const { quotation, items } = quotationFixture();
     expect(quotationTotals(items, quotation.tax_rate)).toEqual({ gross_prices: ['2400.00', '4502.00'], subtotal: '7002.00', discount_total: '100.00', taxable_amount: '6902.00', tax_amount: '1242.36', total_amount: '8144.36' });
+  });
+});
+
+describe('LPO totals (domain/totals.ts)', () => {
+  it('each line pays GST at its own rate on quantity × rate, rounded to the paisa per line; the total is subtotal plus GST', () => {
+    expect(
+      lpoTotals([
+        { quantity: '10.000', rate: '125.50', tax_rate: '18.00' },
+        { quantity: '3.000', rate: '99.99', tax_rate: '5.00' },
+      ]),
+    ).toEqual({
+      lines: [
+        { amount: '1255.00', tax_amount: '225.90' },
+        { amount: '299.97', tax_amount: '15.00' },
+      ],
+      subtotal: '1554.97',
+      tax_amount: '240.90',
+      total_amount: '1795.87',
+    });
+  });
+
+  it('half a paisa of tax rounds up per line, and a line at 0 % pays none', () => {
+    expect(
+      lpoTotals([
+        { quantity: '1.000', rate: '0.50', tax_rate: '5.00' },
+        { quantity: '1.000', rate: '0.50', tax_rate: '5.00' },
+        { quantity: '2.500', rate: '40.00', tax_rate: '0.00' },
+      ]),
+    ).toEqual({
+      lines: [
+        { amount: '0.50', tax_amount: '0.03' },
+        { amount: '0.50', tax_amount: '0.03' },
+        { amount: '100.00', tax_amount: '0.00' },
+      ],
+      subtotal: '101.00',
+      tax_amount: '0.06',
+      total_amount: '101.06',
+    });
+  });
+
+  it('an LPO without lines totals zero', () => {
+    expect(lpoTotals([])).toEqual({ lines: [], subtotal: '0.00', tax_amount: '0.00', total_amount: '0.00' });
   });
 });
 
@@ -113,7 +155,7 @@ describe('every document', () => {
   const cases: [string, TDocumentDefinitions, string[]][] = [
     ['quotation', quotationDocument(company, { ...quotationFixture(), customer }), ['Quotation', '1031 (Rev. 2)', 'Tax (18.00%)', '₹1,242.36', 'Total', '₹8,144.36']],
     ['sales order', salesOrderDocument(company, { ...salesOrderFixture(), customer }), ['Sales Order', 'PO/2026/117', '833.33', 'Order value', '₹10,833.33']],
-    ['LPO', lpoDocument(company, { ...lpoFixture(), vendor: { name: 'Mahalaxmi Steel Traders', gstin: '27AABCM1111D1Z9' } }), ['Local Purchase Order', 'MS sheet 2mm', '2,469.00', 'Total', '₹7,269.00']],
+    ['LPO', lpoDocument(company, { ...lpoFixture(), vendor: { name: 'Mahalaxmi Steel Traders', gstin: '27AABCM1111D1Z9' } }), ['Local Purchase Order', 'MS sheet 2mm', '2,469.00', 'GST %', '18.00', '08-10-2026', '20-10-2026', 'Subtotal', '₹7,269.00', 'GST', '₹684.42', 'Total', '₹7,953.42']],
     ['GRA', graDocument(company, graFixture()), ['Goods Received Advice', '15 of 01-10-2026', '9.500', '1,172.78', 'Value accepted', '₹5,972.78']],
     ['delivery note', deliveryNoteDocument(company, deliveryNoteFixture()), ['Delivery Note', '1024 - 05-11-2026', 'Andheri warehouse, Mumbai', '6.000', '10.000']],
     ['job order', jobOrderDocument(company, jobOrderFixture()), ['Job Order', 'Acrylic', '14,814.72', '3,499.97', 'Job order value', '₹18,314.69']],

@@ -8,7 +8,7 @@ import { ENTITIES, type Entity } from '../../server/db/entities';
 /**
  * Platform tables that are not business entities and have no domain read schema of their own:
  * accounts and settings (one-row tables such as the company profile), the audit log, and the
- * infrastructure that keeps files and mail for every API process.
+ * infrastructure that keeps files and mail for every API process, and counters.
  */
 const PLATFORM_TABLES = [
   'users',
@@ -23,6 +23,8 @@ const PLATFORM_TABLES = [
   'files',
   'mail',
   'mail_attachments',
+  // The last invoice number of each financial year: a counter the approval takes numbers from.
+  'invoice_number_sequences',
 ];
 
 /** The zod kinds a column of each Drizzle column type may be read as. */

@@ -83,7 +83,7 @@ describe('the amount in words, in the Indian system', () => {
   });
 
   it('counts crores of crores in the Indian system too', () => {
-    expect(indianNumberInWords(12_34_56_78_90_12_345n)).toBe('One Crore Twenty Three Lakh Forty Five Thousand Six Hundred Seventy Eight Crore Ninety Lakh Twelve Thousand Three Hundred Forty Five');
+    expect(indianNumberInWords('123456789012345')).toBe('One Crore Twenty Three Lakh Forty Five Thousand Six Hundred Seventy Eight Crore Ninety Lakh Twelve Thousand Three Hundred Forty Five');
   });
 });
 

@@ -99,10 +99,10 @@ export const salesOrderFixture = (): { order: SalesOrder; items: SalesOrderItem[
 });
 
 export const lpoFixture = (): { lpo: Lpo; items: (LpoItem & { material_name: string; material_unit: string })[] } => ({
-  lpo: { id: 15, vendor: 4, lpo_date: '2026-10-01', expected_date: '2026-10-08', total_amount: '0', status: 'approved', requisition: null, remarks: 'Deliver to stores gate 2.', approved_by: null, approved_at: null, sent_at: null, closed_at: null, close_remarks: null, cancelled_at: null, cancellation_remarks: null, ...tracked },
+  lpo: { id: 15, vendor: 4, lpo_date: '2026-10-01', expected_date: '2026-10-08', subtotal: '0', tax_amount: '0', total_amount: '0', status: 'approved', requisition: null, remarks: 'Deliver to stores gate 2.', approved_by: null, approved_at: null, sent_at: null, closed_at: null, close_remarks: null, cancelled_at: null, cancellation_remarks: null, ...tracked },
   items: [
-    { id: 1, lpo: 15, material: 1, quantity: '20.000', rate: '123.45', amount: '0', quantity_received: '0', material_name: 'MS sheet 2mm', material_unit: 'SHEET', ...tracked },
-    { id: 2, lpo: 15, material: 2, quantity: '60.000', rate: '80.00', amount: '0', quantity_received: '0', material_name: 'MS pipe 25mm', material_unit: 'MTRS', ...tracked },
+    { id: 1, lpo: 15, material: 1, quantity: '20.000', rate: '123.45', amount: '0', tax_rate: '18.00', expected_date: null, quantity_received: '0', material_name: 'MS sheet 2mm', material_unit: 'SHEET', ...tracked },
+    { id: 2, lpo: 15, material: 2, quantity: '60.000', rate: '80.00', amount: '0', tax_rate: '5.00', expected_date: '2026-10-20', quantity_received: '0', material_name: 'MS pipe 25mm', material_unit: 'MTRS', ...tracked },
   ],
 });
 

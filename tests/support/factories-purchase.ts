@@ -42,7 +42,12 @@ export async function makeLpo(
 }
 
 /** A line of an LPO; the amount is quantity × rate as the LPO module keeps it. */
-export async function makeLpoItem(db: Db, lpo: number, material: number, values: { quantity?: string; rate?: string; quantity_received?: string; deleted?: boolean } = {}) {
+export async function makeLpoItem(
+  db: Db,
+  lpo: number,
+  material: number,
+  values: { quantity?: string; rate?: string; tax_rate?: string; expected_date?: string; quantity_received?: string; deleted?: boolean } = {},
+) {
   const quantity = values.quantity ?? '10';
   const rate = values.rate ?? '100.00';
   const [row] = await db
@@ -53,6 +58,8 @@ export async function makeLpoItem(db: Db, lpo: number, material: number, values:
       quantity,
       rate,
       amount: sql`round(${quantity}::numeric * ${rate}::numeric, 2)` as unknown as string,
+      tax_rate: values.tax_rate ?? '0',
+      expected_date: values.expected_date ?? null,
       quantity_received: values.quantity_received ?? '0',
       deleted_at: values.deleted ? new Date().toISOString() : null,
     })

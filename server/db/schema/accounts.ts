@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { isoTimestamp, money, quantity, softDelete, tracked } from './columns';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { isoTimestamp, money, percent, quantity, softDelete, tracked } from './columns';
 import { users } from './platform';
 import { jobOrders } from './production';
 import { customers, salesOrders } from './sales';
 
-/** A tax rate in percent (18.00), as GST rates are quoted. */
-const percent = (name: string) => numeric(name, { precision: 5, scale: 2 });
 
 /**
  * Invoices (business-areas.md §3): what the company bills a customer, from a sales order, a job

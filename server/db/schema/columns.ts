@@ -31,6 +31,8 @@ export const isoTimestamp = customType<{ data: string; driverData: string | Date
 export const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 /** Quantities: exact, three decimals (kilos, metres, sheets). */
 export const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });
+/** A tax rate in percent (18.00), as GST rates are quoted. */
+export const percent = (name: string) => numeric(name, { precision: 5, scale: 2 });
 
 /**
  * Columns of every mutable, mirrored row. `version` and `txid` are maintained by the

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { IndianState } from '../../../domain/india';
-import { isoTimestamp, money, quantity, softDelete, tracked } from './columns';
+import { isoTimestamp, money, percent, quantity, softDelete, tracked } from './columns';
 import { materials } from './materials';
 import { users } from './platform';
 import { requisitions } from './production';
@@ -32,8 +32,8 @@ export const vendors = pgTable(
 );
 
 /**
- * Local purchase orders: what the company orders from a vendor. `total_amount` is stored and
- * always equals the sum of its live items' amounts; cancelling (DELETE with
+ * Local purchase orders: what the company orders from a vendor. `subtotal`, `tax_amount` and
+ * `total_amount` are stored and always equal domain/totals.ts's lpoTotals of its live items; cancelling (DELETE with
  * cancellation_remarks) sets status cancelled and `cancelled_at`.
  */
 export const lpos = pgTable(
@@ -44,7 +44,12 @@ export const lpos = pgTable(
       .notNull()
       .references(() => vendors.id),
     lpo_date: date('lpo_date').notNull(),
+    /** When the goods are due, for every line without its own expected date. */
     expected_date: date('expected_date'),
+    /** The live lines' amounts before tax. */
+    subtotal: money('subtotal').notNull().default('0'),
+    /** The GST on the live lines, each at its own rate. */
+    tax_amount: money('tax_amount').notNull().default('0'),
     total_amount: money('total_amount').notNull().default('0'),
     status: text('status').notNull().default('draft'),
     /** The requisition whose shortfall this order covers, if any. */
@@ -87,8 +92,12 @@ export const lpoItems = pgTable(
       .references(() => materials.id),
     quantity: quantity('quantity').notNull(),
     rate: money('rate').notNull(),
-    /** quantity × rate, rounded to paise. */
+    /** quantity × rate, rounded to paise (before tax). */
     amount: money('amount').notNull(),
+    /** The GST rate in percent the vendor charges on this line (0 when none). */
+    tax_rate: percent('tax_rate').notNull().default('0'),
+    /** When this line's goods are due; null: the LPO's expected date. */
+    expected_date: date('expected_date'),
     quantity_received: quantity('quantity_received').notNull().default('0'),
     ...tracked(),
     ...softDelete(),
@@ -100,6 +109,7 @@ export const lpoItems = pgTable(
     index('lpo_items_material_idx').on(t.material),
     index('lpo_items_txid_idx').on(t.txid),
     check('lpo_items_quantities_check', sql`${t.quantity} > 0 AND ${t.rate} >= 0 AND ${t.quantity_received} >= 0`),
+    check('lpo_items_tax_rate_check', sql`${t.tax_rate} >= 0 AND ${t.tax_rate} <= 100`),
   ],
 );
 

@@ -123,6 +123,9 @@ export function generatePurchases(ctx: SeedContext, count: number, suppliers: Ve
       vendor: vendor.id,
       lpo_date: cal.date(raised),
       expected_date: cal.dayAfter(raised, rng.int(5, 21)),
+      // The demo's lines carry no GST (tax_rate 0): the subtotal is the total.
+      subtotal: money(sumOf(lines.map((l) => l.amount))),
+      tax_amount: money(0),
       total_amount: money(sumOf(lines.map((l) => l.amount))),
       status,
       requisition: requisition?.id ?? null,

@@ -23,6 +23,7 @@ import { pendingRequisitionFigures, storesRequisitions } from '../requisitions/s
 import { adjustmentsAwaitingApproval } from '../stock/service';
 import { topVendors } from '../vendors/service';
 import { stillToCome } from '../vendors/purchases';
+import { lpoLate } from '../lpos/due-dates';
 import { businessDay, TODAY } from '../../lib/business-day';
 import { businessDayOf } from '../../../domain/rules/dates';
 
@@ -204,13 +205,13 @@ const COUNT_ONLY = { page: 1, pageSize: 1 };
 
 /**
  * LPOs still awaiting goods (LPO_OPEN_STATUSES, live): how many, what is still to come at the
- * ordered rates (each line's unreceived quantity × rate), and how many are past their expected date.
+ * ordered rates (each line's unreceived quantity × rate), and how many are late (a line still to come past its due date).
  */
 async function lposPendingReceipt(db: Db) {
   const [row] = await queryRows<{ count: number; value: string; overdue: number }>(db, sql`
     SELECT count(*)::int AS count,
       coalesce(sum(${stillToCome}), 0)::numeric(16,2)::text AS value,
-      (count(*) FILTER (WHERE ${lpos.expected_date} < ${TODAY}))::int AS overdue
+      (count(*) FILTER (WHERE ${lpoLate}))::int AS overdue
     FROM ${lpos}
     WHERE ${liveLpo} AND ${inArray(lpos.status, [...LPO_OPEN_STATUSES])}`);
   return { count: Number(row?.count ?? 0), value: row?.value ?? '0.00', overdue: Number(row?.overdue ?? 0) };

@@ -32,11 +32,13 @@ interface LastPurchase {
   vendor: number;
   vendor_name: string;
   rate: string;
+  tax_rate: string;
 }
 
 /**
  * Per material, the vendor and rate of its latest purchase: the GRAs in force and the LPOs not
- * cancelled, by date, a receipt before an order of the same day (it is what actually came).
+ * cancelled, by date, a receipt before an order of the same day (it is what actually came); and
+ * the GST rate of the material's latest LPO line with that vendor, 0 when none (decision 296).
  */
 async function lastPurchases(db: Db, materialIds: readonly number[]): Promise<Map<number, LastPurchase>> {
   if (!materialIds.length) return new Map();
@@ -46,7 +48,12 @@ async function lastPurchases(db: Db, materialIds: readonly number[]): Promise<Ma
   );
   const rows = await queryRows<LastPurchase>(
     db,
-    sql`SELECT DISTINCT ON (p.material) p.material, p.vendor, v.name AS vendor_name, p.rate::text AS rate
+    sql`SELECT DISTINCT ON (p.material) p.material, p.vendor, v.name AS vendor_name, p.rate::text AS rate,
+          coalesce((
+            SELECT li.tax_rate FROM ${lpoItems} li JOIN ${lpos} l ON l.id = li.lpo
+            WHERE li.material = p.material AND l.vendor = p.vendor AND li.deleted_at IS NULL AND l.deleted_at IS NULL AND l.status <> 'cancelled'
+            ORDER BY l.lpo_date DESC, li.id DESC LIMIT 1
+          ), 0)::numeric(5,2)::text AS tax_rate
         FROM (
           SELECT ${graItems.material} AS material, ${gras.vendor} AS vendor, ${graItems.rate} AS rate, ${gras.gra_date} AS day, 0 AS kind, ${graItems.id} AS id
           FROM ${graItems} JOIN ${gras} ON ${gras.id} = ${graItems.gra}
@@ -72,7 +79,7 @@ async function proposalsOf(db: Db, wanted: readonly Wanted[], requisition: numbe
     const purchase = last.get(line.material);
     const key = purchase?.vendor ?? null;
     const group = groups.get(key) ?? { vendor: key, vendor_name: purchase?.vendor_name ?? null, requisition, lpo_items: [] };
-    const item: LpoProposalLine = { ...line, rate: purchase?.rate ?? '0.00' };
+    const item: LpoProposalLine = { ...line, rate: purchase?.rate ?? '0.00', tax_rate: purchase?.tax_rate ?? '0.00' };
     group.lpo_items.push(item);
     groups.set(key, group);
   }

@@ -9,6 +9,7 @@ import { notFound } from '../../lib/http-error';
 import { byId, byValue, escapeLike, filter, fromDate, inPeriod, toDate, type ListQuery, type ListSpec } from '../../lib/list';
 import { pageRows, totalCount, withLines, type Paging, type Slice } from '../../lib/pagination';
 import { idParams } from '../../lib/schemas';
+import { lineDueDate } from './due-dates';
 import { userNameOf } from '../users/names';
 
 /**
@@ -139,14 +140,14 @@ export async function lpoView(db: Db, id: number): Promise<LpoView> {
   return results[0]!;
 }
 
-/** pending_receipt/: the lines still to come on LPOs awaiting goods, the earliest expected first (undated last). */
+/** pending_receipt/: the lines still to come on LPOs awaiting goods, the earliest due first (undated last); a line is due on its own expected date, else its LPO's. */
 export async function pendingReceipt(db: Db, paging: Paging): Promise<Slice<LpoPendingLine>> {
   const query = db
     .select({
       id: lpoItems.id,
       lpo: lpos.id,
       lpo_date: lpos.lpo_date,
-      expected_date: lpos.expected_date,
+      expected_date: sql<string | null>`${lineDueDate}::text`,
       vendor: lpos.vendor,
       vendor_name: vendors.name,
       status: lpos.status,
@@ -163,7 +164,7 @@ export async function pendingReceipt(db: Db, paging: Paging): Promise<Slice<LpoP
     .innerJoin(vendors, eq(vendors.id, lpos.vendor))
     .innerJoin(materials, eq(materials.id, lpoItems.material))
     .where(and(isNull(lpoItems.deleted_at), isNull(lpos.deleted_at), inArray(lpos.status, [...LPO_OPEN_STATUSES]), sql`${lpoItems.quantity_received} < ${lpoItems.quantity}`))
-    .orderBy(sql`${lpos.expected_date} ASC NULLS LAST`, asc(lpos.lpo_date), asc(lpos.id), asc(lpoItems.id))
+    .orderBy(sql`${lineDueDate} ASC NULLS LAST`, asc(lpos.lpo_date), asc(lpos.id), asc(lpoItems.id))
     .$dynamic();
   const rows = await pageRows(query, paging);
   return { count: rows[0]?.total_count ?? 0, results: rows.map(({ total_count: _, ...row }) => ({ ...row, status: lpoStatusSchema.parse(row.status) })) };

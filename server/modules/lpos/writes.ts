@@ -7,6 +7,7 @@ import {
   lpoActionRefusal,
   lpoStatusSchema,
   type LpoAction,
+  type LpoLine,
   type lpoCreateSchema,
   type lpoItemUpdateSchema,
   type lpoSendSchema,
@@ -16,7 +17,8 @@ import {
 } from '../../../domain/lpo';
 import { can } from '../../../domain/permissions';
 import type { PurchaseSettings, PurchaseSettingsUpdate } from '../../../domain/system';
-import { lineAmount, totalOf } from '../../../domain/totals';
+import { isValidDateRange } from '../../../domain/rules/dates';
+import { lineAmount, lpoTotals } from '../../../domain/totals';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { lpoItems, lpos, materials, requisitions, systemConfig, vendors } from '../../db/schema';
@@ -34,7 +36,7 @@ import { linesOf, lpoView, purchaseSettingsOf } from './queries';
 /**
  * The writes of LPOs: each audited in its own transaction with the LPO row locked first; every
  * step asks domain/lpo.ts's LPO_TRANSITIONS (lpoActionRefusal) whether the LPO's status allows
- * it, and line changes keep total_amount equal to the sum of the live lines.
+ * it, and line changes keep the LPO's subtotal, tax and total those of its live lines (settleTotals).
  */
 
 type LpoInput = z.output<typeof lpoCreateSchema>;
@@ -95,15 +97,26 @@ async function referenceProblems(tx: Db, input: Pick<LpoInput, 'vendor' | 'requi
   return problems;
 }
 
-/** total_amount follows the live lines, summed by the database in exact numeric; the write also moves the LPO's version and sync cursor. */
-async function settleTotal(tx: Db, id: number): Promise<void> {
-  await tx
-    .update(lpos)
-    .set({ total_amount: sql`(SELECT coalesce(sum(${lpoItems.amount}), 0) FROM ${lpoItems} WHERE ${lpoItems.lpo} = ${id} AND ${lpoItems.deleted_at} IS NULL)` })
-    .where(eq(lpos.id, id));
+/** The header's subtotal, tax and total of some lines (domain/totals.ts's lpoTotals, the one computation of an LPO's money). */
+function headerTotals(lines: readonly { quantity: string; rate: string; tax_rate: string }[]) {
+  const { subtotal, tax_amount, total_amount } = lpoTotals(lines);
+  return { subtotal, tax_amount, total_amount };
 }
 
-const lineValues = (lpo: number, actor: User, line: LpoInput['lpo_items'][number]) => ({ lpo, ...line, amount: lineAmount(line.quantity, line.rate), created_by: actor.id });
+/** The LPO's totals follow its live lines; the write also moves the LPO's version and sync cursor. */
+async function settleTotals(tx: Db, id: number): Promise<void> {
+  const live = await tx
+    .select({ quantity: lpoItems.quantity, rate: lpoItems.rate, tax_rate: lpoItems.tax_rate })
+    .from(lpoItems)
+    .where(and(eq(lpoItems.lpo, id), isNull(lpoItems.deleted_at)));
+  await tx.update(lpos).set(headerTotals(live)).where(eq(lpos.id, id));
+}
+
+const lineValues = (lpo: number, actor: User, line: LpoInput['lpo_items'][number]) => ({ lpo, ...line, expected_date: line.expected_date ?? null, amount: lineAmount(line.quantity, line.rate), created_by: actor.id });
+
+/** Whether a kept line differs from what the request asks of it. */
+const lineChanged = (line: LpoLine, next: LpoInput['lpo_items'][number]) =>
+  compare(next.quantity, line.quantity) !== 0 || compare(next.rate, line.rate) !== 0 || compare(next.tax_rate, line.tax_rate) !== 0 || (next.expected_date ?? null) !== line.expected_date;
 
 const auditLpo =
   (action: string, risk: 'low' | 'medium' | 'high' = 'low', metadata: Record<string, unknown> = {}) =>
@@ -124,7 +137,7 @@ export async function createLpo(db: Db, actor: User, input: LpoInput): Promise<L
       throwIfAny(await referenceProblems(tx, input));
       const [row] = await tx
         .insert(lpos)
-        .values({ ...fields, status: 'draft', total_amount: totalOf(lines.map((l) => lineAmount(l.quantity, l.rate))), created_by: actor.id })
+        .values({ ...fields, status: 'draft', ...headerTotals(lines), created_by: actor.id })
         .returning();
       await tx.insert(lpoItems).values(lines.map((line) => lineValues(row!.id, actor, line)));
       return lpoView(tx, row!.id);
@@ -135,7 +148,7 @@ export async function createLpo(db: Db, actor: User, input: LpoInput): Promise<L
 
 /**
  * PUT lpos/{id}/: a draft's header and lines replaced as a whole. A line whose material stays
- * keeps its id (its quantity and rate follow the request); lines left out are removed.
+ * keeps its id (its quantity, rate, tax rate and expected date follow the request); lines left out are removed.
  */
 export async function replaceLpo(db: Db, actor: User, id: number, input: LpoInput, expected: number | undefined): Promise<LpoView> {
   const { lpo_items: lines, ...fields } = input;
@@ -152,17 +165,17 @@ export async function replaceLpo(db: Db, actor: User, id: number, input: LpoInpu
       if (gone.length) await tx.update(lpoItems).set({ deleted_at: now }).where(inArray(lpoItems.id, gone));
       for (const line of current) {
         const next = wanted.get(line.material);
-        if (next && (compare(next.quantity, line.quantity) !== 0 || compare(next.rate, line.rate) !== 0)) {
+        if (next && lineChanged(line, next)) {
           await tx
             .update(lpoItems)
-            .set({ quantity: next.quantity, rate: next.rate, amount: lineAmount(next.quantity, next.rate) })
+            .set({ quantity: next.quantity, rate: next.rate, tax_rate: next.tax_rate, expected_date: next.expected_date ?? null, amount: lineAmount(next.quantity, next.rate) })
             .where(eq(lpoItems.id, line.id));
         }
       }
       const kept = new Set(current.map((line) => line.material));
       const added = lines.filter((line) => !kept.has(line.material));
       if (added.length) await tx.insert(lpoItems).values(added.map((line) => lineValues(id, actor, line)));
-      await settleTotal(tx, id);
+      await settleTotals(tx, id);
       return lpoView(tx, id);
     },
     auditLpo('update', 'low', { items: lines.length }),
@@ -248,19 +261,22 @@ const auditItem =
   (item: { id: number; lpo: number }) => ({ action: `lpo_item.${action}`, target: `lpo_items:${item.id}`, risk, metadata: { lpo: item.lpo } });
 
 /** The line and its draft LPO, locked for a change. */
-async function editableItem(tx: Db, itemId: number): Promise<LpoItemRow> {
+async function editableItem(tx: Db, itemId: number): Promise<{ item: LpoItemRow; lpo: LpoRow }> {
   const item = await findRow(tx, lpoItems, itemId);
-  await lockFor(tx, item.lpo, 'edit');
-  return item;
+  return { item, lpo: await lockFor(tx, item.lpo, 'edit') };
 }
 
-/** PUT item-details/{id}/: a draft's line (material, quantity, rate); its amount and the LPO's total follow. */
+/**
+ * PUT item-details/{id}/: a draft's line (material, quantity, rate, tax rate, expected date, not
+ * before the LPO's date); its amount and the LPO's totals follow.
+ */
 export async function updateLpoItem(db: Db, actor: User, itemId: number, input: ItemUpdateInput, expected: number | undefined) {
   return auditedWrite(
     db,
     actor,
     async (tx) => {
-      const item = await editableItem(tx, itemId);
+      const { item, lpo } = await editableItem(tx, itemId);
+      if (!isValidDateRange(lpo.lpo_date, input.expected_date)) throw fieldError('expected_date', LPO_MESSAGES.expectedDate);
       if (input.material !== undefined && input.material !== item.material) {
         const [material] = await tx
           .select({ id: materials.id })
@@ -271,7 +287,7 @@ export async function updateLpoItem(db: Db, actor: User, itemId: number, input: 
       const quantity = input.quantity ?? item.quantity;
       const rate = input.rate ?? item.rate;
       const row = await withUniqueField('material', LPO_MESSAGES.duplicateMaterial, () => updateRow(tx, lpoItems, itemId, { ...input, amount: lineAmount(quantity, rate) }, expected));
-      await settleTotal(tx, item.lpo);
+      await settleTotals(tx, item.lpo);
       return publicRow(row);
     },
     auditItem('update'),
@@ -284,14 +300,14 @@ export async function deleteLpoItem(db: Db, actor: User, itemId: number, expecte
     db,
     actor,
     async (tx) => {
-      const item = await editableItem(tx, itemId);
+      const { item } = await editableItem(tx, itemId);
       const [{ n } = { n: 0 }] = await tx
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(lpoItems)
         .where(and(eq(lpoItems.lpo, item.lpo), isNull(lpoItems.deleted_at)));
       if (n <= 1) throw refuse(LPO_REFUSALS.lastLine);
       const row = await updateRow(tx, lpoItems, itemId, { deleted_at: now }, expected);
-      await settleTotal(tx, item.lpo);
+      await settleTotals(tx, item.lpo);
       return publicRow(row);
     },
     auditItem('delete', 'medium'),

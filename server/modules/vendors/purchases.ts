@@ -5,10 +5,10 @@ import type { VendorGra, VendorOpenLpo, VendorPrice, VendorPriceHistory, VendorW
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { graItems, gras, lpoItems, lpos, materials, vendors } from '../../db/schema';
-import { TODAY } from '../../lib/business-day';
-import { findRow } from '../../lib/rows';
+import { findRow, qualified } from '../../lib/rows';
 import { inPeriod } from '../../lib/list';
 import { pageRows, totalCount, type Paging, type Slice } from '../../lib/pagination';
+import { lineDueDate, lpoLate } from '../lpos/due-dates';
 
 /**
  * What the company buys from its vendors (issue 19 §1): a vendor's open LPOs, GRAs, price history
@@ -21,16 +21,15 @@ const graInForce = and(isNull(gras.deleted_at), isNull(gras.cancelled_at));
 
 /** What is still to come on an LPO at its ordered rates: each live line's unreceived quantity × its rate. */
 export const stillToCome = sql<string>`(SELECT coalesce(sum(round(greatest(${lpoItems.quantity} - ${lpoItems.quantity_received}, 0) * ${lpoItems.rate}, 2)), 0)
-  FROM ${lpoItems} WHERE ${lpoItems.lpo} = ${lpos.id} AND ${lpoItems.deleted_at} IS NULL)`;
+  FROM ${lpoItems} WHERE ${lpoItems.lpo} = ${qualified(lpos.id)} AND ${lpoItems.deleted_at} IS NULL)`;
 
 /** A GRA's value: its live lines' accepted quantities at their rates. */
 const graValue = sql<string>`(SELECT coalesce(sum(round(${graItems.quantity_accepted} * ${graItems.rate}, 2)), 0)
-  FROM ${graItems} WHERE ${graItems.gra} = ${gras.id} AND ${graItems.deleted_at} IS NULL)`;
+  FROM ${graItems} WHERE ${graItems.gra} = ${qualified(gras.id)} AND ${graItems.deleted_at} IS NULL)`;
 
-/** open_lpos/?vendor=: its LPOs awaiting goods, the late ones first, then by expected date. */
+/** open_lpos/?vendor=: its LPOs awaiting goods, the late ones (a line still to come past its due date) first, then by expected date. */
 export async function vendorOpenLpos(db: Db, vendor: number): Promise<Slice<VendorOpenLpo> & { pending_value: string }> {
   await findRow(db, vendors, vendor);
-  const late = sql<boolean>`coalesce(${lpos.expected_date} < ${TODAY}, false)`;
   const rows = await db
     .select({
       id: lpos.id,
@@ -39,11 +38,11 @@ export async function vendorOpenLpos(db: Db, vendor: number): Promise<Slice<Vend
       status: sql<VendorOpenLpo['status']>`${lpos.status}`,
       total_amount: sql<string>`${lpos.total_amount}::text`,
       pending_value: sql<string>`${stillToCome}::numeric(16,2)::text`,
-      late,
+      late: lpoLate,
     })
     .from(lpos)
     .where(and(liveLpo, eq(lpos.vendor, vendor), inArray(lpos.status, [...LPO_OPEN_STATUSES])))
-    .orderBy(desc(late), sql`${lpos.expected_date} nulls last`, asc(lpos.id));
+    .orderBy(desc(lpoLate), sql`${lpos.expected_date} nulls last`, asc(lpos.id));
   return { count: rows.length, pending_value: toMoney(sum(rows.map((row) => row.pending_value))), results: rows };
 }
 
@@ -89,14 +88,20 @@ export async function vendorPriceHistory(db: Db, vendor: number): Promise<Vendor
     .where(and(graInForce, isNull(graItems.deleted_at), eq(gras.vendor, vendor)))
     .groupBy(graItems.material, materials.name, materials.unit)
     .orderBy(desc(lastDate), asc(sql`lower(${materials.name})`), asc(graItems.material));
-  // Decision 290: an LPO whose goods have all come (received) counts, on time when its last GRA is not after its expected date.
+  // Decisions 290 and 297: an LPO whose goods have all come (received) counts when a line has a due
+  // date (its own, else the LPO's); it is late when such a line's last receipt came after that date.
   const [deliveries] = await queryRows<{ on_time: number; late: number }>(
     db,
-    sql`SELECT (count(*) FILTER (WHERE last.day <= ${lpos.expected_date}))::int AS on_time,
-        (count(*) FILTER (WHERE last.day > ${lpos.expected_date}))::int AS late
+    sql`SELECT (count(*) FILTER (WHERE NOT d.late))::int AS on_time, (count(*) FILTER (WHERE d.late))::int AS late
       FROM ${lpos}
-      JOIN LATERAL (SELECT max(${gras.gra_date}) AS day FROM ${gras} WHERE ${gras.lpo} = ${lpos.id} AND ${graInForce}) AS last ON last.day IS NOT NULL
-      WHERE ${liveLpo} AND ${lpos.vendor} = ${vendor} AND ${lpos.status} = 'received' AND ${lpos.expected_date} IS NOT NULL`,
+      JOIN LATERAL (
+        SELECT bool_or(got.day > ${lineDueDate}) AS late
+        FROM ${lpoItems}
+        JOIN LATERAL (SELECT max(${gras.gra_date}) AS day FROM ${graItems} JOIN ${gras} ON ${gras.id} = ${graItems.gra}
+          WHERE ${graItems.lpo_item} = ${lpoItems.id} AND ${graItems.deleted_at} IS NULL AND ${graInForce}) AS got ON got.day IS NOT NULL
+        WHERE ${lpoItems.lpo} = ${lpos.id} AND ${lpoItems.deleted_at} IS NULL AND ${lineDueDate} IS NOT NULL
+      ) AS d ON d.late IS NOT NULL
+      WHERE ${liveLpo} AND ${lpos.vendor} = ${vendor} AND ${lpos.status} = 'received'`,
   );
   const onTime = Number(deliveries?.on_time ?? 0);
   const late = Number(deliveries?.late ?? 0);

@@ -1,17 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Alert, Box, Button, Card, Field, Heading, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Field, Heading, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
-import { amountOf, formatIndian, parseDecimal } from '../../../domain/decimal';
+import { formatIndian, parseDecimal } from '../../../domain/decimal';
 import { lpoCreateSchema, type LpoProposal } from '../../../domain/lpo';
 import { materialUnitLabel } from '../../../domain/material';
 import { materialNamesTypeOf } from '../../../domain/row-rules';
 import { pathOf } from '../../../domain/routes';
 import { businessToday } from '../../../domain/rules/dates';
+import { lpoTotals } from '../../../domain/totals';
 import type { Vendor } from '../../../domain/vendor';
 import { mirror } from '../../data/mirror/db';
 import { useSession } from '../../data/session';
@@ -23,6 +24,7 @@ import { notify } from '../../ui/notify';
 import { applyServerErrors } from '../../ui/server-errors';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { createLpo, reorderProposals, requisitionProposals } from './api';
+import { LpoLineFields, LpoTotalsLine, optionalDate, type LpoLineErrors, type LpoLineRegistrations } from './parts';
 
 type LpoInput = z.input<typeof lpoCreateSchema>;
 type LpoValues = z.output<typeof lpoCreateSchema>;
@@ -53,20 +55,20 @@ function useVendorOptions() {
   );
 }
 
-/** One line of the LPO: the material, its quantity and rate, the amount they make, and a way to take it off. */
+/** One line of the LPO: the material, its quantity, rate, GST % and expected date, the amount they make, and a way to take it off. */
 function LineInput({
   shown,
-  quantity,
-  rate,
+  registrations,
   amount,
   errors,
+  materialError,
   onRemove,
 }: {
   shown: Shown;
-  quantity: UseFormRegisterReturn;
-  rate: UseFormRegisterReturn;
+  registrations: LpoLineRegistrations;
   amount: string;
-  errors: { material?: string; quantity?: string; rate?: string };
+  errors: LpoLineErrors;
+  materialError: string | undefined;
   onRemove: () => void;
 }) {
   return (
@@ -77,23 +79,24 @@ function LineInput({
           <Text color="fg.muted" fontSize="sm">
             {materialUnitLabel(shown.unit)} · ₹ {amount}
           </Text>
-          {errors.material && <Text color="fg.error">{errors.material}</Text>}
+          {materialError && <Text color="fg.error">{materialError}</Text>}
         </Box>
-        <Field.Root w="32" invalid={!!errors.quantity}>
-          <Field.Label>Quantity</Field.Label>
-          <Input size="lg" inputMode="decimal" aria-label={`Quantity of ${shown.name}`} {...quantity} />
-          {errors.quantity && <Field.ErrorText>{errors.quantity}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root w="32" invalid={!!errors.rate}>
-          <Field.Label>Rate (₹)</Field.Label>
-          <Input size="lg" inputMode="decimal" aria-label={`Rate of ${shown.name}`} {...rate} />
-          {errors.rate && <Field.ErrorText>{errors.rate}</Field.ErrorText>}
-        </Field.Root>
+        <LpoLineFields name={shown.name} registrations={registrations} errors={errors} />
         <IconButton size="lg" variant="outline" colorPalette="red" aria-label={`Remove ${shown.name}`} onClick={onRemove}>
           ✕
         </IconButton>
       </HStack>
     </Stack>
+  );
+}
+
+/** The totals of the lines typed so far (those not yet valid count as nothing). */
+function typedTotals(lines: readonly Partial<LpoInput['lpo_items'][number]>[] | undefined) {
+  return lpoTotals(
+    (lines ?? []).map((line) => {
+      const [quantity, rate, tax] = [parseDecimal(line.quantity), parseDecimal(line.rate), parseDecimal(line.tax_rate)];
+      return quantity && rate ? { quantity, rate, tax_rate: tax ?? '0' } : { quantity: '0', rate: '0', tax_rate: '0' };
+    }),
   );
 }
 
@@ -103,7 +106,7 @@ const fromProposal = (proposal: LpoProposal): LpoInput => ({
   ...emptyLpo(),
   vendor: proposal.vendor ?? (undefined as unknown as number),
   requisition: proposal.requisition,
-  lpo_items: proposal.lpo_items.map((line) => ({ material: line.material, quantity: line.quantity, rate: line.rate })),
+  lpo_items: proposal.lpo_items.map((line) => ({ material: line.material, quantity: line.quantity, rate: line.rate, tax_rate: line.tax_rate, expected_date: null })),
 });
 
 /**
@@ -134,6 +137,7 @@ export default function LpoCreateScreen() {
   const vendor = useWatch({ control, name: 'vendor' });
   const lines = useWatch({ control, name: 'lpo_items' });
   const proposal = proposals[current];
+  const totals = typedTotals(lines);
 
   const show = (list: readonly LpoProposal[], index: number) => {
     setProposals(list);
@@ -234,7 +238,7 @@ export default function LpoCreateScreen() {
           <TextField label="LPO date" required type="date" registration={register('lpo_date')} error={errors.lpo_date} />
         </Box>
         <Box flex="1" minW="48">
-          <TextField label="Expected by" type="date" registration={register('expected_date', { setValueAs: (v: string | null) => v || null })} error={errors.expected_date} />
+          <TextField label="Expected by" type="date" helper="For every line without its own date." registration={register('expected_date', optionalDate)} error={errors.expected_date} />
         </Box>
       </HStack>
       <TextAreaField label="Terms and remarks" registration={register('remarks')} error={errors.remarks} />
@@ -246,29 +250,32 @@ export default function LpoCreateScreen() {
             {fields.length === 0 && <Text color="fg.muted">Add the materials to order.</Text>}
             {fields.map((field, index) => {
               const line = lines?.[index];
-              const [quantity, rate] = [parseDecimal(line?.quantity), parseDecimal(line?.rate)];
+              const typed = parseDecimal(line?.quantity) && parseDecimal(line?.rate);
+              const lineErrors = errors.lpo_items?.[index];
               return (
                 <LineInput
                   key={field.id}
                   shown={shown.get(field.material) ?? { name: `Material ${field.material}`, unit: '' }}
-                  quantity={register(`lpo_items.${index}.quantity`)}
-                  rate={register(`lpo_items.${index}.rate`)}
-                  amount={quantity && rate ? formatIndian(amountOf(quantity, rate)) : '—'}
-                  errors={{
-                    material: errors.lpo_items?.[index]?.material?.message,
-                    quantity: errors.lpo_items?.[index]?.quantity?.message,
-                    rate: errors.lpo_items?.[index]?.rate?.message,
+                  registrations={{
+                    quantity: register(`lpo_items.${index}.quantity`),
+                    rate: register(`lpo_items.${index}.rate`),
+                    tax_rate: register(`lpo_items.${index}.tax_rate`),
+                    expected_date: register(`lpo_items.${index}.expected_date`, optionalDate),
                   }}
+                  amount={typed ? formatIndian(totals.lines[index]!.amount) : '—'}
+                  errors={{ quantity: lineErrors?.quantity, rate: lineErrors?.rate, tax_rate: lineErrors?.tax_rate, expected_date: lineErrors?.expected_date }}
+                  materialError={lineErrors?.material?.message}
                   onRemove={() => remove(index)}
                 />
               );
             })}
+            {fields.length > 0 && <LpoTotalsLine totals={totals} />}
             <MaterialPicker
               type={user ? materialNamesTypeOf(user) : 'materials'}
               exclude={picked}
               onPick={(m) => {
                 setShown((known) => new Map(known).set(m.id, { name: m.name, unit: m.unit }));
-                append({ material: m.id, quantity: '', rate: '' });
+                append({ material: m.id, quantity: '', rate: '', tax_rate: '0', expected_date: null });
               }}
             />
             {itemsError && <Failure text={itemsError} />}

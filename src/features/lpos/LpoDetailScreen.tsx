@@ -1,9 +1,14 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
+import type { z } from 'zod';
+import { API } from '../../../domain/api-paths';
 import { formatIndian, QUANTITY_PLACES } from '../../../domain/decimal';
 import { addressesOf } from '../../../domain/customer';
-import { lpoActionRefusal, lpoCancelSchema, lpoCloseSchema, lpoSendSchema, type LpoAction, type LpoLine, type LpoView } from '../../../domain/lpo';
+import { lpoActionRefusal, lpoCancelSchema, lpoCloseSchema, lpoItemUpdateSchema, lpoSendSchema, type LpoAction, type LpoLine, type LpoView } from '../../../domain/lpo';
 import type { Vendor } from '../../../domain/vendor';
 import { materialUnitLabel } from '../../../domain/material';
 import { can } from '../../../domain/permissions';
@@ -14,9 +19,13 @@ import { useSession } from '../../data/session';
 import { readFailure, refusedOffline, serverFailure } from '../../ui/connection';
 import { DetailTitle, Facts, Failure, Section, SimpleTable } from '../../ui/detail';
 import { openDialog } from '../../ui/dialog';
+import { downloadFromApi } from '../../ui/download';
+import { FormActions, FormStack } from '../../ui/form';
 import { notify } from '../../ui/notify';
-import { approveLpo, cancelLpo, closeLpo, lpoQuery, removeLpoLine, sendLpo, useLpo } from './api';
-import { LpoStatusBadge, lpoTitle } from './parts';
+import { applyServerErrors } from '../../ui/server-errors';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { approveLpo, cancelLpo, changeLpoLine, closeLpo, lpoQuery, removeLpoLine, sendLpo, useLpo } from './api';
+import { LpoLineFields, LpoStatusBadge, LpoTotalsLine, lpoTitle, optionalDate } from './parts';
 
 export const LPO_NOTICES = {
   approved: 'LPO approved.',
@@ -25,6 +34,7 @@ export const LPO_NOTICES = {
   cancelled: 'LPO cancelled.',
   failed: 'The LPO was not changed',
   lineRemoved: (material: string) => `${material} taken off the LPO.`,
+  lineChanged: (material: string) => `${material} changed.`,
 } as const;
 
 /** The verdict of the send schema on the addresses typed: true, or its first message. */
@@ -143,15 +153,77 @@ function RemoveLine({ lpo, line }: { lpo: LpoView; line: LpoLine }) {
     }
   };
   return (
-    <Button size="lg" minH="11" variant="outline" colorPalette="red" onClick={() => void remove()}>
-      Remove {line.material_name}
+    <Button size="lg" minH="11" variant="outline" colorPalette="red" aria-label={`Remove ${line.material_name}`} onClick={() => void remove()}>
+      Remove
     </Button>
+  );
+}
+
+type LineChangeInput = z.input<typeof lpoItemUpdateSchema>;
+type LineChange = z.output<typeof lpoItemUpdateSchema>;
+const LINE_FIELDS = ['quantity', 'rate', 'tax_rate', 'expected_date'] as const;
+
+/**
+ * A draft's line changed (PUT item-details/{id}/ at the line's version): its quantity, rate, GST %
+ * and its own expected date. The server's 400s (an expected date before the LPO date) show on
+ * their fields, anything else above the buttons.
+ */
+function LineEditor({ line, onDone }: { line: LpoLine; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const { register, handleSubmit, formState, setError, setFocus } = useForm<LineChangeInput, unknown, LineChange>({
+    resolver: zodResolver(lpoItemUpdateSchema),
+    defaultValues: { quantity: line.quantity, rate: line.rate, tax_rate: line.tax_rate, expected_date: line.expected_date },
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  // The form opens below the lines: focusing its first field brings it into view.
+  useEffect(() => setFocus('quantity'), [setFocus]);
+  useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
+  const errors = formState.errors;
+  const onSubmit = handleSubmit(async (changes) => {
+    if (refusedOffline()) return;
+    setProblem(null);
+    try {
+      await changeLpoLine(line, changes);
+      await queryClient.invalidateQueries({ queryKey: ['lpos'] });
+      notify({ type: 'positive', message: LPO_NOTICES.lineChanged(line.material_name) });
+      onDone();
+    } catch (error) {
+      setProblem(applyServerErrors(error, setError, LINE_FIELDS));
+    }
+  });
+  return (
+    <FormStack onSubmit={onSubmit} aria-label={`Change ${line.material_name}`} borderTopWidth="1px" pt="3">
+      <Text fontWeight="semibold">Change {line.material_name}</Text>
+      <HStack gap="3" align="flex-start" wrap="wrap">
+        <LpoLineFields
+          name={line.material_name}
+          registrations={{ quantity: register('quantity'), rate: register('rate'), tax_rate: register('tax_rate'), expected_date: register('expected_date', optionalDate) }}
+          errors={{ quantity: errors.quantity, rate: errors.rate, tax_rate: errors.tax_rate, expected_date: errors.expected_date }}
+        />
+      </HStack>
+      {problem && <Failure text={problem} />}
+      <FormActions save="Save line" saving={formState.isSubmitting} onCancel={onDone} />
+    </FormStack>
+  );
+}
+
+/** What a draft's line offers: change it, or take it off (short words: the row names the material). */
+function LineChanges({ lpo, line, onChange }: { lpo: LpoView; line: LpoLine; onChange: () => void }) {
+  return (
+    <Wrap gap="2" justify="flex-end">
+      <Button size="lg" minH="11" variant="outline" aria-label={`Change ${line.material_name}`} onClick={onChange}>
+        Change
+      </Button>
+      <RemoveLine lpo={lpo} line={line} />
+    </Wrap>
   );
 }
 
 function LpoBody({ lpo }: { lpo: LpoView }) {
   const { user } = useSession();
   const editable = can(user, 'lpos.write') && lpoActionRefusal('edit', lpo.status) === null;
+  const [changing, setChanging] = useState<number | null>(null);
+  const changed = editable ? lpo.lpo_items.find((line) => line.id === changing) : undefined;
   const facts: [string, string][] = [
     ['Vendor', lpo.vendor_name],
     ['LPO date', formatDisplayDate(lpo.lpo_date)],
@@ -172,21 +244,23 @@ function LpoBody({ lpo }: { lpo: LpoView }) {
       <Section title="Materials">
         <SimpleTable
           label="LPO lines"
-          headers={['Material', 'Quantity', 'Received', 'Rate (₹)', 'Amount (₹)', ...(editable ? ['Change'] : [])]}
-          numeric={[1, 2, 3, 4]}
+          headers={['Material', 'Quantity', 'Received', 'Rate (₹)', 'GST %', 'Expected by', 'Amount (₹)', ...(editable ? ['Change'] : [])]}
+          numeric={[1, 2, 3, 4, 6]}
           empty="No materials."
           rows={lpo.lpo_items.map((line) => [
             line.material_name,
             `${quantity(line.quantity)} ${materialUnitLabel(line.material_unit)}`,
             quantity(line.quantity_received),
             formatIndian(line.rate),
+            formatIndian(line.tax_rate),
+            // A line without its own date is due with the LPO.
+            formatDisplayDate(line.expected_date ?? lpo.expected_date) || '—',
             formatIndian(line.amount),
-            ...(editable ? [<RemoveLine key="remove" lpo={lpo} line={line} />] : []),
+            ...(editable ? [<LineChanges key="change" lpo={lpo} line={line} onChange={() => setChanging(line.id)} />] : []),
           ])}
         />
-        <Text fontWeight="semibold" textAlign="end">
-          Total ₹ {formatIndian(lpo.total_amount)}
-        </Text>
+        {changed && <LineEditor key={changed.id} line={changed} onDone={() => setChanging(null)} />}
+        <LpoTotalsLine totals={lpo} />
       </Section>
     </>
   );
@@ -203,6 +277,11 @@ export default function LpoDetailScreen() {
     <Stack gap="4" maxW="6xl">
       <DetailTitle title={lpoTitle(id)}>
         {lpo && <LpoStatusBadge status={lpo.status} />}
+        {lpo && (
+          <Button size="lg" minH="11" variant="outline" onClick={() => void downloadFromApi(API.lpos.pdf(lpo.id), {}, `LPO-${lpo.id}.pdf`)}>
+            Download PDF
+          </Button>
+        )}
         <Button size="lg" minH="11" variant="ghost" onClick={() => navigate(pathOf('lpos-home'))}>
           All LPOs
         </Button>

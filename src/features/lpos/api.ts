@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '../../../domain/api-paths';
 import { sign } from '../../../domain/decimal';
-import type { LpoCreate, LpoLine, LpoPendingLine, LpoProposal, LpoProposals, LpoView } from '../../../domain/lpo';
+import type { LpoCreate, LpoItem, LpoItemUpdate, LpoLine, LpoPendingLine, LpoProposal, LpoProposals, LpoView } from '../../../domain/lpo';
 import type { MaterialStockRow } from '../../../domain/material-report';
 import { MAX_PAGE_SIZE } from '../../../domain/query-params';
 import { api } from '../../data/api';
@@ -48,6 +48,9 @@ export const closeLpo = async (lpo: Pick<LpoView, 'id' | 'version'>, remarks: st
 /** DELETE {id}/: cancelled, with its cancellation remarks. */
 export const cancelLpo = async (lpo: Pick<LpoView, 'id' | 'version'>, remarks: string) =>
   (await api.delete<LpoView>(API.lpos.detail(lpo.id), { data: { cancellation_remarks: remarks, expected_version: lpo.version } })).data;
+
+/** PUT item-details/{id}/ at the line's version: a draft's line changed; the LPO's totals follow. */
+export const changeLpoLine = async (line: Pick<LpoLine, 'id' | 'version'>, changes: LpoItemUpdate) => (await api.put<LpoItem>(API.lpoItems.detail(line.id), changes, { headers: ifMatch(line.version) })).data;
 
 /** DELETE item-details/{id}/ at the line's version: a draft's line taken off (the last one is refused). */
 export const removeLpoLine = async (line: Pick<LpoLine, 'id' | 'version'>) => {
