@@ -347,6 +347,7 @@ export const API = {
     statusHistory: '/invoices/status-history/',
     items: rows('/invoices/items'),
     taxConfigurations: rows('/invoices/tax-configurations'),
+    templates: rows('/invoices/templates'),
     currentRates: '/invoices/current_rates/',
     calculateTax: '/invoices/calculate_tax/',
     settings: '/invoices/settings/',

@@ -170,6 +170,8 @@ export const PERMISSIONS = {
   'invoices.write': [ACCOUNTS, MANAGEMENT],
   /** Approving issues the tax invoice (its number, frozen amounts): accounts managers and management, never its maker (duty-rules.ts). */
   'invoices.approve': [ACCOUNTS_MANAGER, MANAGEMENT],
+  /** GST rates, invoice layouts and numbering settings: accounts managers and management. */
+  'invoices.configure': [ACCOUNTS_MANAGER, MANAGEMENT],
 } as const satisfies Record<string, readonly Grant[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -302,11 +302,19 @@ export function generateTaxSetup(ctx: SeedContext): void {
   const accounts = ctx.user('accounts');
   const start = cal.ago(HISTORY_DAYS, 800);
   const at = cal.ts(start);
+  // The slabs since GST 2.0 (22-09-2025): nil, 5 %, 18 % and 40 %; 12 % and 28 % retired.
   const rates: [string, (typeof TAX_TYPES)[number]['value'], number, boolean][] = [
     ['CGST 9%', 'CGST', 9, true],
     ['SGST 9%', 'SGST', 9, true],
     ['IGST 18%', 'IGST', 18, true],
-    ['IGST 12%', 'IGST', 12, true],
+    ['CGST 2.5%', 'CGST', 2.5, true],
+    ['SGST 2.5%', 'SGST', 2.5, true],
+    ['IGST 5%', 'IGST', 5, true],
+    ['CGST 20%', 'CGST', 20, true],
+    ['SGST 20%', 'SGST', 20, true],
+    ['IGST 40%', 'IGST', 40, true],
+    ['GST nil', 'IGST', 0, true],
+    ['IGST 12% (retired)', 'IGST', 12, false],
     ['CGST 14% (retired)', 'CGST', 14, false],
   ];
   for (const [name, tax_type, rate, is_active] of rates) {
