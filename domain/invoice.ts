@@ -248,25 +248,27 @@ export type Invoice = z.infer<typeof invoiceSchema>;
  * POST invoices/: customer, invoice date, due date and at least one item (business-areas.md §5).
  * The number comes from the settings; the states default to the customer's and the company's.
  */
-export const invoiceCreateSchema = z
-  .object({
-    customer: refSchema,
-    invoice_date: isoDateSchema,
-    due_date: isoDateSchema,
-    sales_order: refSchema.nullable().optional(),
-    job_order: refSchema.nullable().optional(),
-    customer_state: indianStateSchema.optional(),
-    company_state: indianStateSchema.optional(),
-    notes: textInput(2000).default(''),
-    terms: textInput(4000).default(''),
-    items: z.array(invoiceItemCreateSchema).min(1).max(500),
-  })
-  .superRefine((invoice, ctx) => {
-    if (!isValidDateRange(invoice.invoice_date, invoice.due_date)) ctx.addIssue({ code: 'custom', path: ['due_date'], message: INVOICE_MESSAGES.dueDate });
-  }, whenFieldsValid);
+const invoiceFields = z.object({
+  customer: refSchema,
+  invoice_date: isoDateSchema,
+  due_date: isoDateSchema,
+  sales_order: refSchema.nullable().optional(),
+  job_order: refSchema.nullable().optional(),
+  customer_state: indianStateSchema.optional(),
+  company_state: indianStateSchema.optional(),
+  notes: textInput(2000).default(''),
+  terms: textInput(4000).default(''),
+  items: z.array(invoiceItemCreateSchema).min(1).max(500),
+});
+const checkInvoiceDates = (invoice: { invoice_date?: string; due_date?: string }, ctx: z.RefinementCtx) => {
+  if (!isValidDateRange(invoice.invoice_date, invoice.due_date)) ctx.addIssue({ code: 'custom', path: ['due_date'], message: INVOICE_MESSAGES.dueDate });
+};
+export const invoiceCreateSchema = invoiceFields.superRefine(checkInvoiceDates, whenFieldsValid);
 export type InvoiceCreate = z.input<typeof invoiceCreateSchema>;
+/** PUT invoices/{id}/: a draft as a whole, at the version the user saw. */
+export const invoiceReplaceSchema = invoiceFields.extend(expectedVersionFields).superRefine(checkInvoiceDates, whenFieldsValid);
 /** PATCH invoices/{id}/ */
-export const invoiceUpdateSchema = updateSchemaOf(invoiceCreateSchema);
+export const invoiceUpdateSchema = updateSchemaOf(invoiceFields);
 export type InvoiceUpdate = z.input<typeof invoiceUpdateSchema>;
 
 /** POST invoices/{id}/update_status/ */
@@ -550,6 +552,5 @@ export const INVOICE_REFUSALS = {
   paidByReceipts: 'An invoice becomes paid or partially paid when receipts are recorded against it.',
   sameStatus: (label: string) => `The invoice is already ${label.toLowerCase()}.`,
   draftOnly: 'Only a draft invoice is changed this way.',
-  otherInvoice: 'A line cannot move to another invoice.',
   lastLine: 'An invoice needs at least one item: delete the draft instead.',
 } as const;
