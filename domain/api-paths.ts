@@ -351,5 +351,8 @@ export const API = {
     currentRates: '/invoices/current_rates/',
     calculateTax: '/invoices/calculate_tax/',
     settings: '/invoices/settings/',
+    markPaid: apiPath('/invoices/:id/mark_paid/'),
   },
+  /** Receipts (the spec leaves their calls unsaid; issue 20 §2): money received, allocated to invoices or kept as an advance. */
+  receipts: { ...rows('/receipts'), allocate: apiPath('/receipts/:id/allocate/') },
 } as const;

@@ -170,6 +170,9 @@ export const PERMISSIONS = {
   'invoices.write': [ACCOUNTS, MANAGEMENT],
   /** Approving issues the tax invoice (its number, frozen amounts): accounts managers and management, never its maker (duty-rules.ts). */
   'invoices.approve': [ACCOUNTS_MANAGER, MANAGEMENT],
+  /** Money received from customers: accounts record it; sales follows its customers' payments and advances. */
+  'receipts.read': [ACCOUNTS, SALES, MANAGEMENT],
+  'receipts.write': [ACCOUNTS, MANAGEMENT],
   /** GST rates, invoice layouts and numbering settings: accounts managers and management. */
   'invoices.configure': [ACCOUNTS_MANAGER, MANAGEMENT],
 } as const satisfies Record<string, readonly Grant[]>;

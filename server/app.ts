@@ -40,6 +40,7 @@ import dispatchesRoutes from './modules/dispatches/routes';
 import grasRoutes from './modules/gras/routes';
 import lposRoutes from './modules/lpos/routes';
 import invoicesRoutes from './modules/invoices/routes';
+import receiptsRoutes from './modules/receipts/routes';
 import deviceOutboxRoutes from './modules/device-outbox/routes';
 import filesRoutes from './modules/files/routes';
 import liveRoutes from './modules/live/routes';
@@ -209,6 +210,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(grasRoutes);
       await api.register(lposRoutes);
       await api.register(invoicesRoutes);
+      await api.register(receiptsRoutes);
       await api.register(deviceOutboxRoutes);
       await api.register(filesRoutes);
       await api.register(liveRoutes);

@@ -17,9 +17,11 @@ import {
   invoiceStatusHistory,
   invoiceTemplates,
   paymentSchedules,
+  receiptAllocations,
   recurringInvoices,
   taxConfigurations,
 } from '../schema';
+import { receiptAllocationSchema } from '../../../domain/receipt';
 import { entity } from './types';
 
 export default {
@@ -32,4 +34,5 @@ export default {
   payment_schedules: entity(paymentSchedules, paymentScheduleSchema),
   invoice_status_history: entity(invoiceStatusHistory, invoiceStatusHistorySchema),
   recurring_invoices: entity(recurringInvoices, recurringInvoiceSchema),
+  receipt_allocations: entity(receiptAllocations, receiptAllocationSchema),
 };

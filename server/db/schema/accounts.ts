@@ -287,3 +287,30 @@ export const receipts = pgTable(
     index('receipts_txid_idx').on(t.txid),
   ],
 );
+
+/**
+ * A receipt's money applied to an invoice. An invoice's outstanding amount is its total less its
+ * live allocations; what a receipt has not allocated is an advance (on its sales order or job
+ * order, or on account), applied to the invoice made later.
+ */
+export const receiptAllocations = pgTable(
+  'receipt_allocations',
+  {
+    id: serial('id').primaryKey(),
+    receipt: integer('receipt')
+      .notNull()
+      .references(() => receipts.id),
+    invoice: integer('invoice')
+      .notNull()
+      .references(() => invoices.id),
+    amount: money('amount').notNull(),
+    ...tracked(),
+    ...softDelete(),
+  },
+  (t) => [
+    index('receipt_allocations_receipt_idx').on(t.receipt),
+    index('receipt_allocations_invoice_idx').on(t.invoice),
+    index('receipt_allocations_txid_idx').on(t.txid),
+    check('receipt_allocations_amount_check', sql`${t.amount} > 0`),
+  ],
+);

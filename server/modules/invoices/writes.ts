@@ -30,6 +30,7 @@ import { badRequest, notFound, type FieldErrors } from '../../lib/http-error';
 import { checkVersion, findRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { readCompanyProfile } from '../company/service';
+import { applyAdvances } from './payments';
 import { invoiceLines, invoiceView } from './queries';
 import { gstRatesInForce } from './tax';
 
@@ -262,6 +263,8 @@ async function step(tx: Db, actor: User, id: number, action: InvoiceAction, to: 
     .set({ ...(await stamp(row)), status: to })
     .where(eq(invoices.id, id));
   await recordStatus(tx, id, statusOf(row), to, actor, why.reason, why.notes);
+  // A newly issued invoice takes the advances already received against its order.
+  if (to === 'approved') await applyAdvances(tx, actor, id);
   return invoiceView(tx, id);
 }
 
