@@ -39,6 +39,7 @@ import deliveryNotesRoutes from './modules/delivery-notes/routes';
 import dispatchesRoutes from './modules/dispatches/routes';
 import grasRoutes from './modules/gras/routes';
 import lposRoutes from './modules/lpos/routes';
+import invoiceSettingsRoutes from './modules/invoice-settings/routes';
 import deviceOutboxRoutes from './modules/device-outbox/routes';
 import filesRoutes from './modules/files/routes';
 import liveRoutes from './modules/live/routes';
@@ -207,6 +208,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(dispatchesRoutes);
       await api.register(grasRoutes);
       await api.register(lposRoutes);
+      await api.register(invoiceSettingsRoutes);
       await api.register(deviceOutboxRoutes);
       await api.register(filesRoutes);
       await api.register(liveRoutes);
