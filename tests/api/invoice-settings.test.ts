@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { API } from '../../domain/api-paths';
 import { financialYearOf, INVOICE_SETTINGS_MESSAGES, INVOICE_TEMPLATE_REFUSALS } from '../../domain/invoice';
 import { businessToday } from '../../domain/rules/dates';
@@ -244,6 +244,26 @@ describe('invoices/settings/', () => {
     expect((await management.patch(SETTINGS, { next_number: 58 })).json().next_number).toBe(58);
     expect((await management.patch(SETTINGS, { next_number: 100 })).json().next_number).toBe(100);
     expect(await db().select().from(invoiceNumberSequences)).toEqual([{ financial_year: year, last_number: 99 }]);
+  });
+
+  it('an approval holding this financial year\'s sequence goes first: the number it took cannot be the next one', async () => {
+    const year = thisYear();
+    await db().insert(invoiceNumberSequences).values({ financial_year: year, last_number: 4 });
+    const management = await as('management');
+    let answer: Promise<{ statusCode: number; json(): unknown }> | undefined;
+    await db().transaction(async (tx) => {
+      // As approving takes a number: the upsert holds the year's row until the approval commits.
+      await tx
+        .insert(invoiceNumberSequences)
+        .values({ financial_year: year, last_number: 1 })
+        .onConflictDoUpdate({ target: invoiceNumberSequences.financial_year, set: { last_number: sql`${invoiceNumberSequences.last_number} + 1` } });
+      answer = management.patch(SETTINGS, { next_number: 5 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    const res = await answer!;
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ next_number: [INVOICE_SETTINGS_MESSAGES.nextNumberUsed(5)] });
+    expect(await db().select().from(invoiceNumberSequences)).toEqual([{ financial_year: year, last_number: 5 }]);
   });
 
   it('PATCH checks the invoice number length with the saved prefix and padding', async () => {
