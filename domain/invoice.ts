@@ -554,3 +554,12 @@ export const INVOICE_REFUSALS = {
   draftOnly: 'Only a draft invoice is changed this way.',
   lastLine: 'An invoice needs at least one item: delete the draft instead.',
 } as const;
+
+// Invoice settings API (helper)
+
+/** Refusals of the invoice templates' calls (decision 306): there is always a default once there is one. */
+export const INVOICE_TEMPLATE_REFUSALS = {
+  deleteDefault: 'This template is the default for new invoices: make another template the default first, then delete this one.',
+  unsetDefault: 'There must be a default template: make another template the default instead.',
+  defaultTaken: 'Another template was made the default at the same moment: reload the templates and try again.',
+} as const;

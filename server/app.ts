@@ -41,6 +41,7 @@ import grasRoutes from './modules/gras/routes';
 import lposRoutes from './modules/lpos/routes';
 import invoicesRoutes from './modules/invoices/routes';
 import receiptsRoutes from './modules/receipts/routes';
+import invoiceSettingsRoutes from './modules/invoice-settings/routes';
 import deviceOutboxRoutes from './modules/device-outbox/routes';
 import filesRoutes from './modules/files/routes';
 import liveRoutes from './modules/live/routes';
@@ -211,6 +212,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(lposRoutes);
       await api.register(invoicesRoutes);
       await api.register(receiptsRoutes);
+      await api.register(invoiceSettingsRoutes);
       await api.register(deviceOutboxRoutes);
       await api.register(filesRoutes);
       await api.register(liveRoutes);
