@@ -87,6 +87,10 @@ const CONSISTENCY: Record<string, SQL> = {
     GROUP BY v.id HAVING v.outstanding_amount <> CASE WHEN v.status IN ('paid', 'cancelled', 'void') THEN 0
       ELSE v.total_amount - coalesce(sum(p.amount) FILTER (WHERE p.is_paid), 0) END
       OR (count(p.id) > 0 AND sum(p.amount) <> v.total_amount)`,
+  'an issued invoice owes its total less the receipts allocated to it, and no receipt is allocated beyond its amount': sql`
+    SELECT v.id FROM invoices v LEFT JOIN receipt_allocations a ON a.invoice = v.id AND a.deleted_at IS NULL
+    WHERE v.status NOT IN ('draft', 'cancelled', 'void') GROUP BY v.id HAVING v.outstanding_amount <> v.total_amount - coalesce(sum(a.amount), 0)
+    UNION ALL SELECT r.id FROM receipts r JOIN receipt_allocations a ON a.receipt = r.id AND a.deleted_at IS NULL GROUP BY r.id HAVING sum(a.amount) > r.amount`,
   'a quotation total follows its items, discounts and tax rate': sql`
     SELECT q.id FROM quotations q JOIN quotation_items i ON i.quotation = q.id AND i.deleted_at IS NULL
     GROUP BY q.id HAVING q.subtotal <> sum(round(i.quantity * i.unit_price, 2)) OR q.discount_total <> sum(i.discount)

@@ -11,6 +11,7 @@ import {
   invoiceStatusHistory,
   invoiceTemplates,
   paymentSchedules,
+  receiptAllocations,
   receipts,
   recurringInvoices,
   taxConfigurations,
@@ -251,7 +252,10 @@ export class Invoicing implements JobInvoicer {
         updated_at: cal.ts(paid ?? sent),
         deleted_at: null,
       });
-      if (paid !== null) this.receive(spec.customer, amount, paid, { job: spec.job ?? null, order: spec.order ?? null });
+      if (paid !== null) {
+        const receipt = this.receive(spec.customer, amount, paid, { job: spec.job ?? null, order: spec.order ?? null });
+        data.add(receiptAllocations, { receipt, invoice: id, amount: money(amount), created_by: accounts, created_at: cal.ts(paid), updated_at: cal.ts(paid), deleted_at: null });
+      }
     });
     return { id, number: number.invoice_number, total };
   }
@@ -259,11 +263,11 @@ export class Invoicing implements JobInvoicer {
   private receiptCount = 0;
 
   /** Money received from a customer, in one of the modes (anything but cash with its reference). */
-  receive(customer: CustomerRef, amount: number, at: number, against: { job: number | null; order: number | null }): void {
+  receive(customer: CustomerRef, amount: number, at: number, against: { job: number | null; order: number | null }): number {
     const { rng, cal, data } = this.ctx;
     const mode: ReceiptMode = rng.cover(this.receiptCount++, RECEIPT_MODES.map((m) => [m.value, m.value === 'cash' ? 1 : 3] as const));
     const reference = mode === 'cash' ? '' : mode === 'cheque' ? `CHQ ${rng.digits(6)}` : mode === 'upi' ? `UPI ${rng.digits(12)}` : `NEFT ${rng.letters(4)}${rng.digits(10)}`;
-    data.add(receipts, {
+    return data.add(receipts, {
       sales_order: against.order,
       job_order: against.job,
       customer: customer.id,

@@ -184,7 +184,8 @@ const INTERNALS = [
   /pglite/i,
   /drizzle/i,
   /sqlstate/i,
-  /\b(?:22P02|22P05|22001|22003|22007|22008|22021|23502|23503|23505|23514|42601|42703|42883|54000)\b/,
+  // A SQLSTATE, not an amount that happens to share its digits ("54000.00").
+  /\b(?:22P02|22P05|22001|22003|22007|22008|22021|23502|23503|23505|23514|42601|42703|42883|54000)\b(?!\.\d)/,
   /\bselect\b.*\bfrom\s+"/i,
   /\binsert into\b/i,
   /violates .* constraint/i,
