@@ -352,6 +352,10 @@ export const API = {
     calculateTax: '/invoices/calculate_tax/',
     settings: '/invoices/settings/',
     markPaid: apiPath('/invoices/:id/mark_paid/'),
+    createFromJobOrder: '/invoices/create_from_job_order/',
+    createFromSalesOrder: '/invoices/create_from_sales_order/',
+    invoiceableJobOrders: '/invoices/invoiceable_job_orders/',
+    invoiceableSalesOrders: '/invoices/invoiceable_sales_orders/',
   },
   /** Receipts (the spec leaves their calls unsaid; issue 20 §2): money received, allocated to invoices or kept as an advance. */
   receipts: { ...rows('/receipts'), allocate: apiPath('/receipts/:id/allocate/') },

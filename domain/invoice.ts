@@ -563,3 +563,30 @@ export const INVOICE_TEMPLATE_REFUSALS = {
   unsetDefault: 'There must be a default template: make another template the default instead.',
   defaultTaken: 'Another template was made the default at the same moment: reload the templates and try again.',
 } as const;
+
+/** Job orders invoiced once their goods have left: dispatched or closed (decision 314). */
+export const INVOICEABLE_JOB_ORDER_STATUSES = ['dispatched', 'closed'] as const;
+/** Sales orders the customer has confirmed: accepted, in production or completed. */
+export const INVOICEABLE_SALES_ORDER_STATUSES = ['accepted', 'in_production', 'completed'] as const;
+
+/** POST invoices/create_from_job_order/ and create_from_sales_order/: the order, and the dates (today and the default due days when left out). */
+export const invoiceFromJobOrderSchema = z.object({ job_order: refSchema, invoice_date: isoDateSchema.optional(), due_date: isoDateSchema.optional() });
+export const invoiceFromSalesOrderSchema = z.object({ sales_order: refSchema, invoice_date: isoDateSchema.optional(), due_date: isoDateSchema.optional() });
+
+/** A row of invoiceable_job_orders/ and invoiceable_sales_orders/: an order with nothing invoiced yet. */
+export const invoiceableOrderSchema = z.object({
+  id: idSchema,
+  customer: idSchema,
+  customer_name: z.string(),
+  status: z.string(),
+  date: isoDateSchema,
+  value: decimalSchema,
+});
+export type InvoiceableOrder = z.infer<typeof invoiceableOrderSchema>;
+
+export const INVOICE_SOURCE_REFUSALS = {
+  jobOrderNotDispatched: 'Only a dispatched or closed job order is invoiced: its goods have not left yet.',
+  salesOrderNotConfirmed: 'Only an accepted, in-production or completed sales order is invoiced.',
+  alreadyInvoiced: (number: string) => `This order is already invoiced (${number}): cancel or void that invoice first.`,
+  noLines: 'The order has no lines to invoice.',
+} as const;

@@ -1,7 +1,8 @@
 import type { Db } from '../client';
+import { companyProfile } from '../schema';
 import { saveInvoiceSettings } from './accounts';
 import { SEED_GROUPS, generateCompany, type Volumes } from './company';
-import { HISTORY_DAYS, SeedContext } from './context';
+import { COMPANY, HISTORY_DAYS, SeedContext } from './context';
 
 /** The seed of the demo company: the same rows on every machine for the same `today`. */
 const DEMO_SEED = 20261122;
@@ -37,4 +38,6 @@ export async function writeDemoCompany(db: Db, staff: ReadonlyMap<string, number
   const { invoiceNumbers } = await generateCompany(db, ctx, DEMO_VOLUMES, new Set(SEED_GROUPS));
   await ctx.data.write(db);
   await saveInvoiceSettings(db, invoiceNumbers ?? new Map(), ctx.cal.ts(ctx.cal.ago(HISTORY_DAYS, 900)));
+  // The letterhead the demo's invoices were issued under: their state decides CGST and SGST or IGST on new ones too.
+  await db.insert(companyProfile).values({ id: 1, name: COMPANY.name, address: COMPANY.address, gstin: COMPANY.gst, state: COMPANY.state }).onConflictDoNothing();
 }

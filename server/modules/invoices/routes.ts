@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API } from '../../../domain/api-paths';
 import {
+  invoiceableOrderSchema,
   invoiceCreateSchema,
+  invoiceFromJobOrderSchema,
+  invoiceFromSalesOrderSchema,
   invoiceItemAddSchema,
   invoiceItemSchema,
   invoiceItemUpdateSchema,
@@ -24,6 +27,7 @@ import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
 import { describeInvoices, invoiceList, invoiceStatusHistoryOf, invoiceView } from './queries';
+import { invoiceableJobOrders, invoiceableSalesOrders, invoiceFromJobOrder, invoiceFromSalesOrder } from './sources';
 import { addInvoiceItem, approveInvoice, cancelInvoice, createInvoice, deleteInvoice, deleteInvoiceItem, updateInvoice, updateInvoiceItem, updateInvoiceStatus, voidInvoice } from './writes';
 
 /** invoices/items/: the lines of invoices, of one invoice with `?invoice=`. */
@@ -46,6 +50,14 @@ export default async function invoicesRoutes(fastify: FastifyInstance) {
   listRoute(app, API.invoices.list, { ...read, tags, spec: invoiceList, item: invoiceListRowSchema, describe: describeInvoices });
   app.post(API.invoices.list, { config: write, schema: { tags, body: invoiceCreateSchema, response: { 201: invoiceViewSchema } } }, async (req, reply) =>
     sendRow(reply, await createInvoice(app.db, currentUser(req), req.body), 201),
+  );
+  app.get(API.invoices.invoiceableJobOrders, { config: read, schema: { tags, response: { 200: z.array(invoiceableOrderSchema) } } }, () => invoiceableJobOrders(app.db));
+  app.get(API.invoices.invoiceableSalesOrders, { config: read, schema: { tags, response: { 200: z.array(invoiceableOrderSchema) } } }, () => invoiceableSalesOrders(app.db));
+  app.post(API.invoices.createFromJobOrder, { config: write, schema: { tags, body: invoiceFromJobOrderSchema, response: { 201: invoiceViewSchema } } }, async (req, reply) =>
+    sendRow(reply, await invoiceFromJobOrder(app.db, currentUser(req), req.body), 201),
+  );
+  app.post(API.invoices.createFromSalesOrder, { config: write, schema: { tags, body: invoiceFromSalesOrderSchema, response: { 201: invoiceViewSchema } } }, async (req, reply) =>
+    sendRow(reply, await invoiceFromSalesOrder(app.db, currentUser(req), req.body), 201),
   );
   app.get(API.invoices.statusHistory, { config: read, schema: { tags, querystring: invoiceStatusHistoryQuerySchema, response: { 200: z.array(invoiceStatusHistoryRowSchema) } } }, async (req) => {
     await invoiceView(app.db, req.query.invoice);

@@ -20,6 +20,7 @@ import { openDialog } from '../../ui/dialog';
 import { FormStack } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { applyServerErrors } from '../../ui/server-errors';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { cancelGra, correctGraLine, removeGraLine, useServerGra } from './api';
 import { graTitle, lpoTitle, useGra, type GraDetailLine } from './data';
 
@@ -91,6 +92,7 @@ function CorrectLine({ line, onDone }: { line: ServerLine; onDone: () => void })
   const [typed, setTyped] = useState<Typed>({ quantity_received: line.quantity_received, quantity_accepted: line.quantity_accepted });
   const [errors, setErrors] = useState<Partial<Record<keyof Typed, string>>>({});
   const [saving, setSaving] = useState(false);
+  useUnsavedChanges(typed.quantity_received !== line.quantity_received || typed.quantity_accepted !== line.quantity_accepted);
   const save = async () => {
     if (refusedOffline()) return;
     const changes = { quantity_received: typed.quantity_received.trim(), quantity_accepted: typed.quantity_accepted.trim() || typed.quantity_received.trim() };
