@@ -232,18 +232,19 @@ function InvoiceForm({ invoice }: { invoice: InvoiceView | null }) {
 /** One line's inputs, each named for its item so a screen reader (and a test) can tell the lines apart. */
 function LineFields({ index, register, rates, errors }: { index: number; register: UseFormRegister<FormInput>; rates: readonly { value: string; label: string }[]; errors: { [K in LineField]?: FieldError } | undefined }) {
   const at = (name: LineField) => `items.${index}.${name}` as const;
+  const error = (name: LineField) => errors?.[name];
   const item = index + 1;
   return (
     <SimpleGrid columns={{ base: 2, md: 4, xl: 8 }} gap="3" alignItems="end" role="group" aria-label={`Item ${item}`}>
       <Box gridColumn={{ base: 'span 2', md: 'span 4', xl: 'span 2' }}>
-        <TextField label="Description" required size="lg" aria-label={`Description of item ${item}`} registration={register(at('description'))} error={errors?.description} />
+        <TextField label="Description" required size="lg" aria-label={`Description of item ${item}`} registration={register(at('description'))} error={error('description')} />
       </Box>
-      <TextField label="HSN/SAC" size="lg" inputMode="numeric" aria-label={`HSN/SAC of item ${item}`} registration={register(at('hsn_code'))} error={errors?.hsn_code} />
-      <SelectField label="Unit" options={INVOICE_UNITS} placeholder={null} registration={register(at('unit'))} error={errors?.unit} />
-      <TextField label="Quantity" required size="lg" inputMode="decimal" aria-label={`Quantity of item ${item}`} registration={register(at('quantity'))} error={errors?.quantity} />
-      <TextField label="Rate (₹)" required size="lg" inputMode="decimal" aria-label={`Rate of item ${item}`} registration={register(at('unit_price'))} error={errors?.unit_price} />
-      <TextField label="Discount (₹)" size="lg" inputMode="decimal" aria-label={`Discount of item ${item}`} registration={register(at('discount'))} error={errors?.discount} />
-      <SelectField label="GST %" options={rates} placeholder={null} registration={register(at('tax_rate'))} error={errors?.tax_rate} />
+      <TextField label="HSN/SAC" size="lg" inputMode="numeric" aria-label={`HSN/SAC of item ${item}`} registration={register(at('hsn_code'))} error={error('hsn_code')} />
+      <SelectField label="Unit" options={INVOICE_UNITS} placeholder={null} registration={register(at('unit'))} error={error('unit')} />
+      <TextField label="Quantity" required size="lg" inputMode="decimal" aria-label={`Quantity of item ${item}`} registration={register(at('quantity'))} error={error('quantity')} />
+      <TextField label="Rate (₹)" required size="lg" inputMode="decimal" aria-label={`Rate of item ${item}`} registration={register(at('unit_price'))} error={error('unit_price')} />
+      <TextField label="Discount (₹)" size="lg" inputMode="decimal" aria-label={`Discount of item ${item}`} registration={register(at('discount'))} error={error('discount')} />
+      <SelectField label="GST %" options={rates} placeholder={null} registration={register(at('tax_rate'))} error={error('tax_rate')} />
     </SimpleGrid>
   );
 }
