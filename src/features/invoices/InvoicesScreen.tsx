@@ -12,7 +12,7 @@ import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { mirror } from '../../data/mirror/db';
 import { useSession } from '../../data/session';
-import { FilterSelect, secondary, useAddressFilters } from '../../ui/DataTable';
+import { FilterSelect, useAddressFilters } from '../../ui/DataTable';
 import { byAge, LocalListScreen } from '../../ui/LocalListScreen';
 import { RowLink } from '../../ui/RowLink';
 import { INVOICE_DATA, InvoiceStatusBadge, invoiceNumberOf, OverdueBadge, overdueDays } from './parts';
@@ -52,7 +52,7 @@ const COLUMNS: ColumnDef<ShownRow, unknown>[] = [
     ),
   },
   { id: 'total_amount', header: 'Total (₹)', accessorFn: (row) => formatIndian(row.total_amount), sortingFn: byMoney('total_amount'), meta: { numeric: true } },
-  secondary({ id: 'outstanding_amount', header: 'Outstanding (₹)', accessorFn: (row) => formatIndian(row.outstanding_amount), sortingFn: byMoney('outstanding_amount'), meta: { numeric: true } }),
+  { id: 'outstanding_amount', header: 'Outstanding (₹)', accessorFn: (row) => formatIndian(row.outstanding_amount), sortingFn: byMoney('outstanding_amount'), meta: { numeric: true } },
   { id: 'status', header: 'Status', accessorFn: (row) => labelOf(INVOICE_STATUSES, row.status), cell: ({ row }) => <InvoiceStatusBadge status={row.original.status} /> },
 ];
 
