@@ -272,6 +272,29 @@ describe('a new invoice', () => {
     expect(shownNotifications().map((n) => [n.message, n.caption])).toEqual([['Failed to create invoice', refused]]);
   });
 
+  it('offers the GST rates in force for the customer, and takes the due days, terms and notes of the invoicing settings', async () => {
+    const server = fakeServer();
+    server.on('GET', API.system.company, { status: 200, data: COMPANY });
+    server.on('GET', API.invoices.currentRates, { status: 200, data: { intra_state: true, gst_rates: ['0.00', '5.00', '18.00'], configurations: [] } });
+    server.on('GET', API.invoices.settings, {
+      status: 200,
+      data: { id: 1, prefix: 'INV-', number_padding: 5, default_due_days: 45, default_terms: 'Payment within 45 days.', default_notes: 'Thank you for your business.', financial_year: '2026-27', next_number: 71, next_invoice_number: 'INV-26-27/00071', ...tracked() },
+    });
+    show('invoice-create', InvoiceFormScreen, '/invoices/create');
+    await waitFor(() => expect((screen.getByLabelText(/^Terms/) as HTMLTextAreaElement).value).toBe('Payment within 45 days.'));
+    expect((screen.getByLabelText(/^Notes/) as HTMLTextAreaElement).value).toBe('Thank you for your business.');
+    expect((screen.getByLabelText(/^Due date/) as HTMLInputElement).value).toBe(formatDisplayDate(businessToday(45)));
+    const rate = within(screen.getByRole('group', { name: 'Item 1' })).getByLabelText('GST %') as HTMLSelectElement;
+    expect([...rate.options].map((o) => o.textContent)).toEqual(['0 %', '5 %', '18 %', '40 %']);
+    const customerSelect = screen.getByLabelText(/^Customer/) as HTMLSelectElement;
+    await waitFor(() => expect(customerSelect.options).toHaveLength(3));
+    fireEvent.change(customerSelect, { target: { value: String(ORBIT) } });
+    await waitFor(() => expect([...rate.options].map((o) => o.textContent)).toEqual(['0 %', '5 %', '18 %']));
+    expect(server.calls('GET', API.invoices.currentRates)[0]!.config.params).toEqual({ customer_state: 'Maharashtra' });
+    fireEvent.change(screen.getByLabelText(/^Invoice date/), { target: { value: '01-12-2026' } });
+    expect((screen.getByLabelText(/^Due date/) as HTMLInputElement).value).toBe('15-01-2027');
+  });
+
   it('cannot be saved without a customer or an item description, and posts nothing', async () => {
     const server = fakeServer();
     server.on('GET', API.system.company, { status: 200, data: COMPANY });

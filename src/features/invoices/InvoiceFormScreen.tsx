@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldError, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -23,7 +23,7 @@ import { DATE_TYPING, FormStack, ScreenFormActions, SelectField, TextAreaField, 
 import { notify } from '../../ui/notify';
 import { applyServerErrors } from '../../ui/server-errors';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
-import { createInvoice, INVOICE_FAILURES, invoiceQuery, replaceInvoice, useCompanyProfile } from './api';
+import { createInvoice, INVOICE_FAILURES, invoiceQuery, replaceInvoice, useCompanyProfile, useCurrentRates, useInvoiceSettings } from './api';
 import { rateChoice, rateOptions, reloadInvoices, TaxSummary, useInvoiceView } from './parts';
 
 export const INVOICE_FORM_NOTICES = {
@@ -34,7 +34,7 @@ export const INVOICE_FORM_NOTICES = {
   noState: "The customer's state is not recorded: GST is charged as inside the company's state until it is.",
 } as const;
 
-/** Days from the invoice date to its due date on a new invoice. */
+/** Days from the invoice date to its due date on a new invoice until the settings say (and offline). */
 export const DEFAULT_DUE_DAYS = 30;
 
 const header = invoiceCreateSchema.shape;
@@ -116,7 +116,9 @@ function InvoiceForm({ invoice }: { invoice: InvoiceView | null }) {
   const customers = useCustomers();
   const company = useCompanyProfile();
   const [problem, setProblem] = useState<string | null>(null);
-  const { register, handleSubmit, control, formState, setValue, getValues, setError } = useForm<FormInput, unknown, FormValues>({
+  const settings = useInvoiceSettings(!invoice).data;
+  const dueDays = settings?.default_due_days ?? DEFAULT_DUE_DAYS;
+  const { register, handleSubmit, control, formState, setValue, getValues, getFieldState, setError } = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: invoice ? fromView(invoice) : emptyInvoice(),
   });
@@ -134,15 +136,24 @@ function InvoiceForm({ invoice }: { invoice: InvoiceView | null }) {
     companyState,
     customerState,
   );
-  const rates = useMemo(() => rateOptions(invoice?.items.map((line) => line.tax_rate) ?? []), [invoice]);
+  const inForce = useCurrentRates(customer ? customerState : null).data?.gst_rates;
+  const rates = rateOptions(inForce, invoice?.items.map((line) => line.tax_rate) ?? []);
   // The customers arrive after the form: the chosen one is put back once they are there.
   useEffect(() => setValue('customer', getValues('customer')), [customers, getValues, setValue]);
+  // A new invoice takes the settings' due days, terms and notes where nothing was typed by hand.
+  useEffect(() => {
+    if (!settings) return;
+    const invoiceDate = parseDisplayDate(getValues('invoice_date'));
+    if (!getFieldState('due_date').isDirty && invoiceDate.ok && invoiceDate.iso) setValue('due_date', formatDisplayDate(isoDayAfter(invoiceDate.iso, settings.default_due_days)));
+    if (!getFieldState('terms').isDirty) setValue('terms', settings.default_terms);
+    if (!getFieldState('notes').isDirty) setValue('notes', settings.default_notes);
+  }, [settings, getValues, getFieldState, setValue]);
 
   /** A new invoice falls due 30 days after its date until the due date is typed by hand. */
   const invoiceDateTyped = register('invoice_date', {
     onChange: (event: { target: { value: string } }) => {
       const parsed = parseDisplayDate(event.target.value);
-      if (!invoice && parsed.ok && parsed.iso && !formState.dirtyFields.due_date) setValue('due_date', formatDisplayDate(isoDayAfter(parsed.iso, DEFAULT_DUE_DAYS)));
+      if (!invoice && parsed.ok && parsed.iso && !getFieldState('due_date').isDirty) setValue('due_date', formatDisplayDate(isoDayAfter(parsed.iso, dueDays)));
     },
   });
 

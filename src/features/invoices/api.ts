@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '../../../domain/api-paths';
-import type { InvoiceCreate, InvoiceStatus, InvoiceStatusHistoryRow, InvoiceView } from '../../../domain/invoice';
+import type { IndianState } from '../../../domain/india';
+import type { CurrentRates, InvoiceCreate, InvoiceSettings, InvoiceStatus, InvoiceStatusHistoryRow, InvoiceView } from '../../../domain/invoice';
 import { api } from '../../data/api';
 import { companyProfile } from '../../data/documents';
 import { ifMatch } from '../../data/outbox/operations';
@@ -28,6 +29,19 @@ export const useInvoiceHistory = (id: number) =>
 
 /** The letterhead's state decides CGST + SGST or IGST; the one kept last answers offline. */
 export const useCompanyProfile = () => useQuery({ queryKey: ['company-profile'], queryFn: companyProfile, staleTime: 5 * 60_000 });
+
+/** The GST rates a line may carry today, for a customer in `customerState` (none asked before a customer is chosen). */
+export const useCurrentRates = (customerState: IndianState | null) =>
+  useQuery({
+    queryKey: ['invoices', 'current-rates', customerState],
+    queryFn: async () => (await api.get<CurrentRates>(API.invoices.currentRates, { params: { customer_state: customerState } })).data,
+    enabled: customerState !== null,
+    staleTime: 5 * 60_000,
+  });
+
+/** The invoicing settings: a new invoice's due days, terms and notes. */
+export const useInvoiceSettings = (enabled: boolean) =>
+  useQuery({ queryKey: ['invoices', 'settings'], queryFn: async () => (await api.get<InvoiceSettings>(API.invoices.settings)).data, enabled, staleTime: 5 * 60_000 });
 
 /** POST invoices/: a new draft. */
 export const createInvoice = async (invoice: InvoiceCreate) => (await api.post<InvoiceView>(API.invoices.list, invoice)).data;

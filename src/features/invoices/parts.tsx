@@ -1,7 +1,7 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { DataType } from '../../../domain/data-types';
-import { formatIndian } from '../../../domain/decimal';
+import { compare, formatIndian } from '../../../domain/decimal';
 import { daysOverdue, INVOICE_STATUSES, type InvoiceItem, type InvoiceListRow, type InvoiceStatus, type InvoiceView } from '../../../domain/invoice';
 import { labelOf } from '../../../domain/options';
 import { businessToday } from '../../../domain/rules/dates';
@@ -53,18 +53,19 @@ export function OverdueBadge({ days }: { days: number }) {
 }
 
 /**
- * The GST rates a line may carry (GST 2.0: nil, 5, 18 and 40 %; 12 and 28 % retired), as the
- * demo's tax configurations hold them. The server checks each line against the configurations in
- * force on the invoice date and names the rates it takes in its 400 (decision 308).
+ * The GST rates a line may carry when the server cannot say (offline): the GST 2.0 slabs (nil,
+ * 5, 18 and 40 %; 12 and 28 % retired) the demo's tax configurations hold. Online the form offers
+ * the rates in force from invoices/current_rates/, and the server checks each line against the
+ * configurations in force on the invoice date, naming the rates it takes in its 400 (decision 308).
  */
-export const GST_RATES = ['0', '5', '18', '40'] as const;
+export const GST_SLABS = ['0', '5', '18', '40'] as const;
 
 /** A rate as the select offers it: "18.00" is "18", "2.50" is "2.5". */
 export const rateChoice = (rate: string) => (rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate);
 
-/** The rates offered on a line: the slabs, and a rate a draft already carries (the server says if it is no longer taken). */
-export function rateOptions(carried: readonly string[]) {
-  const rates = [...new Set([...GST_RATES, ...carried.map(rateChoice)])].sort((a, b) => Number(a) - Number(b));
+/** The rates offered on a line: those in force (the slabs when unknown), and a rate a draft already carries (the server says if it is no longer taken). */
+export function rateOptions(inForce: readonly string[] | undefined, carried: readonly string[]) {
+  const rates = [...new Set([...(inForce ?? GST_SLABS).map(rateChoice), ...carried.map(rateChoice)])].sort(compare);
   return rates.map((rate) => ({ value: rate, label: `${rate} %` }));
 }
 
