@@ -14,7 +14,7 @@ import { renderRoute } from './render-screen';
 import { tracked } from './rows';
 import { fakeServer, makeUser, storeSession, type FakeServer } from './support';
 import { customer } from './mirror-fakes';
-import { mirror } from '../../src/data/mirror/db';
+import { metaKey, mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { closeDialog } from '../../src/ui/dialog-store';
 import { forgetNotificationsForTests, shownNotifications } from '../../src/ui/notify';
@@ -159,6 +159,13 @@ describe('the invoice list, read from the device', () => {
     fireEvent.change(screen.getByLabelText('Customer'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Search invoices'), { target: { value: 'zenith' } });
     await waitFor(() => expect(numbers()).toEqual(['INV-26-27/00002']));
+  });
+
+  it('says the invoices failed to load with the reason, and keeps showing the rows the device holds', async () => {
+    await mirror.meta.put({ key: metaKey(LAKSHMI, 'invoices'), userId: LAKSHMI, type: 'invoices', cursor: '9', loadedAt: Date.now(), rowCount: 3, error: 'The server cannot be reached.' });
+    show('invoices-home', InvoicesScreen, '/invoices');
+    expect(await screen.findByText('Failed to load invoices: The server cannot be reached.')).toBeTruthy();
+    await waitFor(() => expect(listRows()).toHaveLength(3));
   });
 
   it('offers New invoice to accounts, not to sales who only read invoices', async () => {

@@ -10,16 +10,21 @@ import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
+import type { DataType } from '../../../domain/data-types';
 import { mirror } from '../../data/mirror/db';
+import { useMirrorStatus } from '../../data/mirror/status';
 import { useSession } from '../../data/session';
 import { FilterSelect, useAddressFilters } from '../../ui/DataTable';
 import { byAge, LocalListScreen } from '../../ui/LocalListScreen';
 import { RowLink } from '../../ui/RowLink';
+import { Failure } from '../../ui/detail';
+import { INVOICE_FAILURES } from './api';
 import { INVOICE_DATA, InvoiceStatusBadge, invoiceNumberOf, OverdueBadge, overdueDays } from './parts';
 
 /** A row as the list shows it: overdue worked out on today's business day. */
 type ShownRow = InvoiceListRow & { overdue_days: number };
 
+const LIST_DATA: readonly DataType[] = ['invoices'];
 const NEWEST_FIRST = [{ id: 'number', desc: true }];
 const FILTERS = ['status', 'customer', 'overdue'] as const;
 const STATUS_OPTIONS = INVOICE_STATUSES.map(({ value, label }) => ({ value, label }));
@@ -65,6 +70,8 @@ export default function InvoicesScreen() {
   const { user } = useSession();
   const navigate = useNavigate();
   const [filters, choose] = useAddressFilters(FILTERS);
+  // The device's copy failed to update: said in the spec's words, the rows it holds still shown.
+  const loadError = useMirrorStatus(LIST_DATA).error;
   const all = useLiveQuery(async () => (await mirror.rowsOf<InvoiceListRow>('invoices').toArray()).filter((i) => !i.deleted_at).map((i): ShownRow => ({ ...i, overdue_days: overdueDays(i) })), []);
   const customers = useLiveQuery(async () => (await mirror.rowsOf<Customer>('customers').toArray()).filter((c) => !c.deleted_at).sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: String(c.id), label: c.name })), []);
   const rows = useMemo(
@@ -96,6 +103,7 @@ export default function InvoicesScreen() {
       initialSorting={NEWEST_FIRST}
       empty={all?.length ? 'No invoices match.' : 'No invoices.'}
     >
+      {loadError && <Failure text={`${INVOICE_FAILURES.list}: ${loadError}`} />}
       <Wrap gap="3" align="end">
         <FilterSelect label="Status" allLabel="All statuses" value={filters.status} options={STATUS_OPTIONS} onChange={(value) => choose('status', value)} />
         <FilterSelect label="Customer" allLabel="All customers" value={filters.customer} options={customers ?? []} onChange={(value) => choose('customer', value)} />
