@@ -383,6 +383,32 @@ describe('an invoice’s detail', () => {
     expect(screen.queryByText(ownApprovalMessage('invoice'))).toBeNull();
   });
 
+  it('approves at the version shown, numbering the invoice; deletes a draft and goes back to the list', async () => {
+    const server = fakeServer();
+    serveInvoice(server);
+    const approved = { status: 'approved', invoice_number: 'INV-26-27/00071', approved_by: ROHAN, approved_by_name: 'Rohan Mehta', version: 4 };
+    server.on('POST', API.invoices.approve(70), () => {
+      serveInvoice(server, approved);
+      return { status: 200, data: view(approved) };
+    });
+    user = rohan();
+    show('invoice-detail', InvoiceDetailScreen, '/invoices/70');
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    fireEvent.click(within(await dialogElement()).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('heading', { name: 'Invoice INV-26-27/00071' })).toBeTruthy();
+    expect(server.calls('POST', API.invoices.approve(70))[0]!.body).toEqual({ expected_version: 3 });
+    expect(shownNotifications().map((n) => n.message)).toEqual(['Invoice approved as INV-26-27/00071.']);
+    cleanup();
+    serveInvoice(server);
+    server.on('DELETE', API.invoices.detail(70), { status: 200, data: view() });
+    user = lakshmi();
+    const router = show('invoice-detail', InvoiceDetailScreen, '/invoices/70');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete draft' }));
+    fireEvent.click(within(await dialogElement()).getByRole('button', { name: 'Delete draft' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices'));
+    expect(server.calls('DELETE', API.invoices.detail(70))[0]!.config.headers.get('If-Match')).toBe('3');
+  });
+
   it('offers the steps of the status: Mark sent on an approved invoice, Void on a sent one', async () => {
     const server = fakeServer();
     serveInvoice(server, { status: 'approved', invoice_number: 'INV-26-27/00001' });
