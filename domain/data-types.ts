@@ -94,7 +94,10 @@ export const DATA_TYPES = {
   graItems: { path: API.graItems.list, indexes: ['gra', 'material', 'lpo_item'], module: 'GRA' },
   /** The LPOs' lines (what was ordered, what came so far): GRAs are received against them offline. */
   lpoItems: { path: API.lpoItems.list, indexes: ['lpo', 'material'], module: 'purchase orders' },
-  invoices: { indexes: ['status', 'customer', 'invoice_date', 'due_date', 'sales_order', 'job_order'], module: 'invoices' },
+  /** The list's rows (customer name, overdue as of the sync; the screens work overdue out on the day they show it). */
+  invoices: { path: API.invoices.list, indexes: ['status', 'customer', 'invoice_date', 'due_date', 'sales_order', 'job_order'], module: 'invoices' },
+  /** The invoices' lines: an invoice's detail (its GST per line) reads offline. */
+  invoiceItems: { path: API.invoices.items.list, indexes: ['invoice'], module: 'invoices' },
   messages: { indexes: ['sender', 'recipient', 'department', 'created_at'], module: 'messaging' },
 } as const satisfies Record<string, DataTypeDef>;
 
@@ -196,5 +199,7 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   ...Object.fromEntries(['leads-home', 'lead-detail', 'lead-detail-direct', 'lead-edit', 'leads-reassign'].map((route) => [route, ['leads', 'leadRemarks'] as const])),
   'metal-gra': ['gras', 'graItems', 'requisitions', 'requisitionDetails', 'materials'],
   // Receiving offline needs the open LPOs with their lines (issue 19 §4); the lines name their material.
+  // The invoice list filters on the device; the detail reads offline from its lines; the form picks customers (their states decide the GST).
+  ...Object.fromEntries(['invoices-home', 'invoice-create', 'invoice-edit', 'invoice-detail'].map((route) => [route, ['invoices', 'invoiceItems', 'customers'] as const])),
   ...Object.fromEntries(['gra-home', 'gra-create', 'gra-detail'].map((route) => [route, ['gras', 'graItems', 'lpos', 'lpoItems', 'vendors', 'materials'] as const])),
 };

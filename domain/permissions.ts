@@ -219,6 +219,8 @@ export const READ_PERMISSIONS: Readonly<Record<MirroredType, Permission>> = {
   gras: 'gras.read',
   graItems: 'gras.read',
   lpoItems: 'lpos.read',
+  invoices: 'invoices.read',
+  invoiceItems: 'invoices.read',
 };
 
 /** What a permission check reads of a user. */

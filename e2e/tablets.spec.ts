@@ -87,6 +87,20 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
       primary: button('Save changes'),
     },
   ],
+  // Accounts raising an invoice at a customer's desk: the list, the form, a draft and its edit.
+  accounts: [
+    { name: 'invoices', open: '/invoices', primary: button('New invoice') },
+    { name: 'new invoice', open: '/invoices/create', primary: button('Save invoice') },
+    { name: 'invoice', open: firstRowOf('/invoices?status=draft'), primary: (page) => page.getByRole('group', { name: 'Invoice actions' }).getByRole('button').first() },
+    {
+      name: 'invoice edit',
+      open: async (page) => {
+        await firstRowOf('/invoices?status=draft')(page);
+        await page.getByRole('group', { name: 'Invoice actions' }).getByRole('button', { name: 'Edit' }).click();
+      },
+      primary: button('Save invoice'),
+    },
+  ],
   acrylic: [
     { name: 'acrylic dashboard', open: '/jobs/acrylic', primary: link('Raise requisition') },
     { name: 'acrylic requisitions', open: '/jobs/acrylic/requisitions', primary: link('New requisition') },

@@ -86,6 +86,12 @@ export function isValidDateRange(start: string | Date | null | undefined, end: s
   return from !== null && to !== null && from <= to;
 }
 
+/** The day `days` days after an ISO day (before it when negative): '2026-11-20' and 30 give '2026-12-20'. */
+export function isoDayAfter(isoDay: string, days: number): string {
+  const [y, m, d] = toIsoDate(isoDay).split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
 /** The company works on Indian Standard Time: "today" and a row's created day are days in Kolkata, whatever the device's clock zone. */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 const businessDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });

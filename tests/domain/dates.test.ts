@@ -6,6 +6,7 @@ import {
   DATE_MESSAGES,
   INVALID_DATE_FORMAT,
   formatDisplayDate,
+  isoDayAfter,
   isValidDateRange,
   parseDisplayDate,
   toIsoDate,
@@ -163,5 +164,15 @@ describe('the business day', () => {
     expect(businessDayOf('2026-11-27T18:29:59Z')).toBe('2026-11-27');
     expect(businessDayOf('2026-11-27T18:30:00Z')).toBe('2026-11-28');
     expect(businessDayOf(new Date('2026-11-28T00:00:00+05:30'))).toBe('2026-11-28');
+  });
+});
+
+describe('a day some days after another', () => {
+  it('counts across month and year ends and leap days, and back with a negative count', () => {
+    expect(isoDayAfter('2026-11-20', 30)).toBe('2026-12-20');
+    expect(isoDayAfter('2026-12-01', 45)).toBe('2027-01-15');
+    expect(isoDayAfter('2028-02-28', 1)).toBe('2028-02-29');
+    expect(isoDayAfter('2027-02-28', 1)).toBe('2027-03-01');
+    expect(isoDayAfter('2026-03-01', -1)).toBe('2026-02-28');
   });
 });

@@ -79,6 +79,8 @@ export class MirrorDatabase extends Dexie {
     this.version(7).stores(storesOf());
     // Version 8: LPO lines, for receiving GRAs offline (issue 19 §4).
     this.version(8).stores(storesOf());
+    // Version 9: invoice lines, for reading an invoice offline (issue 20).
+    this.version(9).stores(storesOf());
     this.use(derivedFieldsMiddleware);
   }
 
