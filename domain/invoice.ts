@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES } from './customer';
-import { compare, sign } from './decimal';
+import { compare, formatIndian, sign } from './decimal';
 import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, percentInput, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { indianStateSchema } from './india';
 import { valuesOf } from './options';
 import { idParam } from './query-params';
 import { isValidEmail } from './rules/contact';
-import { isValidDateRange, toIsoDate } from './rules/dates';
+import { formatDisplayDate, isValidDateRange, toIsoDate } from './rules/dates';
 import { actionRefusal, type ActionTable } from './state-machine';
 import { whenFieldsValid } from './stock';
 import { lineAmount } from './totals';
@@ -589,4 +589,56 @@ export const INVOICE_SOURCE_REFUSALS = {
   salesOrderNotConfirmed: 'Only an accepted, in-production or completed sales order is invoiced.',
   alreadyInvoiced: (number: string) => `This order is already invoiced (${number}): cancel or void that invoice first.`,
   noLines: 'The order has no lines to invoice.',
+} as const;
+
+/** POST invoices/{id}/send/ (and send_email/, send_reminder/) with the version the user saw. */
+export const invoiceSendStepSchema = invoiceSendSchema.extend(expectedVersionFields);
+
+/** GET invoices/{id}/generate_pdf/?template=&include_payments=: a layout's title, and what was received so far. */
+export const invoicePdfQuerySchema = z
+  .object({
+    template: idParam.optional(),
+    include_payments: z
+      .enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'Must be a valid boolean.' })
+      .transform((v) => v === 'true' || v === 'True' || v === '1')
+      .optional(),
+  })
+  .strict();
+
+/** The PDF's file name: the invoice number with "/" made safe ("INV-26-27-00001.pdf"), a draft by its id. */
+export const invoiceFileName = (invoice: Pick<Invoice, 'id' | 'invoice_number'>) => `${invoice.invoice_number ? invoice.invoice_number.replaceAll('/', '-') : `Draft-invoice-${invoice.id}`}.pdf`;
+
+const invoiceWords = (invoice: Pick<Invoice, 'invoice_number' | 'id'>) => invoice.invoice_number ?? `draft ${invoice.id}`;
+
+/** The mail that carries an invoice to the customer. */
+export function invoiceMail(invoice: Pick<Invoice, 'id' | 'invoice_number' | 'invoice_date' | 'due_date' | 'total_amount'>, companyName: string, notes: string) {
+  return {
+    subject: `Tax invoice ${invoiceWords(invoice)}${companyName ? ` from ${companyName}` : ''}`,
+    text: [
+      notes.trim(),
+      `Please find attached our tax invoice ${invoiceWords(invoice)} of ${formatDisplayDate(invoice.invoice_date)} for ₹${formatIndian(invoice.total_amount)}, due on ${formatDisplayDate(invoice.due_date)}.`,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    filename: invoiceFileName(invoice),
+  };
+}
+
+/** The reminder of an overdue invoice: how much is still owed and for how long. */
+export function invoiceReminderMail(invoice: Pick<Invoice, 'id' | 'invoice_number' | 'invoice_date' | 'due_date' | 'total_amount' | 'outstanding_amount'>, days: number, companyName: string, notes: string) {
+  return {
+    subject: `Payment reminder: invoice ${invoiceWords(invoice)}${companyName ? ` from ${companyName}` : ''}`,
+    text: [
+      notes.trim(),
+      `Our invoice ${invoiceWords(invoice)} of ${formatDisplayDate(invoice.invoice_date)} fell due on ${formatDisplayDate(invoice.due_date)}, ${days} ${days === 1 ? 'day' : 'days'} ago; ₹${formatIndian(invoice.outstanding_amount)} of ₹${formatIndian(invoice.total_amount)} is still to be paid. The invoice is attached.`,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    filename: invoiceFileName(invoice),
+  };
+}
+
+export const INVOICE_SEND_REFUSALS = {
+  noAddress: 'The customer has no e-mail address: give the address to send the invoice to.',
+  notOverdue: 'Only an overdue invoice gets a payment reminder.',
 } as const;

@@ -1,6 +1,6 @@
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { CompanyProfile } from '../company';
-import { sign } from '../decimal';
+import { sign, sub } from '../decimal';
 import { INVOICE_STATUSES, INVOICE_UNITS, type Invoice, type InvoiceItem } from '../invoice';
 import { labelOf } from '../options';
 import type { Quotation, QuotationItem } from '../quotation';
@@ -116,7 +116,14 @@ export interface InvoiceDocumentData {
 const INVOICE_WATERMARKS: Partial<Record<Invoice['status'], string>> = { draft: 'DRAFT', cancelled: 'CANCELLED', void: 'VOID' };
 
 /** A GST tax invoice: CGST and SGST inside the company's state, IGST across states, the round off and the amount in words (domain/totals.ts). */
-export function invoiceDocument(company: CompanyProfile, { invoice, items, customer }: InvoiceDocumentData): TDocumentDefinitions {
+export interface InvoicePrintOptions {
+  /** The layout's title ("Proforma Invoice"); a tax invoice otherwise. */
+  title?: string;
+  /** What was received so far and the balance due, under the total. */
+  payments?: boolean;
+}
+
+export function invoiceDocument(company: CompanyProfile, { invoice, items, customer }: InvoiceDocumentData, options: InvoicePrintOptions = {}): TDocumentDefinitions {
   const totals = invoiceTotals(items, invoice.company_state, invoice.customer_state);
   const taxes: [string, string][] = totals.intra_state
     ? [
@@ -127,7 +134,7 @@ export function invoiceDocument(company: CompanyProfile, { invoice, items, custo
   const discounted = sign(totals.discount_amount) > 0;
   const number = invoice.invoice_number ?? 'Draft';
   return documentDefinition(company, {
-    title: 'Tax Invoice',
+    title: options.title || 'Tax Invoice',
     reference: number,
     particulars: [
       ['Invoice No.', number],
@@ -163,6 +170,12 @@ export function invoiceDocument(company: CompanyProfile, { invoice, items, custo
       ...taxes,
       ['Round off', rupees(totals.round_off)],
       ['Grand total', rupees(totals.total_amount)],
+      ...(options.payments
+        ? ([
+            ['Received', rupees(sub(invoice.total_amount, invoice.outstanding_amount))],
+            ['Balance due', rupees(invoice.outstanding_amount)],
+          ] as [string, string][])
+        : []),
     ],
     notes: [
       ['Amount in words', rupeesInWords(totals.total_amount)],

@@ -4,7 +4,8 @@ import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { z } from 'zod';
 import { API } from '../../../domain/api-paths';
 import type { CompanyProfile } from '../../../domain/company';
-import { deliveryNoteDocument, graDocument, jobOrderDocument, lpoDocument, quotationDocument, salesOrderDocument } from '../../../domain/documents';
+import { deliveryNoteDocument, graDocument, invoiceDocument, jobOrderDocument, lpoDocument, quotationDocument, salesOrderDocument } from '../../../domain/documents';
+import { invoiceFileName, invoicePdfQuerySchema } from '../../../domain/invoice';
 import { quotationFileName, quotationPrintQuerySchema } from '../../../domain/quotation';
 import type { Permission } from '../../../domain/permissions';
 import type { Db } from '../../db/client';
@@ -12,6 +13,8 @@ import { idParams } from '../../lib/schemas';
 import { readCompanyProfile } from '../company/service';
 import { deliveryNoteView } from '../delivery-notes/service';
 import { graView } from '../gras/service';
+import { invoiceDocumentData, invoicePrintOptions } from '../invoices/document';
+import { invoiceView } from '../invoices/queries';
 import { lpoDocumentData } from '../lpos/document';
 import { jobOrderView } from '../job-orders/service';
 import { salesOrderDocumentData } from '../sales-orders/reports';
@@ -38,8 +41,13 @@ const quotationPdf = async (db: Db, company: CompanyProfile, id: number, query: 
 /** A quotation's PDF is named by its number and revision, as the mail to the customer names it. */
 const quotationPdfName = async (db: Db, id: number) => quotationFileName(await quotationView(db, id));
 
-/** The documents of rows the API has today; invoices join with their module. */
+/** An invoice's PDF with the print choices of generate_pdf/ (template, include_payments). */
+const invoicePdf = async (db: Db, company: CompanyProfile, id: number, query: Record<string, unknown>) =>
+  invoiceDocument(company, await invoiceDocumentData(db, id), await invoicePrintOptions(db, query as z.output<typeof invoicePdfQuerySchema>));
+
+/** The documents of rows the API has. */
 const PRINTABLE: readonly Printable[] = [
+  { path: API.invoices.pdf.pattern, access: 'invoices.read', file: 'Invoice', fileName: async (db, id) => invoiceFileName(await invoiceView(db, id)), query: invoicePdfQuerySchema, definition: invoicePdf },
   { path: API.lpos.pdf.pattern, access: 'lpos.read', file: 'LPO', definition: async (db, company, id) => lpoDocument(company, await lpoDocumentData(db, id)) },
   { path: API.gras.pdf.pattern, access: 'gras.read', file: 'GRA', definition: async (db, company, id) => graDocument(company, await graView(db, id)) },
   { path: API.deliveryNotes.pdf.pattern, access: 'delivery-notes.read', file: 'Delivery-Note', definition: async (db, company, id) => deliveryNoteDocument(company, await deliveryNoteView(db, id)) },

@@ -12,6 +12,7 @@ import {
   invoiceItemUpdateSchema,
   invoiceListRowSchema,
   invoiceReasonStepSchema,
+  invoiceSendStepSchema,
   invoiceReplaceSchema,
   invoiceStatusHistoryQuerySchema,
   invoiceStatusHistoryRowSchema,
@@ -27,6 +28,7 @@ import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
 import { describeInvoices, invoiceList, invoiceStatusHistoryOf, invoiceView } from './queries';
+import { sendInvoice, sendInvoiceReminder } from './sending';
 import { invoiceableJobOrders, invoiceableSalesOrders, invoiceFromJobOrder, invoiceFromSalesOrder } from './sources';
 import { addInvoiceItem, approveInvoice, cancelInvoice, createInvoice, deleteInvoice, deleteInvoiceItem, updateInvoice, updateInvoiceItem, updateInvoiceStatus, voidInvoice } from './writes';
 
@@ -97,6 +99,16 @@ export default async function invoicesRoutes(fastify: FastifyInstance) {
   app.post(API.invoices.void.pattern, { config: write, schema: { ...one, body: invoiceReasonStepSchema } }, async (req, reply) => {
     const [why, expected] = versionedBody(req, req.body);
     return sendRow(reply, await voidInvoice(app.db, currentUser(req), req.params.id, why, expected));
+  });
+  for (const path of [API.invoices.send.pattern, API.invoices.sendEmail.pattern]) {
+    app.post(path, { config: write, schema: { ...one, body: invoiceSendStepSchema } }, async (req, reply) => {
+      const [input, expected] = versionedBody(req, req.body);
+      return sendRow(reply, await sendInvoice(app.db, currentUser(req), req.params.id, input, expected));
+    });
+  }
+  app.post(API.invoices.sendReminder.pattern, { config: write, schema: { ...one, body: invoiceSendStepSchema } }, async (req, reply) => {
+    const [input, expected] = versionedBody(req, req.body);
+    return sendRow(reply, await sendInvoiceReminder(app.db, currentUser(req), req.params.id, input, expected));
   });
   app.post(API.invoices.updateStatus.pattern, { config: write, schema: { ...one, body: invoiceStatusStepSchema } }, async (req, reply) => {
     const [input, expected] = versionedBody(req, req.body);

@@ -48,17 +48,17 @@ type ItemUpdateInput = Omit<z.output<typeof invoiceItemUpdateSchema>, 'expected_
 type StatusInput = z.output<typeof invoiceStatusUpdateSchema>;
 type InvoiceRow = typeof invoices.$inferSelect;
 
-const now = sql`now()` as unknown as string;
+export const now = sql`now()` as unknown as string;
 const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 const refuse = (message: string) => badRequest({ non_field_errors: [message] });
-const statusOf = (row: InvoiceRow): InvoiceStatus => invoiceStatusSchema.parse(row.status);
+export const statusOf = (row: InvoiceRow): InvoiceStatus => invoiceStatusSchema.parse(row.status);
 
 function throwIfAny(problems: FieldErrors): void {
   if (Object.keys(problems).length) throw badRequest(problems);
 }
 
 /** The live invoice locked for the rest of the transaction, at the version the user saw, and allowed `action` in its status. */
-async function lockFor(tx: Db, id: number, action: InvoiceAction, expected?: number): Promise<InvoiceRow> {
+export async function lockFor(tx: Db, id: number, action: InvoiceAction, expected?: number): Promise<InvoiceRow> {
   const [row] = await tx
     .select()
     .from(invoices)
@@ -151,11 +151,11 @@ async function insertLines(tx: Db, invoice: number, actor: User, items: readonly
   if (items.length) await tx.insert(invoiceItems).values(items.map((item) => ({ invoice, ...item, amount: '0', created_by: actor.id })));
 }
 
-async function recordStatus(tx: Db, invoice: number, from: InvoiceStatus | null, to: InvoiceStatus, actor: User, reason = '', notes = ''): Promise<void> {
+export async function recordStatus(tx: Db, invoice: number, from: InvoiceStatus | null, to: InvoiceStatus, actor: User, reason = '', notes = ''): Promise<void> {
   await tx.insert(invoiceStatusHistory).values({ invoice, from_status: from, to_status: to, changed_by: actor.id, reason, notes, created_by: actor.id });
 }
 
-const auditInvoice =
+export const auditInvoice =
   (action: string, risk: 'low' | 'medium' | 'high' = 'low', metadata: Record<string, unknown> = {}) =>
   (view: InvoiceView) => ({
     action: `invoice.${action}`,
@@ -385,3 +385,4 @@ export async function deleteInvoiceItem(db: Db, actor: User, id: number, expecte
     (line) => ({ action: 'invoice.item_delete', target: `invoice_items:${line.id}`, risk: 'low', metadata: { invoice: line.invoice } }),
   );
 }
+
