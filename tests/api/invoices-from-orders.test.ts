@@ -43,6 +43,22 @@ describe('invoicing a job order', () => {
   });
 });
 
+describe('closing a job order with its invoice', () => {
+  it('records the issued invoice\'s number, date and amount, not the ones typed in', async () => {
+    const customer = await setUp();
+    const job = await makeJobOrder(db(), { customer: customer.id, status: 'dispatched' });
+    await makeJobOrderItem(db(), job.id, { quantity: '2', unit_price: '5000' });
+    const draft = (await (await as('accounts')).post(API.invoices.createFromJobOrder, { job_order: job.id, invoice_date: '2026-11-20' })).json();
+    await (await as('management')).post(API.invoices.approve(draft.id), {});
+    const closed = await (await as('accounts')).put(API.jobOrders.close(job.id), { invoice: 'typo', invoice_date: '2026-01-01', invoice_amount: '1', closure_remarks: 'Delivered and billed' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    // 10000.00 at 18 %: 11800.00.
+    expect(closed.json()).toMatchObject({ status: 'closed', invoice: 'INV-26-27/00001', invoice_date: '2026-11-20', invoice_amount: '11800.00', closure_remarks: 'Delivered and billed' });
+    const corrected = await (await as('accounts')).patch(API.jobOrders.invoiceDetails(job.id), { invoice: 'other', invoice_date: '2026-02-02', invoice_amount: '5' });
+    expect(corrected.json()).toMatchObject({ invoice: 'INV-26-27/00001', invoice_amount: '11800.00' });
+  });
+});
+
 describe('invoicing a sales order', () => {
   it('a confirmed order without job orders becomes a draft with its lines; a draft order is refused', async () => {
     const customer = await setUp();

@@ -129,3 +129,14 @@ export async function invoiceFromSalesOrder(db: Db, actor: User, input: { sales_
     .orderBy(asc(salesOrderItems.id));
   return draftFrom(db, actor, { customer: order.customer, lines, link: { sales_order: order.id } }, input);
 }
+
+/** The invoice issued for a job order (approved or later, neither cancelled nor void), the latest if several: what its closure records. */
+export async function issuedInvoiceOfJobOrder(db: Db, jobOrder: number): Promise<{ invoice: string; invoice_date: string; invoice_amount: string } | null> {
+  const [row] = await db
+    .select({ invoice: invoices.invoice_number, invoice_date: invoices.invoice_date, invoice_amount: invoices.total_amount })
+    .from(invoices)
+    .where(and(eq(invoices.job_order, jobOrder), isNull(invoices.deleted_at), notInArray(invoices.status, ['draft', 'cancelled', 'void'])))
+    .orderBy(desc(invoices.id))
+    .limit(1);
+  return row && row.invoice ? { invoice: row.invoice, invoice_date: row.invoice_date, invoice_amount: row.invoice_amount } : null;
+}

@@ -14,6 +14,7 @@ import {
 } from '../../../domain/job-order';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
+import { issuedInvoiceOfJobOrder } from '../invoices/sources';
 import { customerBranches, customers, deliveryNoteItems, deliveryNotes, jobOrderItems, jobOrders, jobOrderStatusHistory, quotations, requisitions, salesOrderItems, salesOrders, users } from '../../db/schema';
 import { badRequest, fieldError, notFound, type FieldErrors } from '../../lib/http-error';
 import { checkEdit } from '../../lib/row-rules';
@@ -338,23 +339,30 @@ export const cancelJobOrder = (db: Db, actor: User, id: number, closureRemarks: 
 
 type InvoiceDetails = { invoice: string; invoice_date: string; invoice_amount: string };
 
+/** The invoice details a job order records: those of the invoice issued for it where there is one (decision 315), else the ones typed in. */
+const invoiceDetailsOf = async (db: Db, id: number, typed: InvoiceDetails): Promise<InvoiceDetails> => (await issuedInvoiceOfJobOrder(db, id)) ?? typed;
+
 /** PUT close/{id}/: a dispatched job order is closed with its invoice; refused while requisitions are still being served. */
-export const closeJobOrder = (db: Db, actor: User, id: number, input: InvoiceDetails & { closure_remarks: string }, expected: number | undefined) =>
-  step(db, actor, id, expected, {
+export const closeJobOrder = async (db: Db, actor: User, id: number, typed: InvoiceDetails & { closure_remarks: string }, expected: number | undefined) => {
+  const input = { ...typed, ...(await invoiceDetailsOf(db, id, typed)) };
+  return step(db, actor, id, expected, {
     refusal: jobOrderCloseRefusal,
     ends: true,
     values: () => ({ ...input, status: 'closed', closed_at: now() }),
     history: (row) => ({ kind: 'status', from: row.status, to: 'closed', remark: input.closure_remarks }),
     audit: { action: 'close', risk: 'medium', metadata: { invoice: input.invoice, invoice_amount: input.invoice_amount } },
   });
+};
 
-/** PATCH update/main/invoice-details/{id}/: corrects the invoice of a closed job order. */
-export const updateInvoiceDetails = (db: Db, actor: User, id: number, input: InvoiceDetails, expected: number | undefined) =>
-  step(db, actor, id, expected, {
+/** PATCH update/main/invoice-details/{id}/: corrects the invoice of a closed job order (to the issued invoice's, where there is one). */
+export const updateInvoiceDetails = async (db: Db, actor: User, id: number, typed: InvoiceDetails, expected: number | undefined) => {
+  const input = await invoiceDetailsOf(db, id, typed);
+  return step(db, actor, id, expected, {
     refusal: (row) => (row.cancelled_at ? JOB_ORDER_MESSAGES.cancelled : row.status !== 'closed' ? JOB_ORDER_MESSAGES.invoiceOnlyClosed : null),
     values: () => input,
     audit: { action: 'invoice_details', risk: 'medium', metadata: { ...input } },
   });
+};
 
 /** PATCH advance-amount/{id}/: the advance the customer has paid so far (the amount replaces the recorded one). */
 export const setAdvanceAmount = (db: Db, actor: User, id: number, input: { job_order_id?: number; amount: string }, expected: number | undefined) =>
