@@ -4,7 +4,7 @@ import { compare, formatIndian, sign } from './decimal';
 import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, percentInput, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { indianStateSchema } from './india';
 import { valuesOf } from './options';
-import { idParam } from './query-params';
+import { idParam, pageParams, periodInOrder } from './query-params';
 import { isValidEmail } from './rules/contact';
 import { formatDisplayDate, isValidDateRange, toIsoDate } from './rules/dates';
 import { actionRefusal, type ActionTable } from './state-machine';
@@ -65,9 +65,12 @@ const dayNumber = (isoDate: string) => Date.UTC(Number(isoDate.slice(0, 4)), Num
 
 type OverdueFields = Pick<Invoice, 'due_date' | 'outstanding_amount' | 'status'>;
 
-/** Overdue: the due date is before today, something is still outstanding, and it is not paid, cancelled or void. */
+/** Issued invoices that may still owe something: approved, sent or partially paid (a draft owes nothing yet). */
+const OWING_STATUSES: readonly InvoiceStatus[] = ['approved', 'sent', 'partially_paid'];
+
+/** Overdue: an issued invoice past its due date with something still outstanding (a draft is not yet owed). */
 export function isInvoiceOverdue(invoice: OverdueFields, today: string | Date): boolean {
-  return invoice.due_date < toIsoDate(today) && sign(invoice.outstanding_amount) > 0 && !INVOICE_SETTLED_STATUSES.includes(invoice.status);
+  return invoice.due_date < toIsoDate(today) && sign(invoice.outstanding_amount) > 0 && OWING_STATUSES.includes(invoice.status);
 }
 
 /** Whole days since the due date for an overdue invoice; 0 otherwise. */
@@ -106,7 +109,7 @@ export const INVOICE_TRANSITIONS: Readonly<Record<InvoiceAction, readonly Invoic
   cancel: ['draft', 'approved'],
   void: ['sent'],
   // Receipts are allocated to an issued invoice that still has something outstanding.
-  receive: ['approved', 'sent', 'partially_paid'],
+  receive: OWING_STATUSES,
   // Only a draft (no number yet) may disappear; an issued invoice stays in the register.
   delete: ['draft'],
 };
@@ -474,6 +477,8 @@ export type RecurringInvoiceUpdate = z.input<typeof recurringInvoiceUpdateSchema
 
 /** Invoices page by 15, newest first by id (business-areas.md §9). */
 export const INVOICE_PAGE_SIZE = 15;
+/** The page of a report of invoices (overdue_invoices/). */
+export const invoicePageQuerySchema = z.object(pageParams);
 
 /** What the API adds to an invoice row for the list: names, and overdue computed on the business day. */
 export const invoiceListRowSchema = invoiceSchema.extend({
@@ -642,3 +647,43 @@ export const INVOICE_SEND_REFUSALS = {
   noAddress: 'The customer has no e-mail address: give the address to send the invoice to.',
   notOverdue: 'Only an overdue invoice gets a payment reminder.',
 } as const;
+
+/** The aging buckets of what customers owe, by days past the due date ("current": not yet due). */
+export const AGING_BUCKETS = [
+  { key: 'current', label: 'Not yet due', from: null, to: 0 },
+  { key: 'days_1_30', label: '1-30 days', from: 1, to: 30 },
+  { key: 'days_31_60', label: '31-60 days', from: 31, to: 60 },
+  { key: 'days_61_90', label: '61-90 days', from: 61, to: 90 },
+  { key: 'days_over_90', label: 'Over 90 days', from: 91, to: null },
+] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number]['key'];
+
+/** Statuses of invoices that may still owe something: issued, neither paid, cancelled nor void (receipts are allocated to these). */
+export const INVOICE_RECEIVABLE_STATUSES: readonly InvoiceStatus[] = OWING_STATUSES;
+
+const bucketAmounts = z.object(Object.fromEntries(AGING_BUCKETS.map((b) => [b.key, decimalSchema])) as Record<AgingBucket, typeof decimalSchema>);
+
+/** GET invoices/aging_report/: outstanding by customer and bucket on the business day, the largest debtor first. */
+export const agingReportSchema = z.object({
+  as_of: isoDateSchema,
+  buckets: z.array(z.object({ key: z.string(), label: z.string(), amount: decimalSchema, count: z.number().int() })),
+  customers: z.array(bucketAmounts.extend({ customer: idSchema, customer_name: z.string(), total: decimalSchema })),
+  total: decimalSchema,
+});
+export type AgingReport = z.infer<typeof agingReportSchema>;
+
+/** GET invoices/dashboard_summary/?date_from=&date_to=: the accounts desk's figures for a period (this month by default). */
+export const dashboardSummaryQuerySchema = z.object({ date_from: isoDateSchema.optional(), date_to: isoDateSchema.optional() }).refine(...periodInOrder('date_from', 'date_to'));
+export const dashboardSummarySchema = z.object({
+  date_from: isoDateSchema,
+  date_to: isoDateSchema,
+  invoiced_count: z.number().int(),
+  invoiced_amount: decimalSchema,
+  collected_amount: decimalSchema,
+  outstanding_amount: decimalSchema,
+  overdue_count: z.number().int(),
+  overdue_amount: decimalSchema,
+  to_approve_count: z.number().int(),
+  by_status: z.array(z.object({ status: invoiceStatusSchema, count: z.number().int(), amount: decimalSchema })),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

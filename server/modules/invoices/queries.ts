@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   INVOICE_PAGE_SIZE,
-  INVOICE_SETTLED_STATUSES,
+  INVOICE_RECEIVABLE_STATUSES,
   invoiceStatusListParam,
   invoiceStatusSchema,
   type InvoiceItem,
@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { customers, invoiceItems, invoices, invoiceStatusHistory, users } from '../../db/schema';
 import { TODAY } from '../../lib/business-day';
 import { notFound } from '../../lib/http-error';
+import { pageRows, totalCount, type Paging, type Slice } from '../../lib/pagination';
 import { byId, byValue, escapeLike, filter, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { userNameOf } from '../users/names';
 
@@ -29,13 +30,13 @@ import { userNameOf } from '../users/names';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-const settled = sql.join(
-  INVOICE_SETTLED_STATUSES.map((s) => sql`${s}`),
+const owing = sql.join(
+  INVOICE_RECEIVABLE_STATUSES.map((s) => sql`${s}`),
   sql`, `,
 );
-/** Past its due date with something outstanding, and not paid, cancelled or void. */
-const overdue = sql<boolean>`(${invoices.due_date} < ${TODAY} AND ${invoices.outstanding_amount} > 0 AND ${invoices.status} NOT IN (${settled}))`;
-const daysOverdue = sql<number>`(CASE WHEN ${overdue} THEN ${TODAY} - ${invoices.due_date} ELSE 0 END)::int`.mapWith(Number);
+/** Issued, past its due date on the company's day, with something outstanding (domain/invoice.ts isInvoiceOverdue). */
+export const overdueCondition = sql<boolean>`(${invoices.due_date} < ${TODAY} AND ${invoices.outstanding_amount} > 0 AND ${invoices.status} IN (${owing}))`;
+const daysOverdue = sql<number>`(CASE WHEN ${overdueCondition} THEN ${TODAY} - ${invoices.due_date} ELSE 0 END)::int`.mapWith(Number);
 
 /** search: the invoice number, the customer's name, the notes, or an id. */
 function searchInvoices(term: string): SQL | undefined {
@@ -79,7 +80,7 @@ export const invoiceList: ListSpec<typeof invoices> = {
     due_date_to: toDate(invoices.due_date),
     total_amount_from: filter(amountParam, (v) => sql`${invoices.total_amount} >= ${v}`),
     total_amount_to: filter(amountParam, (v) => sql`${invoices.total_amount} <= ${v}`),
-    is_overdue: filter(flagParam, (v) => (v ? overdue : sql`NOT ${overdue}`)),
+    is_overdue: filter(flagParam, (v) => (v ? overdueCondition : sql`NOT ${overdueCondition}`)),
     created_by: byId(invoices.created_by),
     sales_order: byId(invoices.sales_order),
     job_order: byId(invoices.job_order),
@@ -96,7 +97,7 @@ const listColumns = {
   ...invoiceColumns,
   customer_name: customers.name,
   created_by_name: userNameOf(author),
-  is_overdue: overdue,
+  is_overdue: overdueCondition,
   days_overdue: daysOverdue,
 };
 
@@ -158,4 +159,18 @@ export async function invoiceStatusHistoryOf(db: Db, invoice: number): Promise<I
     .where(eq(invoiceStatusHistory.invoice, invoice))
     .orderBy(asc(invoiceStatusHistory.id));
   return rows.map((r) => ({ ...r, to_status: invoiceStatusSchema.parse(r.to_status), from_status: r.from_status === null ? null : invoiceStatusSchema.parse(r.from_status) }));
+}
+
+/** overdue_invoices/: what is past its due date and still owed, the longest overdue first. */
+export async function overdueInvoices(db: Db, paging: Paging): Promise<Slice<InvoiceListRow>> {
+  const query = db
+    .select({ ...listColumns, total_count: totalCount })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customer))
+    .leftJoin(author, eq(author.id, invoices.created_by))
+    .where(and(isNull(invoices.deleted_at), overdueCondition))
+    .orderBy(asc(invoices.due_date), asc(invoices.id))
+    .$dynamic();
+  const rows = await pageRows(query, paging);
+  return { count: rows[0]?.total_count ?? 0, results: rows.map(({ total_count: _, ...row }) => parse(row)) };
 }

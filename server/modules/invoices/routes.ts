@@ -3,6 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API } from '../../../domain/api-paths';
 import {
+  agingReportSchema,
+  dashboardSummaryQuerySchema,
+  dashboardSummarySchema,
+  INVOICE_PAGE_SIZE,
+  invoicePageQuerySchema,
   invoiceableOrderSchema,
   invoiceCreateSchema,
   invoiceFromJobOrderSchema,
@@ -24,10 +29,12 @@ import {
 import { can } from '../../../domain/permissions';
 import { invoiceItems } from '../../db/schema';
 import { byId, listRoute, type ListSpec } from '../../lib/list';
+import { loadPage, pageSchema } from '../../lib/pagination';
 import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
-import { describeInvoices, invoiceList, invoiceStatusHistoryOf, invoiceView } from './queries';
+import { describeInvoices, invoiceList, invoiceStatusHistoryOf, invoiceView, overdueInvoices } from './queries';
+import { agingReport, dashboardSummary } from './reports';
 import { sendInvoice, sendInvoiceReminder } from './sending';
 import { invoiceableJobOrders, invoiceableSalesOrders, invoiceFromJobOrder, invoiceFromSalesOrder } from './sources';
 import { addInvoiceItem, approveInvoice, cancelInvoice, createInvoice, deleteInvoice, deleteInvoiceItem, updateInvoice, updateInvoiceItem, updateInvoiceStatus, voidInvoice } from './writes';
@@ -60,6 +67,11 @@ export default async function invoicesRoutes(fastify: FastifyInstance) {
   );
   app.post(API.invoices.createFromSalesOrder, { config: write, schema: { tags, body: invoiceFromSalesOrderSchema, response: { 201: invoiceViewSchema } } }, async (req, reply) =>
     sendRow(reply, await invoiceFromSalesOrder(app.db, currentUser(req), req.body), 201),
+  );
+  app.get(API.invoices.agingReport, { config: read, schema: { tags, response: { 200: agingReportSchema } } }, () => agingReport(app.db));
+  app.get(API.invoices.dashboardSummary, { config: read, schema: { tags, querystring: dashboardSummaryQuerySchema, response: { 200: dashboardSummarySchema } } }, (req) => dashboardSummary(app.db, req.query));
+  app.get(API.invoices.overdue, { config: read, schema: { tags, querystring: invoicePageQuerySchema, response: { 200: pageSchema(invoiceListRowSchema) } } }, (req) =>
+    loadPage(req, req.query, INVOICE_PAGE_SIZE, (paging) => overdueInvoices(app.db, paging)),
   );
   app.get(API.invoices.statusHistory, { config: read, schema: { tags, querystring: invoiceStatusHistoryQuerySchema, response: { 200: z.array(invoiceStatusHistoryRowSchema) } } }, async (req) => {
     await invoiceView(app.db, req.query.invoice);
