@@ -31,6 +31,8 @@ export async function makeLpo(
       vendor,
       lpo_date: values.lpo_date ?? '2025-01-15',
       expected_date: values.expected_date ?? null,
+      // No GST on a factory LPO: its subtotal is its total.
+      subtotal: values.total_amount ?? '1000.00',
       total_amount: values.total_amount ?? '1000.00',
       status: values.status ?? (cancelled ? 'cancelled' : 'approved'),
       cancelled_at: cancelled ? new Date().toISOString() : null,

@@ -113,13 +113,13 @@ export async function vendorPriceHistory(db: Db, vendor: number): Promise<Vendor
   };
 }
 
-/** vendor_wise/: each vendor with LPOs or GRAs in the period, what was ordered and what came; the largest orders first. */
+/** vendor_wise/: each vendor with LPOs or GRAs in the period, what was ordered and what came, both before GST (decision 316); the largest orders first. */
 export async function vendorWisePurchases(db: Db, period: { start_date?: string | undefined; end_date?: string | undefined }): Promise<Slice<VendorWiseRow> & { ordered_value: string; received_value: string }> {
   const days = { startDate: period.start_date, endDate: period.end_date };
   const results = await queryRows<VendorWiseRow>(
     db,
     sql`WITH ordered AS (
-        SELECT ${lpos.vendor} AS vendor, count(*)::int AS lpo_count, sum(${lpos.total_amount}) AS value
+        SELECT ${lpos.vendor} AS vendor, count(*)::int AS lpo_count, sum(${lpos.subtotal}) AS value
         FROM ${lpos} WHERE ${liveLpo} AND ${inPeriod(lpos.lpo_date, days) ?? sql`true`} GROUP BY ${lpos.vendor}
       ), received AS (
         SELECT ${gras.vendor} AS vendor, count(*)::int AS gra_count, sum(${graValue}) AS value
