@@ -333,7 +333,8 @@ describe('a quotation', () => {
       const flag = screen.getByRole<HTMLInputElement>('checkbox', { name });
       expect(flag.checked).toBe(true);
       fireEvent.click(flag);
-      await waitFor(() => expect(flag.checked).toBe(false));
+      // The switch's own state (what the request is built from), not the native box, which flips at once.
+      await waitFor(() => expect(flag.closest('[data-part="root"]')?.getAttribute('data-state')).toBe('unchecked'));
     }
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Show item images' }).checked).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Proforma offer');
