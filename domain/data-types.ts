@@ -159,7 +159,7 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   ...Object.fromEntries(['price-variance', 'material-consumption'].map((route) => [route, ['materials'] as const])),
   ...Object.fromEntries(['customers-home', 'sales-customers'].map((route) => [route, ['customers'] as const])),
   // The detail shows the customer's job orders and the leads it came from to those who may read them (the preload skips the others).
-  ...Object.fromEntries(['customer-detail', 'sales-customer-detail'].map((route) => [route, ['customers', 'customerBranches', 'customerLpoCodes', 'jobOrders', 'leads', 'quotations', 'salesOrders'] as const])),
+  ...Object.fromEntries(['customer-detail', 'sales-customer-detail'].map((route) => [route, ['customers', 'customerBranches', 'customerLpoCodes', 'jobOrders', 'leads', 'quotations', 'salesOrders', 'invoices'] as const])),
   ...Object.fromEntries(['customer-edit', 'sales-customer-edit'].map((route) => [route, ['customers'] as const])),
   ...Object.fromEntries(['customer-branches-home', 'customer-lpocodes-home'].map((route) => [route, ['customers', 'customerBranches', 'customerLpoCodes'] as const])),
   ...Object.fromEntries(

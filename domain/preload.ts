@@ -21,7 +21,8 @@ export type PreloadSetName = 'marketing' | 'sales' | 'purchase' | 'production' |
 
 export const PRELOAD_SETS: Readonly<Record<PreloadSetName, PreloadSet>> = {
   marketing: { critical: ['leads', 'leadRemarks'], important: ['customers'], background: ['customerBranches'] },
-  sales: { critical: ['leads', 'leadRemarks', 'customers'], important: ['customerBranches', 'customerLpoCodes', 'quotations', 'salesOrders'], background: ['estimationMaterials', 'estimationMaterialCategories'] },
+  // Sales visit customers knowing what they owe (the customer's record reads their invoices).
+  sales: { critical: ['leads', 'leadRemarks', 'customers'], important: ['customerBranches', 'customerLpoCodes', 'quotations', 'salesOrders'], background: ['estimationMaterials', 'estimationMaterialCategories', 'invoices'] },
   purchase: { critical: ['vendors', 'materials', 'materialCategories'], important: ['materialSubcategories', 'lpos', 'lpoItems', 'gras', 'graItems'], background: ['customers'] },
   production: {
     critical: ['materials', 'materialCategories'],

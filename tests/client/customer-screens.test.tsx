@@ -7,9 +7,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { ComponentType } from 'react';
 import type { User } from '../../domain/user';
 import { CUSTOMER_MESSAGES } from '../../domain/customer';
+import { businessToday } from '../../domain/rules/dates';
 import { routeByName, type RouteName } from '../../domain/routes';
 import { renderRoute, renderRoutes } from './render-screen';
-import { jobOrderRow, quotationRow, salesOrderRow, tracked } from './rows';
+import { invoiceRow, jobOrderRow, quotationRow, salesOrderRow, tracked } from './rows';
 import { makeUser, storeSession } from './support';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
@@ -140,6 +141,24 @@ describe('the customer detail', () => {
     show('sales-customer-detail', CustomerDetailScreen, '/sales/detail/12');
     await waitFor(() => expect(firstCells('Sales orders of the customer')).toEqual(['44', '41']));
     expect(within(screen.getByRole('table', { name: 'Sales orders of the customer' })).getAllByRole('link')[0]!.getAttribute('href')).toBe('/sales/order/44');
+  });
+
+  it("shows what the customer owes on its issued invoices and how much is overdue, above its invoices newest first", async () => {
+    const invoice = (id: number, values: Record<string, unknown> = {}) => invoiceRow(id, { customer: 12, customer_name: 'Lulu Hypermarket', ...values });
+    await mirror.rows('invoices').bulkPut([
+      invoice(81, { invoice_number: 'INV-26-27/00001', status: 'partially_paid', invoice_date: '2026-08-01', due_date: businessToday(-20), total_amount: '4228.00', outstanding_amount: '1228.00' }),
+      invoice(82, { invoice_number: 'INV-26-27/00002', status: 'sent', invoice_date: '2026-11-01', due_date: businessToday(10), total_amount: '11800.00', outstanding_amount: '11800.00' }),
+      invoice(83, { status: 'draft', total_amount: '500.00', outstanding_amount: '500.00', due_date: businessToday(-90) }),
+      invoice(84, { invoice_number: 'INV-26-27/00003', status: 'paid', outstanding_amount: '0.00' }),
+      invoice(85, { customer: 13 }),
+    ]);
+    user = makeUser({ id: ASHA, department: 'accounts', designation: 'executive' });
+    show('customer-detail', CustomerDetailScreen, '/customers/detail/12');
+    await waitFor(() => expect(firstCells('Invoices of the customer')).toEqual(['INV-26-27/00003', 'Draft', 'INV-26-27/00002', 'INV-26-27/00001']));
+    // 1,228.00 + 11,800.00 owed; the draft owes nothing yet and the paid one nothing more.
+    expect(screen.getByText((_, node) => node?.tagName === 'P' && node.textContent === 'Outstanding ₹13,028.00 (₹1,228.00 overdue)')).toBeTruthy();
+    expect(tableRows('Invoices of the customer')[3]!.textContent).toContain('Partially Paid');
+    expect(within(screen.getByRole('table', { name: 'Invoices of the customer' })).getAllByRole('link')[0]!.getAttribute('href')).toBe('/invoices/84');
   });
 
   it("lists the customer's quotations newest number first, with date, status in its colour and total, each opening its detail in the same area", async () => {

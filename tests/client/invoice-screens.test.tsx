@@ -11,7 +11,7 @@ import type { RouteName } from '../../domain/routes';
 import { businessToday, formatDisplayDate } from '../../domain/rules/dates';
 import type { User } from '../../domain/user';
 import { renderRoute } from './render-screen';
-import { tracked } from './rows';
+import { invoiceRow as sharedInvoiceRow, tracked } from './rows';
 import { fakeServer, makeUser, storeSession, type FakeServer } from './support';
 import { customer } from './mirror-fakes';
 import { metaKey, mirror } from '../../src/data/mirror/db';
@@ -44,48 +44,7 @@ const ORBIT = 31;
 const ZENITH = 32;
 const COMPANY = { name: 'Signcraft Fabricators', address: 'Bhosari, Pune', gstin: '27AAACS1234F1ZS', state: 'Maharashtra', phone: '', email: '', logo: null, updated_at: null };
 
-const invoiceRow = (id: number, values: Record<string, unknown> = {}) => ({
-  id,
-  invoice_number: null,
-  financial_year: null,
-  invoice_date: '2026-11-20',
-  due_date: '2026-12-20',
-  status: 'draft',
-  customer: ORBIT,
-  customer_name: 'Orbit Retail LLP',
-  created_by_name: 'Lakshmi Menon',
-  sales_order: null,
-  job_order: null,
-  subtotal: '3796.99',
-  discount_amount: '203.68',
-  taxable_amount: '3593.31',
-  cgst_amount: '317.33',
-  sgst_amount: '317.33',
-  igst_amount: '0.00',
-  tax_amount: '634.66',
-  round_off: '0.03',
-  total_amount: '4228.00',
-  outstanding_amount: '4228.00',
-  customer_state: 'Maharashtra',
-  company_state: 'Maharashtra',
-  customer_gstin: '27AAGFO4321K1Z7',
-  company_gstin: '27AAACS1234F1ZS',
-  notes: '',
-  terms: '',
-  approved_by: null,
-  approved_at: null,
-  sent_at: null,
-  paid_at: null,
-  cancelled_at: null,
-  cancellation_reason: null,
-  voided_at: null,
-  void_reason: null,
-  is_overdue: false,
-  days_overdue: 0,
-  ...tracked(),
-  created_by: LAKSHMI,
-  ...values,
-});
+const invoiceRow = (id: number, values: Record<string, unknown> = {}) => sharedInvoiceRow(id, { customer: ORBIT, created_by: LAKSHMI, ...values });
 
 const LINES = [
   { id: 501, invoice: 70, description: 'Acrylic display stand', hsn_code: '3926', unit: 'PCS', quantity: '3.000', unit_price: '1234.56', discount: '203.68', tax_rate: '18.00', amount: '3703.68', taxable_amount: '3500.00', cgst_amount: '315.00', sgst_amount: '315.00', igst_amount: '0.00', line_total: '4130.00', ...tracked() },

@@ -6,15 +6,18 @@ import { LEAD_STAGES } from '../../../domain/lead';
 import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
 import { pathOf, type RouteName } from '../../../domain/routes';
-import { formatDisplayDate } from '../../../domain/rules/dates';
-import { formatIndian } from '../../../domain/decimal';
+import { businessToday, formatDisplayDate } from '../../../domain/rules/dates';
+import { formatIndian, sign } from '../../../domain/decimal';
+import { INVOICE_RECEIVABLE_STATUSES, isInvoiceOverdue, type InvoiceListRow } from '../../../domain/invoice';
+import { totalOf } from '../../../domain/totals';
 import { serverIdOf, usePendingIds } from '../../data/outbox';
 import { useSession } from '../../data/session';
 import { FOLDING_TABLE } from '../../ui/table-layout';
 import { BranchesSection } from './BranchesSection';
+import { InvoiceStatusBadge } from '../../ui/InvoiceStatusBadge';
 import { QuotationStatusBadge } from '../../ui/QuotationStatusBadge';
 import { SalesOrderStatusBadge } from '../../ui/SalesOrderStatusBadge';
-import { useCustomer, useCustomerJobOrders, useCustomerLeads, useCustomerQuotations, useCustomerSalesOrders } from './data';
+import { useCustomer, useCustomerInvoices, useCustomerJobOrders, useCustomerLeads, useCustomerQuotations, useCustomerSalesOrders } from './data';
 import { LpoCodesSection } from './LpoCodesSection';
 import { useCustomerScreens } from './routes';
 import { DetailTitle, Notice, notOnDevice } from '../../ui/detail';
@@ -115,6 +118,47 @@ function SalesOrders({ customer, detail }: { customer: number; detail: RouteName
         { header: 'Order value', numeric: true, cell: (order) => formatIndian(order.total_order_value) },
       ]}
     />
+  );
+}
+
+/** What the customer owes on its issued invoices, and how much of it is overdue on the business day. */
+function Owed({ invoices }: { invoices: readonly InvoiceListRow[] }) {
+  const today = businessToday();
+  const owing = invoices.filter((i) => INVOICE_RECEIVABLE_STATUSES.includes(i.status));
+  const outstanding = totalOf(owing.map((i) => i.outstanding_amount));
+  const overdue = totalOf(owing.filter((i) => isInvoiceOverdue(i, today)).map((i) => i.outstanding_amount));
+  return (
+    <Text fontSize="lg">
+      Outstanding <strong>₹{formatIndian(outstanding)}</strong>
+      {sign(overdue) > 0 && (
+        <Text as="span" color="red.fg">
+          {' '}
+          (₹{formatIndian(overdue)} overdue)
+        </Text>
+      )}
+    </Text>
+  );
+}
+
+/** The customer's invoices on the device, each opening its detail, under what the customer owes. */
+function Invoices({ customer }: { customer: number }) {
+  const invoices = useCustomerInvoices(customer);
+  return (
+    <Stack gap="3">
+      {invoices && <Owed invoices={invoices} />}
+      <CustomerRowsTable
+        label="Invoices of the customer"
+        rows={invoices}
+        empty="No invoices on this device."
+        link={{ header: 'Invoice No.', to: (invoice) => pathOf('invoice-detail', { id: invoice.id }), cell: (invoice) => invoice.invoice_number ?? 'Draft' }}
+        columns={[
+          { header: 'Date', cell: (invoice) => formatDisplayDate(invoice.invoice_date) },
+          { header: 'Status', cell: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },
+          { header: 'Total', numeric: true, cell: (invoice) => formatIndian(invoice.total_amount) },
+          { header: 'Outstanding', numeric: true, cell: (invoice) => formatIndian(invoice.outstanding_amount) },
+        ]}
+      />
+    </Stack>
   );
 }
 
@@ -230,6 +274,15 @@ export default function CustomerDetailScreen() {
           <Stack gap="4">
             <Heading size="lg">Job orders</Heading>
             <JobOrders customer={customer.id} />
+          </Stack>
+        </Section>
+      )}
+
+      {can(user, 'invoices.read') && (
+        <Section>
+          <Stack gap="4">
+            <Heading size="lg">Invoices</Heading>
+            <Invoices customer={customer.id} />
           </Stack>
         </Section>
       )}

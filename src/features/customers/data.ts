@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { customerNameKey, type Customer, type CustomerBranch, type CustomerLpoCode } from '../../../domain/customer';
+import type { InvoiceListRow } from '../../../domain/invoice';
 import type { JobOrder } from '../../../domain/job-order';
 import type { Lead } from '../../../domain/lead';
 import type { QuotationListRow } from '../../../domain/quotation';
@@ -86,3 +87,11 @@ export const versionOf = (row: { id: number; version: number }) => (row.id > 0 ?
 
 /** What a change queued through the outbox tells the user. */
 export const CHANGE_SAVED = 'Change saved on this device; it is sent to the server as soon as it can be reached.';
+
+/** The customer's invoices on the device (drafts too), newest first. */
+export function useCustomerInvoices(customer: number) {
+  return useLiveQuery(async () => {
+    const rows = await mirror.rowsOf<InvoiceListRow>('invoices').where('customer').equals(customer).toArray();
+    return rows.filter((i) => !i.deleted_at).sort((a, b) => b.id - a.id);
+  }, [customer]);
+}

@@ -16,7 +16,8 @@ import { DetailTitle, Facts, Failure, Notice, notOnDevice, Section, SimpleTable 
 import { openDialog } from '../../ui/dialog';
 import { notify } from '../../ui/notify';
 import { approveInvoice, cancelInvoice, deleteInvoice, INVOICE_FAILURES, invoiceQuery, updateInvoiceStatus, useInvoiceHistory, voidInvoice } from './api';
-import { InvoiceStatusBadge, invoiceTitle, OverdueBadge, overdueDays, reloadInvoices, TaxSummary, useInvoiceView } from './parts';
+import { invoiceTitle, OverdueBadge, overdueDays, reloadInvoices, TaxSummary, useInvoiceView } from './parts';
+import { InvoiceStatusBadge } from '../../ui/InvoiceStatusBadge';
 
 export const INVOICE_NOTICES = {
   approved: (number: string | null) => `Invoice approved as ${number ?? 'the next number'}.`,

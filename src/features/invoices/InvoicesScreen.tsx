@@ -19,7 +19,8 @@ import { byAge, LocalListScreen } from '../../ui/LocalListScreen';
 import { RowLink } from '../../ui/RowLink';
 import { Failure } from '../../ui/detail';
 import { INVOICE_FAILURES } from './api';
-import { INVOICE_DATA, InvoiceStatusBadge, invoiceNumberOf, OverdueBadge, overdueDays } from './parts';
+import { INVOICE_DATA, invoiceNumberOf, OverdueBadge, overdueDays } from './parts';
+import { InvoiceStatusBadge } from '../../ui/InvoiceStatusBadge';
 
 /** A row as the list shows it: overdue worked out on today's business day. */
 type ShownRow = InvoiceListRow & { overdue_days: number };

@@ -2,8 +2,7 @@ import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { DataType } from '../../../domain/data-types';
 import { compare, formatIndian } from '../../../domain/decimal';
-import { daysOverdue, INVOICE_STATUSES, type InvoiceItem, type InvoiceListRow, type InvoiceStatus, type InvoiceView } from '../../../domain/invoice';
-import { labelOf } from '../../../domain/options';
+import { daysOverdue, type InvoiceItem, type InvoiceListRow, type InvoiceView } from '../../../domain/invoice';
 import { businessToday } from '../../../domain/rules/dates';
 import { rupeesInWords } from '../../../domain/rules/numbers';
 
@@ -17,25 +16,6 @@ export const INVOICE_DATA: readonly DataType[] = ['invoices', 'invoiceItems', 'c
 
 /** The list and the detail read the device again after the server changed an invoice. */
 export const reloadInvoices = () => void reloadData(['invoices', 'invoiceItems']);
-
-/** The colour of each invoice status: grey a draft, teal issued, blue with the customer, yellow part paid, green paid, red cancelled or void. */
-export const INVOICE_STATUS_PALETTE: Readonly<Record<InvoiceStatus, string>> = {
-  draft: 'gray',
-  approved: 'teal',
-  sent: 'blue',
-  partially_paid: 'yellow',
-  paid: 'green',
-  cancelled: 'red',
-  void: 'red',
-};
-
-export function InvoiceStatusBadge({ status, size = 'md' }: { status: InvoiceStatus; size?: 'md' | 'lg' }) {
-  return (
-    <Badge size={size} colorPalette={INVOICE_STATUS_PALETTE[status]}>
-      {labelOf(INVOICE_STATUSES, status)}
-    </Badge>
-  );
-}
 
 /** An invoice's number once approved; a draft has none yet. */
 export const invoiceNumberOf = (invoice: Pick<InvoiceListRow, 'invoice_number'>) => invoice.invoice_number ?? 'Draft';
