@@ -133,6 +133,13 @@ describe('the LPO list, read from the device', () => {
   });
 });
 
+/** Chooses a vendor once the device's vendors are in the select (a value chosen before would not stick). */
+async function chooseVendor(id: number) {
+  const select = await screen.findByLabelText<HTMLSelectElement>('Vendor');
+  await waitFor(() => expect(select.querySelector(`option[value="${id}"]`)).not.toBeNull());
+  fireEvent.change(select, { target: { value: String(id) } });
+}
+
 async function pick(term: string, name: string) {
   fireEvent.change(screen.getByLabelText('Find a material'), { target: { value: term } });
   fireEvent.click(await screen.findByRole('button', { name: new RegExp(name) }));
@@ -158,7 +165,7 @@ describe('a new LPO', () => {
     server.on('POST', API.lpos.list, { status: 201, data: view() });
     serveDetail(server);
     const router = show('lpo-create', LpoCreateScreen, '/lpo/create');
-    fireEvent.change(await screen.findByLabelText('Vendor'), { target: { value: String(STEELMART) } });
+    await chooseVendor(STEELMART);
     await pick('sheet', 'MS Sheet 2 mm');
     fireEvent.change(screen.getByLabelText('Quantity of MS Sheet 2 mm'), { target: { value: '10' } });
     fireEvent.change(screen.getByLabelText('Rate of MS Sheet 2 mm'), { target: { value: '125.50' } });
@@ -191,7 +198,7 @@ describe('a new LPO', () => {
   it('refuses a line expected before the LPO date, at that line’s date', async () => {
     const server = fakeServer();
     show('lpo-create', LpoCreateScreen, '/lpo/create');
-    fireEvent.change(await screen.findByLabelText('Vendor'), { target: { value: String(STEELMART) } });
+    await chooseVendor(STEELMART);
     await pick('sheet', 'MS Sheet 2 mm');
     fireEvent.change(screen.getByLabelText('Quantity of MS Sheet 2 mm'), { target: { value: '10' } });
     fireEvent.change(screen.getByLabelText('Rate of MS Sheet 2 mm'), { target: { value: '1000' } });
@@ -256,7 +263,7 @@ describe('a new LPO', () => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     try {
       show('lpo-create', LpoCreateScreen, '/lpo/create');
-      fireEvent.change(await screen.findByLabelText('Vendor'), { target: { value: String(STEELMART) } });
+      await chooseVendor(STEELMART);
       await pick('pipe', 'GI Pipe 25 mm');
       fireEvent.change(screen.getByLabelText('Quantity of GI Pipe 25 mm'), { target: { value: '5' } });
       fireEvent.change(screen.getByLabelText('Rate of GI Pipe 25 mm'), { target: { value: '125' } });
