@@ -71,8 +71,11 @@ describe('sending invoices to customers', () => {
     expect(await db().select().from(mail)).toEqual([]);
     const [row] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(row).toMatchObject({ status: 'approved', sent_at: null });
+    received.length = 0;
     const sent = await client.post(API.invoices.sendEmail(invoice.id), { email_addresses: ['owner@orbitretail.in'] });
     expect(sent.json()).toMatchObject({ status: 'sent' });
+    await expect.poll(() => received.length, WAIT).toBe(1);
+    expect((received[0] as Received).rcptTo).toEqual(['owner@orbitretail.in']);
   });
 
   it('reminds the customer of an overdue invoice only', async () => {
