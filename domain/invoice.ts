@@ -4,7 +4,7 @@ import { compare, formatIndian, sign } from './decimal';
 import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, percentInput, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { indianStateSchema } from './india';
 import { valuesOf } from './options';
-import { idParam, pageParams, periodInOrder } from './query-params';
+import { flagParam, idParam, pageParams, periodInOrder } from './query-params';
 import { isValidEmail } from './rules/contact';
 import { formatDisplayDate, isValidDateRange, toIsoDate } from './rules/dates';
 import { actionRefusal, type ActionTable } from './state-machine';
@@ -30,6 +30,10 @@ export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 
 /** Statuses in which nothing more is owed, so the invoice cannot be overdue. */
 export const INVOICE_SETTLED_STATUSES: readonly InvoiceStatus[] = ['paid', 'cancelled', 'void'];
+/** Statuses of an invoice withdrawn: it no longer counts, and its order may be invoiced again. */
+export const INVOICE_WITHDRAWN_STATUSES: readonly InvoiceStatus[] = ['cancelled', 'void'];
+/** Statuses of an invoice not (or no longer) issued: left out of what was billed. */
+export const INVOICE_UNISSUED_STATUSES: readonly InvoiceStatus[] = ['draft', ...INVOICE_WITHDRAWN_STATUSES];
 
 /** GST components: CGST + SGST within the company's state, IGST across states. */
 export const TAX_TYPES = [
@@ -137,9 +141,32 @@ export const invoiceActionRefusal = (action: InvoiceAction, status: InvoiceStatu
 export const INVOICE_STATUS_ACTIONS: Partial<Record<InvoiceStatus, InvoiceAction>> = { approved: 'approve', sent: 'send', cancelled: 'cancel', void: 'void' };
 
 /**
- * A line of an invoice: `amount` is quantity × unit price, `taxable_amount` that less the
- * discount, and the GST components are on the taxable amount at `tax_rate` percent (domain/totals.ts).
+ * What domain/totals.ts computes for a line: `amount` is quantity × unit price, `taxable_amount`
+ * that less the discount, and the GST components are on the taxable amount at `tax_rate` percent.
  */
+const lineMoneyFields = {
+  amount: decimalSchema,
+  taxable_amount: decimalSchema,
+  cgst_amount: decimalSchema,
+  sgst_amount: decimalSchema,
+  igst_amount: decimalSchema,
+  line_total: decimalSchema,
+};
+
+/** What domain/totals.ts computes for a whole invoice from its lines. */
+const invoiceMoneyFields = {
+  subtotal: decimalSchema,
+  discount_amount: decimalSchema,
+  taxable_amount: decimalSchema,
+  cgst_amount: decimalSchema,
+  sgst_amount: decimalSchema,
+  igst_amount: decimalSchema,
+  tax_amount: decimalSchema,
+  round_off: decimalSchema,
+  total_amount: decimalSchema,
+};
+
+/** A line of an invoice, with its computed amounts. */
 export const invoiceItemSchema = z.object({
   id: idSchema,
   invoice: idSchema,
@@ -150,12 +177,7 @@ export const invoiceItemSchema = z.object({
   unit_price: decimalSchema,
   discount: decimalSchema,
   tax_rate: decimalSchema,
-  amount: decimalSchema,
-  taxable_amount: decimalSchema,
-  cgst_amount: decimalSchema,
-  sgst_amount: decimalSchema,
-  igst_amount: decimalSchema,
-  line_total: decimalSchema,
+  ...lineMoneyFields,
   ...trackedFields,
   ...softDeleteFields,
 });
@@ -216,15 +238,7 @@ export const invoiceSchema = z.object({
   customer: idSchema,
   sales_order: idSchema.nullable(),
   job_order: idSchema.nullable(),
-  subtotal: decimalSchema,
-  discount_amount: decimalSchema,
-  taxable_amount: decimalSchema,
-  cgst_amount: decimalSchema,
-  sgst_amount: decimalSchema,
-  igst_amount: decimalSchema,
-  tax_amount: decimalSchema,
-  round_off: decimalSchema,
-  total_amount: decimalSchema,
+  ...invoiceMoneyFields,
   outstanding_amount: decimalSchema,
   /** Place of supply. */
   customer_state: indianStateSchema,
@@ -534,19 +548,10 @@ export const calculateTaxSchema = z.object({
   company_state: indianStateSchema.optional(),
 });
 export type CalculateTax = z.input<typeof calculateTaxSchema>;
-const lineTotalsSchema = z.object({ amount: decimalSchema, taxable_amount: decimalSchema, cgst_amount: decimalSchema, sgst_amount: decimalSchema, igst_amount: decimalSchema, line_total: decimalSchema });
 export const invoiceTotalsSchema = z.object({
-  lines: z.array(lineTotalsSchema),
+  lines: z.array(z.object(lineMoneyFields)),
   intra_state: z.boolean(),
-  subtotal: decimalSchema,
-  discount_amount: decimalSchema,
-  taxable_amount: decimalSchema,
-  cgst_amount: decimalSchema,
-  sgst_amount: decimalSchema,
-  igst_amount: decimalSchema,
-  tax_amount: decimalSchema,
-  round_off: decimalSchema,
-  total_amount: decimalSchema,
+  ...invoiceMoneyFields,
   amount_in_words: z.string(),
 });
 
@@ -603,10 +608,7 @@ export const invoiceSendStepSchema = invoiceSendSchema.extend(expectedVersionFie
 export const invoicePdfQuerySchema = z
   .object({
     template: idParam.optional(),
-    include_payments: z
-      .enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'Must be a valid boolean.' })
-      .transform((v) => v === 'true' || v === 'True' || v === '1')
-      .optional(),
+    include_payments: flagParam.optional(),
   })
   .strict();
 

@@ -14,6 +14,9 @@ export class HttpError extends Error {
 
 export const badRequest = (fields: FieldErrors) => new HttpError(400, fields);
 export const fieldError = (field: string, message: string) => badRequest({ [field]: [message] });
+/** DRF's answer for a reference to a row that does not exist (or is deleted). */
+export const invalidPk = (id: number | string) => `Invalid pk "${id}" - object does not exist.`;
+export const invalidPkError = (field: string, id: number | string) => fieldError(field, invalidPk(id));
 export const unauthorized = (detail: string, code?: string) =>
   new HttpError(401, code ? { detail, code } : { detail }, { 'WWW-Authenticate': 'JWT realm="api"' });
 export const forbidden = (detail = PERMISSION_DENIED) => new HttpError(403, { detail });

@@ -7,6 +7,7 @@ import { auditLog, companyProfile, invoiceNumberSequences, invoiceTemplates, tax
 import { expectAccessMatrix } from '../support/access';
 import { makeUser } from '../support/factories';
 import { useTestServer } from '../support/server';
+import { MIXED_GST_LINES } from '../support/invoice-lines';
 
 const { app, as, db } = useTestServer();
 const auditOf = (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action));
@@ -336,11 +337,7 @@ describe('invoices/current_rates/', () => {
 });
 
 describe('invoices/calculate_tax/', () => {
-  // 3 × 1234.56 = 3703.68 less 203.68 = 3500.00 at 18 %; 7 × 13.33 = 93.31 at 5 %.
-  const items = [
-    { description: 'Acrylic display stand', quantity: '3', unit_price: '1234.56', discount: '203.68', tax_rate: '18' },
-    { description: 'Printed gift bags', quantity: '7', unit_price: '13.33', tax_rate: '5' },
-  ];
+  const items = MIXED_GST_LINES;
 
   it('inside the state: CGST and SGST per line, the total rounded to the rupee and in words', async () => {
     await gstSlabs();

@@ -8,6 +8,7 @@ import { makeCustomer } from '../support/factories-sales';
 import { pdfPages } from '../support/pdf-text';
 import { decoded, entity, parts, text, useSmtpServer, type Part, type Received } from '../support/smtp';
 import { useTestServer } from '../support/server';
+import { MIXED_GST_LINES } from '../support/invoice-lines';
 
 /** Sending an invoice (POST invoices/{id}/send/, send_reminder/): its PDF mailed through a real SMTP server; and GET generate_pdf/. */
 
@@ -18,7 +19,7 @@ describe('sending invoices to customers', () => {
   const received = useSmtpServer(overrides);
   const { as, db } = useTestServer({}, overrides);
 
-  /** 3 × 1,234.56 less 203.68 at 18 % and 7 × 13.33 at 5 %, approved: INV-26-27/00001 for 4,228.00. */
+  /** The mixed GST lines, approved: INV-26-27/00001 for 4,228.00. */
   async function issued(values: { email?: string; invoice_date?: string; due_date?: string } = {}) {
     await makeCompany(db());
     await makeGstRates(db());
@@ -27,10 +28,7 @@ describe('sending invoices to customers', () => {
       customer: customer.id,
       invoice_date: values.invoice_date ?? '2026-11-20',
       due_date: values.due_date ?? '2026-12-20',
-      items: [
-        { description: 'Acrylic display stand', hsn_code: '3926', quantity: '3', unit_price: '1234.56', discount: '203.68', tax_rate: '18' },
-        { description: 'Printed gift bag', hsn_code: '4819', quantity: '7', unit_price: '13.33', tax_rate: '5' },
-      ],
+      items: MIXED_GST_LINES,
     });
     expect(made.statusCode, made.body).toBe(201);
     const approved = await (await as('management')).post(API.invoices.approve(made.json().id), {});

@@ -8,6 +8,7 @@ import { makeCompany, makeGstRates } from '../support/factories-invoices';
 import { makeJobOrder } from '../support/factories-requisitions';
 import { makeCustomer, makeSalesOrder } from '../support/factories-sales';
 import { useTestServer } from '../support/server';
+import { MIXED_GST_LINES } from '../support/invoice-lines';
 
 const { app, as, db } = useTestServer();
 const auditOf = (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action));
@@ -19,11 +20,7 @@ async function setUp(state: 'Maharashtra' | 'Karnataka' = 'Maharashtra', gst_num
   return makeCustomer(db(), { name: 'Orbit Retail LLP', state, gst_number });
 }
 
-/** 3 × 1,234.56 less 203.68 at 18 %, and 7 × 13.33 at 5 %. */
-const LINES = [
-  { description: 'Acrylic display stand', hsn_code: '3926', unit: 'PCS', quantity: '3', unit_price: '1234.56', discount: '203.68', tax_rate: '18' },
-  { description: 'Printed gift bag', hsn_code: '4819', quantity: '7', unit_price: '13.33', tax_rate: '5' },
-];
+const LINES = MIXED_GST_LINES;
 
 const body = (customer: number, overrides: Record<string, unknown> = {}) => ({ customer, invoice_date: '2026-11-20', due_date: '2026-12-20', items: LINES, ...overrides });
 

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { financialYearOf, formatInvoiceNumber, invoiceActionRefusal, invoiceCreateSchema, invoiceSettingsCreateSchema, INVOICE_TRANSITIONS } from '../../domain/invoice';
 import { indianNumberInWords, rupeesInWords } from '../../domain/rules/numbers';
 import { invoiceTotals, type InvoiceLineInput } from '../../domain/totals';
+import { MIXED_GST_LINES } from '../support/invoice-lines';
 
 const line = (quantity: string, unit_price: string, tax_rate: string, discount = '0'): InvoiceLineInput => ({ quantity, unit_price, tax_rate, discount });
 
-/** 3 × 1,234.56 less 203.68 at 18 %, and 7 × 13.33 at 5 %. */
-const mixed = [line('3', '1234.56', '18', '203.68'), line('7', '13.33', '5')];
+const mixed = MIXED_GST_LINES.map((l) => line(l.quantity, l.unit_price, l.tax_rate, 'discount' in l ? l.discount : '0'));
 
 describe('GST on an invoice, worked out by hand', () => {
   it('inside the state: the discount comes off before tax, CGST and SGST are half the rate each per line, the total is rounded to the rupee', () => {

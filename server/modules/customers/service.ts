@@ -18,7 +18,7 @@ import {
 } from '../../../domain/customer';
 import { indianStateSchema } from '../../../domain/india';
 import type { User } from '../../../domain/user';
-import { fieldError } from '../../lib/http-error';
+import { fieldError, invalidPkError } from '../../lib/http-error';
 import { byFlag, byId, byText, byValue, type ListSpec } from '../../lib/list';
 import { findRow, updateRow, withUniqueField } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
@@ -96,7 +96,7 @@ export async function branchOptions(db: Db, customer: number) {
 /** A branch or LPO code must belong to a live customer; an unknown one is the field's 400. */
 async function checkCustomer(db: Db, customer: number): Promise<void> {
   const [row] = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.id, customer), isNull(customers.deleted_at)));
-  if (!row) throw fieldError('customer', `Invalid pk "${customer}" - object does not exist.`);
+  if (!row) throw invalidPkError('customer', customer);
 }
 
 /** A new customer with its first branches and LPO codes: one transaction, one audit entry. */

@@ -19,7 +19,7 @@ import {
 import { compare, max, sub, toQuantity } from '../../../domain/decimal';
 import { jobOrderLabel } from '../../../domain/job-order';
 import type { User } from '../../../domain/user';
-import { HttpError, badRequest, fieldError, notFound, type FieldErrors } from '../../lib/http-error';
+import { badRequest, fieldError, type FieldErrors, HttpError, invalidPk, invalidPkError, notFound } from '../../lib/http-error';
 import { byId, byValue, escapeLike, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { findRow, softDeleteRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
@@ -33,7 +33,6 @@ type ItemInput = { job_order_item: number; quantity: string };
 /** Delivery notes page by 15 (business-areas.md §9). */
 export const DELIVERY_NOTE_PAGE_SIZE = 15;
 
-const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 /* ------------------------------------------------------------------------------------------ */
 /* Mirrored lists                                                                              */
@@ -285,7 +284,7 @@ export async function createNote(db: Db, actor: User, input: CreateInput) {
     actor,
     async (tx) => {
       const job = await lockJobOrder(tx, input.job_order);
-      if (!job) throw fieldError('job_order', invalidPk(input.job_order));
+      if (!job) throw invalidPkError('job_order', input.job_order);
       if (job.closed) throw fieldError('job_order', DELIVERY_NOTE_MESSAGES.jobOrderClosed);
       refuseUnlessWithin(await checkQuantities(tx, input.job_order, input.items), (i) => `items.${i}.quantity`);
       const [note] = await tx
@@ -411,7 +410,7 @@ async function removeItem(db: Db, actor: User, itemId: number, expected: number 
 /** PUT {id}/delete/item/: the note without that product. */
 export async function deleteNoteItem(db: Db, actor: User, noteId: number, itemId: number, expected: number | undefined) {
   const [exists] = await db.select({ id: deliveryNoteItems.id }).from(deliveryNoteItems).where(and(eq(deliveryNoteItems.id, itemId), isNull(deliveryNoteItems.deleted_at)));
-  if (!exists) throw fieldError('item', invalidPk(itemId));
+  if (!exists) throw invalidPkError('item', itemId);
   await removeItem(db, actor, itemId, expected, noteId);
   return withMessage(await deliveryNoteView(db, noteId), DELIVERY_NOTE_MESSAGES.itemDeleted);
 }

@@ -17,7 +17,7 @@ import {
 } from '../../../domain/dispatch';
 import { jobOrderLabel } from '../../../domain/job-order';
 import type { User } from '../../../domain/user';
-import { HttpError, fieldError, notFound } from '../../lib/http-error';
+import { fieldError, HttpError, invalidPkError, notFound } from '../../lib/http-error';
 import { byId, byValue, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { auditedWrite } from '../audit/service';
 import { businessDay, TODAY } from '../../lib/business-day';
@@ -95,7 +95,7 @@ export async function createDispatch(db: Db, actor: User, input: CreateInput): P
     actor,
     async (tx) => {
       const [note] = await tx.select().from(deliveryNotes).where(eq(deliveryNotes.id, input.delivery_note)).for('update');
-      if (!note || note.deleted_at) throw fieldError('delivery_note', `Invalid pk "${input.delivery_note}" - object does not exist.`);
+      if (!note || note.deleted_at) throw invalidPkError('delivery_note', input.delivery_note);
       if (note.job_order !== input.job_order) throw fieldError('job_order', DELIVERY_NOTE_MESSAGES.noteOfOtherJobOrder);
       const live = (await liveDispatchesOf(tx, [note.id]))(note.id);
       if (!isReadyToDispatch(note, live)) {

@@ -43,7 +43,7 @@ const quotationPdfName = async (db: Db, id: number) => quotationFileName(await q
 
 /** An invoice's PDF with the print choices of generate_pdf/ (template, include_payments). */
 const invoicePdf = async (db: Db, company: CompanyProfile, id: number, query: Record<string, unknown>) =>
-  invoiceDocument(company, await invoiceDocumentData(db, id), await invoicePrintOptions(db, query as z.output<typeof invoicePdfQuerySchema>));
+  invoiceDocument(company, await invoiceDocumentData(db, await invoiceView(db, id)), await invoicePrintOptions(db, query as z.output<typeof invoicePdfQuerySchema>));
 
 /** The documents of rows the API has. */
 const PRINTABLE: readonly Printable[] = [

@@ -12,7 +12,7 @@ import {
   type estimationMaterialUpdateSchema,
 } from '../../../domain/estimation-material';
 import type { User } from '../../../domain/user';
-import { badRequest, fieldError, notFound } from '../../lib/http-error';
+import { badRequest, invalidPkError, notFound } from '../../lib/http-error';
 import { byId, byText, type ListSpec } from '../../lib/list';
 import { findRow, softDeleteRow, updateRow, withUniqueField } from '../../lib/rows';
 import { auditedWrite, recordAudit } from '../audit/service';
@@ -56,7 +56,7 @@ async function checkCategory(db: Db, category: number): Promise<void> {
     .from(estimationMaterialCategories)
     .where(and(eq(estimationMaterialCategories.id, category), isNull(estimationMaterialCategories.deleted_at)))
     .for('share');
-  if (!row) throw fieldError('category', `Invalid pk "${category}" - object does not exist.`);
+  if (!row) throw invalidPkError('category', category);
 }
 
 /**

@@ -5,7 +5,7 @@ import { GRA_MESSAGES, graReceivingRefusal, issuedOnwardMessage, lpoStatusAfterR
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { graItems, gras, lpoItems, lpos, materials, stockTransactions } from '../../db/schema';
-import { badRequest, fieldError, type FieldErrors } from '../../lib/http-error';
+import { badRequest, fieldError, type FieldErrors, invalidPk, invalidPkError } from '../../lib/http-error';
 import { checkVersion, lockRow } from '../../lib/rows';
 import { recordReceipt, reverseTransaction, stockSettingsOf } from '../stock/ledger';
 
@@ -47,7 +47,6 @@ export interface LockedLpo {
   items: Map<number, LpoItemRow>;
 }
 
-export const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 /** A line's field: inside a GRA body `gra_items.<i>.<name>`, on its own (gra_items/{id}/) just `<name>`. */
 export const at = (line: string, name: string) => (line ? `${line}.${name}` : name);
 
@@ -79,7 +78,7 @@ export async function lockLpo(tx: Db, id: number): Promise<LockedLpo> {
     .from(lpos)
     .where(and(eq(lpos.id, id), isNull(lpos.deleted_at)))
     .for('update');
-  if (!lpo) throw fieldError('lpo', invalidPk(id));
+  if (!lpo) throw invalidPkError('lpo', id);
   const items = await tx
     .select()
     .from(lpoItems)

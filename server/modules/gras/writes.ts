@@ -3,11 +3,11 @@ import { GRA_MESSAGES, type GraLineChange, type GraView } from '../../../domain/
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { graItems, gras, vendors } from '../../db/schema';
-import { fieldError, notFound } from '../../lib/http-error';
+import { fieldError, invalidPk, notFound } from '../../lib/http-error';
 import { lockRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { checkTransactionDate } from '../stock/ledger';
-import { at, changedLine, invalidPk, liveLinesOf, lockGra, lockLpo, newLine, Problems, writeLines, type GraItemRow, type GraRow, type LineTarget, type LockedLpo } from './lines';
+import { at, changedLine, liveLinesOf, lockGra, lockLpo, newLine, Problems, writeLines, type GraItemRow, type GraRow, type LineTarget, type LockedLpo } from './lines';
 import { graView } from './service';
 
 /** The GRA calls (business-areas.md §7 "GRA", issue 19 §3); ./lines.ts writes the lines, their receipts and the LPO's. */

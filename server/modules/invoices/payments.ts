@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { compare, sign, sub } from '../../../domain/decimal';
-import { INVOICE_SETTLED_STATUSES, invoiceStatusSchema, type InvoiceStatus } from '../../../domain/invoice';
+import { INVOICE_WITHDRAWN_STATUSES, invoiceStatusSchema, type InvoiceStatus } from '../../../domain/invoice';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { invoices, invoiceStatusHistory, receiptAllocations, receipts } from '../../db/schema';
@@ -30,7 +30,7 @@ export async function settleOutstanding(tx: Db, actor: User, invoiceIds: readonl
       .where(eq(invoices.id, id))
       .for('update');
     const current = invoiceStatusSchema.parse(row!.status);
-    if (current === 'draft' || (INVOICE_SETTLED_STATUSES.includes(current) && current !== 'paid')) continue;
+    if (current === 'draft' || INVOICE_WITHDRAWN_STATUSES.includes(current)) continue;
     const status = statusFor(row!, row!.total, row!.allocated);
     await tx
       .update(invoices)

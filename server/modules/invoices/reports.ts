@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, isNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { sum as total, toMoney } from '../../../domain/decimal';
-import { AGING_BUCKETS, INVOICE_RECEIVABLE_STATUSES, invoiceStatusSchema, type AgingBucket, type AgingReport, type DashboardSummary } from '../../../domain/invoice';
+import { AGING_BUCKETS, INVOICE_RECEIVABLE_STATUSES, INVOICE_UNISSUED_STATUSES, invoiceStatusSchema, type AgingBucket, type AgingReport, type DashboardSummary } from '../../../domain/invoice';
 import { businessToday } from '../../../domain/rules/dates';
 import { queryRows, type Db } from '../../db/client';
 import { customers, invoices, receipts } from '../../db/schema';
@@ -61,7 +61,7 @@ export async function dashboardSummary(db: Db, query: { date_from?: string | und
   const [invoiced] = await db
     .select({ count: count(), amount: sql<string>`coalesce(sum(${invoices.total_amount}), 0)::text` })
     .from(invoices)
-    .where(and(inPeriod, notInArray(invoices.status, ['draft', 'cancelled', 'void'])));
+    .where(and(inPeriod, notInArray(invoices.status, [...INVOICE_UNISSUED_STATUSES])));
   const [collected] = await queryRows<{ amount: string }>(
     db,
     sql`SELECT coalesce(sum(${receipts.amount}), 0)::text AS amount FROM ${receipts} WHERE ${receipts.deleted_at} IS NULL AND ${receipts.receipt_date} BETWEEN ${date_from} AND ${date_to}`,

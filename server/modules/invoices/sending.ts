@@ -17,12 +17,12 @@ import { auditInvoice, lockFor, now, recordStatus, statusOf } from './writes';
 type SendInput = { email_addresses: string[]; notes: string };
 
 /** The invoice's PDF mailed (to the addresses given, else the customer's), queued in the caller's transaction; the mail's id and addresses. */
-async function mailInvoice(tx: Db, id: number, input: SendInput, compose: (view: InvoiceView, company: string) => { subject: string; text: string; filename: string }) {
-  const { customerEmail, ...document } = await invoiceDocumentData(tx, id);
+async function mailInvoice(tx: Db, view: InvoiceView, input: SendInput, compose: (view: InvoiceView, company: string) => { subject: string; text: string; filename: string }) {
+  const { customerEmail, ...document } = await invoiceDocumentData(tx, view);
   const to = input.email_addresses.length ? input.email_addresses : customerEmail ? [customerEmail] : [];
   if (!to.length) throw badRequest({ email_addresses: [INVOICE_SEND_REFUSALS.noAddress] });
   const company = await readCompanyProfile(tx);
-  const mail = compose(await invoiceView(tx, id), company.name);
+  const mail = compose(view, company.name);
   const pdf = await renderPdf(invoiceDocument(company, document));
   const mailId = await queueMail(tx, { to, subject: mail.subject, text: mail.text, attachments: [{ filename: mail.filename, content_type: 'application/pdf', content: pdf }] });
   return { to, mailId };
@@ -42,9 +42,10 @@ export async function sendInvoice(db: Db, actor: User, id: number, input: SendIn
       const from = statusOf(row);
       const to = from === 'approved' ? 'sent' : from;
       await tx.update(invoices).set({ status: to, sent_at: now }).where(eq(invoices.id, id));
-      const mail = await mailInvoice(tx, id, input, (view, company) => invoiceMail(view, company, input.notes));
+      const view = await invoiceView(tx, id);
+      const mail = await mailInvoice(tx, view, input, (sent, company) => invoiceMail(sent, company, input.notes));
       await recordStatus(tx, id, from, to, actor, `Sent to ${mail.to.join(', ')}`, input.notes);
-      return { view: await invoiceView(tx, id), ...mail };
+      return { view, ...mail };
     },
     ({ view, to, mailId }) => ({ ...auditInvoice('send', 'medium')(view), metadata: { status: view.status, invoice_number: view.invoice_number, to, mail: mailId } }),
   ).then(({ view }) => view);
@@ -59,7 +60,7 @@ export async function sendInvoiceReminder(db: Db, actor: User, id: number, input
       const row = await lockFor(tx, id, 'send', expected);
       const current = await invoiceView(tx, id);
       if (!current.is_overdue) throw badRequest({ non_field_errors: [INVOICE_SEND_REFUSALS.notOverdue] });
-      const mail = await mailInvoice(tx, id, input, (view, company) => invoiceReminderMail(view, view.days_overdue, company, input.notes));
+      const mail = await mailInvoice(tx, current, input, (view, company) => invoiceReminderMail(view, view.days_overdue, company, input.notes));
       await recordStatus(tx, id, statusOf(row), statusOf(row), actor, `Payment reminder sent to ${mail.to.join(', ')}`, input.notes);
       return { view: current, ...mail };
     },

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { INVOICE_SOURCE_REFUSALS, INVOICEABLE_JOB_ORDER_STATUSES, INVOICEABLE_SALES_ORDER_STATUSES, type InvoiceableOrder, type InvoiceView } from '../../../domain/invoice';
+import { INVOICE_MESSAGES, INVOICE_SOURCE_REFUSALS, INVOICE_UNISSUED_STATUSES, INVOICE_WITHDRAWN_STATUSES, INVOICEABLE_JOB_ORDER_STATUSES, INVOICEABLE_SALES_ORDER_STATUSES, type InvoiceableOrder, type InvoiceView } from '../../../domain/invoice';
 import { businessToday, isValidDateRange } from '../../../domain/rules/dates';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { customers, invoices, jobOrderItems, jobOrders, salesOrderItems, salesOrders } from '../../db/schema';
 import { businessDay } from '../../lib/business-day';
-import { badRequest } from '../../lib/http-error';
+import { badRequest, invalidPk } from '../../lib/http-error';
 import { readInvoiceSettings } from '../invoice-settings/service';
 import { gstRatesInForce } from './tax';
 import { createInvoice } from './writes';
@@ -16,9 +16,9 @@ import { createInvoice } from './writes';
  * invoiceable_*): a draft with the order's lines, and the orders waiting for one (decision 314).
  */
 
-/** Invoices that still count: an order with only cancelled or void invoices is invoiceable again. */
-const liveInvoiceOf = (column: PgColumn, id: PgColumn | number) =>
-  sql`EXISTS (SELECT 1 FROM ${invoices} WHERE ${column} = ${id} AND ${invoices.deleted_at} IS NULL AND ${invoices.status} NOT IN ('cancelled', 'void'))`;
+/** An invoice that still counts: an order with only cancelled or void invoices is invoiceable again. */
+const liveInvoice = and(isNull(invoices.deleted_at), notInArray(invoices.status, [...INVOICE_WITHDRAWN_STATUSES]));
+const liveInvoiceOf = (column: PgColumn, id: PgColumn | number) => sql`EXISTS (SELECT 1 FROM ${invoices} WHERE ${column} = ${id} AND ${liveInvoice})`;
 
 /** invoiceable_job_orders/: dispatched or closed job orders with no live invoice, the oldest first. */
 export async function invoiceableJobOrders(db: Db): Promise<InvoiceableOrder[]> {
@@ -59,7 +59,7 @@ async function existingInvoice(db: Db, column: PgColumn, id: number): Promise<st
   const [row] = await db
     .select({ number: invoices.invoice_number, id: invoices.id })
     .from(invoices)
-    .where(and(eq(column, id), isNull(invoices.deleted_at), notInArray(invoices.status, ['cancelled', 'void'])))
+    .where(and(eq(column, id), liveInvoice))
     .orderBy(desc(invoices.id))
     .limit(1);
   return row ? (row.number ?? `draft #${row.id}`) : null;
@@ -79,7 +79,7 @@ async function draftFrom(db: Db, actor: User, source: Source, dates: { invoice_d
   const due = new Date(`${invoice_date}T00:00:00Z`);
   due.setUTCDate(due.getUTCDate() + settings.default_due_days);
   const due_date = dates.due_date ?? due.toISOString().slice(0, 10);
-  if (!isValidDateRange(invoice_date, due_date)) throw badRequest({ due_date: ['The due date cannot be before the invoice date.'] });
+  if (!isValidDateRange(invoice_date, due_date)) throw badRequest({ due_date: [INVOICE_MESSAGES.dueDate] });
   const rates = await gstRatesInForce(db, invoice_date);
   const tax_rate = rates.find((r) => r === '18.00') ?? rates[rates.length - 1] ?? '0';
   return createInvoice(db, actor, {
@@ -99,7 +99,7 @@ export async function invoiceFromJobOrder(db: Db, actor: User, input: { job_orde
     .select()
     .from(jobOrders)
     .where(and(eq(jobOrders.id, input.job_order), isNull(jobOrders.deleted_at)));
-  if (!job) throw badRequest({ job_order: [`Invalid pk "${input.job_order}" - object does not exist.`] });
+  if (!job) throw badRequest({ job_order: [invalidPk(input.job_order)] });
   if (job.cancelled_at || !(INVOICEABLE_JOB_ORDER_STATUSES as readonly string[]).includes(job.status)) throw badRequest({ job_order: [INVOICE_SOURCE_REFUSALS.jobOrderNotDispatched] });
   const existing = await existingInvoice(db, invoices.job_order, job.id);
   if (existing) throw badRequest({ job_order: [INVOICE_SOURCE_REFUSALS.alreadyInvoiced(existing)] });
@@ -118,7 +118,7 @@ export async function invoiceFromSalesOrder(db: Db, actor: User, input: { sales_
     .select()
     .from(salesOrders)
     .where(and(eq(salesOrders.id, input.sales_order), isNull(salesOrders.deleted_at)));
-  if (!order) throw badRequest({ sales_order: [`Invalid pk "${input.sales_order}" - object does not exist.`] });
+  if (!order) throw badRequest({ sales_order: [invalidPk(input.sales_order)] });
   if (!(INVOICEABLE_SALES_ORDER_STATUSES as readonly string[]).includes(order.status)) throw badRequest({ sales_order: [INVOICE_SOURCE_REFUSALS.salesOrderNotConfirmed] });
   const existing = await existingInvoice(db, invoices.sales_order, order.id);
   if (existing) throw badRequest({ sales_order: [INVOICE_SOURCE_REFUSALS.alreadyInvoiced(existing)] });
@@ -135,7 +135,7 @@ export async function issuedInvoiceOfJobOrder(db: Db, jobOrder: number): Promise
   const [row] = await db
     .select({ invoice: invoices.invoice_number, invoice_date: invoices.invoice_date, invoice_amount: invoices.total_amount })
     .from(invoices)
-    .where(and(eq(invoices.job_order, jobOrder), isNull(invoices.deleted_at), notInArray(invoices.status, ['draft', 'cancelled', 'void'])))
+    .where(and(eq(invoices.job_order, jobOrder), isNull(invoices.deleted_at), notInArray(invoices.status, [...INVOICE_UNISSUED_STATUSES])))
     .orderBy(desc(invoices.id))
     .limit(1);
   return row && row.invoice ? { invoice: row.invoice, invoice_date: row.invoice_date, invoice_amount: row.invoice_amount } : null;

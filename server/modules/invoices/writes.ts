@@ -22,13 +22,15 @@ import {
 import { indianStateSchema, isValidGstin, type IndianState } from '../../../domain/india';
 import { labelOf } from '../../../domain/options';
 import { invoiceTotals, lineAmount, type InvoiceLineInput } from '../../../domain/totals';
+import { isValidDateRange } from '../../../domain/rules/dates';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
-import { customers, invoiceItems, invoiceNumberSequences, invoices, invoiceSettings, invoiceStatusHistory, jobOrders, salesOrders } from '../../db/schema';
+import { customers, invoiceItems, invoiceNumberSequences, invoices, invoiceSettings, invoiceStatusHistory } from '../../db/schema';
 import { checkDuty } from '../../lib/duties';
-import { badRequest, notFound, type FieldErrors } from '../../lib/http-error';
+import { badRequest, type FieldErrors, notFound } from '../../lib/http-error';
 import { checkVersion, findRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
+import { customerOrderProblems } from '../customers/order-references';
 import { readCompanyProfile } from '../company/service';
 import { applyAdvances } from './payments';
 import { invoiceLines, invoiceView } from './queries';
@@ -49,7 +51,6 @@ type StatusInput = z.output<typeof invoiceStatusUpdateSchema>;
 type InvoiceRow = typeof invoices.$inferSelect;
 
 export const now = sql`now()` as unknown as string;
-const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 const refuse = (message: string) => badRequest({ non_field_errors: [message] });
 export const statusOf = (row: InvoiceRow): InvoiceStatus => invoiceStatusSchema.parse(row.status);
 
@@ -57,8 +58,8 @@ function throwIfAny(problems: FieldErrors): void {
   if (Object.keys(problems).length) throw badRequest(problems);
 }
 
-/** The live invoice locked for the rest of the transaction, at the version the user saw, and allowed `action` in its status. */
-export async function lockFor(tx: Db, id: number, action: InvoiceAction, expected?: number): Promise<InvoiceRow> {
+/** The live invoice locked for the rest of the transaction, at the version the user saw, passing `guard` (a request's own checks), and allowed `action` in its status. */
+export async function lockFor(tx: Db, id: number, action: InvoiceAction, expected?: number, guard?: (row: InvoiceRow) => void): Promise<InvoiceRow> {
   const [row] = await tx
     .select()
     .from(invoices)
@@ -66,6 +67,7 @@ export async function lockFor(tx: Db, id: number, action: InvoiceAction, expecte
     .for('update');
   if (!row) throw notFound();
   checkVersion(row, expected);
+  guard?.(row);
   const refusal = invoiceActionRefusal(action, statusOf(row));
   if (refusal) throw refuse(refusal);
   return row;
@@ -73,25 +75,7 @@ export async function lockFor(tx: Db, id: number, action: InvoiceAction, expecte
 
 /** Field errors for a customer, sales order and job order that name no live row, and GST rates not in force on the invoice date. */
 async function referenceProblems(tx: Db, input: Pick<InvoiceInput, 'customer' | 'sales_order' | 'job_order' | 'invoice_date'> & { items?: readonly { tax_rate: string }[] }, itemsField = 'items'): Promise<FieldErrors> {
-  const problems: FieldErrors = {};
-  const [customer] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.id, input.customer), isNull(customers.deleted_at)));
-  if (!customer) problems.customer = [invalidPk(input.customer)];
-  if (input.sales_order != null) {
-    const [order] = await tx
-      .select({ customer: salesOrders.customer })
-      .from(salesOrders)
-      .where(and(eq(salesOrders.id, input.sales_order), isNull(salesOrders.deleted_at)));
-    if (!order) problems.sales_order = [invalidPk(input.sales_order)];
-    else if (order.customer !== input.customer) problems.sales_order = ['This sales order is of another customer.'];
-  }
-  if (input.job_order != null) {
-    const [job] = await tx.select({ customer: jobOrders.customer }).from(jobOrders).where(eq(jobOrders.id, input.job_order));
-    if (!job) problems.job_order = [invalidPk(input.job_order)];
-    else if (job.customer !== input.customer) problems.job_order = ['This job order is of another customer.'];
-  }
+  const problems = await customerOrderProblems(tx, input);
   Object.assign(problems, await rateProblems(tx, input.invoice_date, input.items ?? [], itemsField));
   return problems;
 }
@@ -205,7 +189,7 @@ export async function updateInvoice(db: Db, actor: User, id: number, changes: Pa
         invoice_date: fields.invoice_date ?? row.invoice_date,
         due_date: fields.due_date ?? row.due_date,
       };
-      if (merged.due_date < merged.invoice_date) throw badRequest({ due_date: ['The due date cannot be before the invoice date.'] });
+      if (!isValidDateRange(merged.invoice_date, merged.due_date)) throw badRequest({ due_date: [INVOICE_MESSAGES.dueDate] });
       const lines = items ?? (await invoiceLines(tx, id));
       throwIfAny(await referenceProblems(tx, { ...merged, items: lines }));
       const parties = await partiesOf(tx, merged.customer, {
@@ -256,8 +240,8 @@ async function takeInvoiceNumber(tx: Db, invoiceDate: string): Promise<{ invoice
 }
 
 /** A status step that stamps the invoice: lock, ask the state machine, write, record the history. */
-async function step(tx: Db, actor: User, id: number, action: InvoiceAction, to: InvoiceStatus, expected: number | undefined, stamp: (row: InvoiceRow) => Promise<Partial<InvoiceRow>> | Partial<InvoiceRow>, why: { reason?: string; notes?: string } = {}) {
-  const row = await lockFor(tx, id, action, expected);
+async function step(tx: Db, actor: User, id: number, action: InvoiceAction, to: InvoiceStatus, expected: number | undefined, stamp: (row: InvoiceRow) => Promise<Partial<InvoiceRow>> | Partial<InvoiceRow>, why: { reason?: string; notes?: string } = {}, guard?: (row: InvoiceRow) => void) {
+  const row = await lockFor(tx, id, action, expected, guard);
   await tx
     .update(invoices)
     .set({ ...(await stamp(row)), status: to })
@@ -284,9 +268,9 @@ const STEPS: Record<'approved' | 'sent' | 'cancelled' | 'void', { action: Invoic
 };
 
 /** A status step by its target status, audited as invoice.<action>. */
-function moveTo(db: Db, actor: User, id: number, to: keyof typeof STEPS, expected: number | undefined, why: { reason?: string; notes?: string } = {}): Promise<InvoiceView> {
+function moveTo(db: Db, actor: User, id: number, to: keyof typeof STEPS, expected: number | undefined, why: { reason?: string; notes?: string } = {}, guard?: (row: InvoiceRow) => void): Promise<InvoiceView> {
   const { action, risk, stamp } = STEPS[to];
-  return auditedWrite(db, actor, (tx) => step(tx, actor, id, action, to, expected, (row) => stamp(tx, actor, row, why.reason ?? ''), why), auditInvoice(action, risk, { ...why }));
+  return auditedWrite(db, actor, (tx) => step(tx, actor, id, action, to, expected, (row) => stamp(tx, actor, row, why.reason ?? ''), why, guard), auditInvoice(action, risk, { ...why }));
 }
 
 /** POST invoices/{id}/approve/: the tax invoice is issued with the next number of its financial year; never by its maker. */
@@ -305,13 +289,16 @@ export const voidInvoice = (db: Db, actor: User, id: number, why: { reason: stri
  */
 export async function updateInvoiceStatus(db: Db, actor: User, id: number, input: StatusInput, expected: number | undefined, mayApprove: boolean): Promise<InvoiceView> {
   const action = INVOICE_STATUS_ACTIONS[input.status];
-  const current = await findRow(db, invoices, id);
-  if (statusOf(current) === input.status) throw badRequest({ status: [INVOICE_REFUSALS.sameStatus(labelOf(INVOICE_STATUSES, input.status))] });
+  await findRow(db, invoices, id);
   if (input.status === 'paid' || input.status === 'partially_paid') throw badRequest({ status: [INVOICE_REFUSALS.paidByReceipts] });
   if (!action) throw badRequest({ status: [`An invoice cannot move back to ${labelOf(INVOICE_STATUSES, input.status).toLowerCase()}.`] });
   if ((input.status === 'cancelled' || input.status === 'void') && !input.reason) throw badRequest({ reason: ['A reason is required to cancel or void an invoice.'] });
-  if (input.status === 'approved' && !mayApprove) throw badRequest({ status: ['Approving an invoice needs an accounts manager or management.'] });
-  return moveTo(db, actor, id, input.status as keyof typeof STEPS, expected, { reason: input.reason, notes: input.notes });
+  // Checked on the locked row: the status may change between the request and the lock.
+  const allowed = (row: InvoiceRow) => {
+    if (statusOf(row) === input.status) throw badRequest({ status: [INVOICE_REFUSALS.sameStatus(labelOf(INVOICE_STATUSES, input.status))] });
+    if (input.status === 'approved' && !mayApprove) throw badRequest({ status: ['Approving an invoice needs an accounts manager or management.'] });
+  };
+  return moveTo(db, actor, id, input.status as keyof typeof STEPS, expected, { reason: input.reason, notes: input.notes }, allowed);
 }
 
 /** POST invoices/items/: a line added to a draft. */

@@ -18,7 +18,7 @@ import {
 import { isJobOrderOpen } from '../../../domain/job-order';
 import type { User } from '../../../domain/user';
 import { checkDuty } from '../../lib/duties';
-import { HttpError, fieldError, notFound } from '../../lib/http-error';
+import { fieldError, HttpError, invalidPkError, notFound } from '../../lib/http-error';
 import { byId, byValue, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { checkEdit } from '../../lib/row-rules';
 import { publicRow, softDeleteRow, updateRow } from '../../lib/rows';
@@ -106,7 +106,6 @@ async function lockEditableExpense(tx: Db, actor: User, id: number): Promise<Exp
   return row;
 }
 
-const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 const expenseAudit = (name: string, risk: 'low' | 'medium', metadata: Record<string, unknown> = {}) => (row: ExpenseRow) => ({
   action: `job_order_expense.${name}`,
@@ -143,7 +142,7 @@ export async function updateExpense(db: Db, actor: User, id: number, input: Upda
     actor,
     async (tx) => {
       const current = await lockEditableExpense(tx, actor, id);
-      if (input.job_order !== undefined && input.job_order !== current.job_order) await openJobOrder(tx, input.job_order, () => fieldError('job_order', invalidPk(input.job_order!)));
+      if (input.job_order !== undefined && input.job_order !== current.job_order) await openJobOrder(tx, input.job_order, () => invalidPkError('job_order', input.job_order!));
       const reopened = current.status === 'REJECTED' ? { status: JOB_ORDER_EXPENSE_DEFAULT_STATUS, approved_by: null, approved_at: null } : {};
       return updateRow(tx, jobOrderExpenses, id, { ...input, ...reopened }, expected);
     },

@@ -16,7 +16,7 @@ import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { issuedInvoiceOfJobOrder } from '../invoices/sources';
 import { customerBranches, customers, deliveryNoteItems, deliveryNotes, jobOrderItems, jobOrders, jobOrderStatusHistory, quotations, requisitions, salesOrderItems, salesOrders, users } from '../../db/schema';
-import { badRequest, fieldError, notFound, type FieldErrors } from '../../lib/http-error';
+import { badRequest, fieldError, type FieldErrors, invalidPk, notFound } from '../../lib/http-error';
 import { checkEdit } from '../../lib/row-rules';
 import { findRow, publicRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
@@ -27,7 +27,6 @@ import { findJobOrder, jobOrderView, type CreateInput, type ItemInput, type Item
  * Writes
  * ------------------------------------------------------------------------------------------- */
 
-const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 const now = <T>() => sql`now()` as unknown as T;
 const refuse = (message: string) => badRequest({ non_field_errors: [message] });
 

@@ -7,7 +7,7 @@ import { editRefusal, leadScopeOf } from '../../../domain/row-rules';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { customers, leadRemarks, leads } from '../../db/schema';
-import { fieldError, forbidden } from '../../lib/http-error';
+import { fieldError, forbidden, invalidPkError } from '../../lib/http-error';
 import { checkVersion, publicRow, softDeleteRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { createCustomer, findCustomerByName } from '../customers/service';
@@ -20,7 +20,6 @@ type RemarkInput = z.output<typeof leadRemarkCreateSchema>;
 type ReassignInput = z.output<typeof leadReassignSchema>;
 type ConvertInput = Omit<z.output<typeof leadConvertSchema>, 'expected_version'>;
 
-const invalidPk = (field: string, id: number) => fieldError(field, `Invalid pk "${id}" - object does not exist.`);
 const REASSIGN_ONLY = 'Only sales managers and management move a lead to another sales executive.';
 const CONVERT_ONLY = 'A lead is converted with convert/, which names its customer.';
 
@@ -83,7 +82,7 @@ export async function addRemark(db: Db, actor: User, input: RemarkInput) {
     actor,
     async (tx) => {
       await findLead(tx, actor, input.lead).catch(() => {
-        throw invalidPk('lead', input.lead);
+        throw invalidPkError('lead', input.lead);
       });
       const [row] = await tx.insert(leadRemarks).values({ ...input, created_by: actor.id }).returning();
       return publicRow(row!);
@@ -125,7 +124,7 @@ export async function reassignLeads(db: Db, actor: User, input: ReassignInput) {
         .orderBy(asc(leads.id))
         .for('update');
       const missing = input.lead_ids.find((id) => !found.some((lead) => lead.id === id));
-      if (missing !== undefined) throw invalidPk('lead_ids', missing);
+      if (missing !== undefined) throw invalidPkError('lead_ids', missing);
       const moved = found.filter((lead) => lead.assign_to !== input.assign_to).map((lead) => lead.id);
       if (moved.length) {
         await tx.update(leads).set({ assign_to: input.assign_to }).where(inArray(leads.id, moved));
@@ -160,7 +159,7 @@ export async function convertLead(db: Db, actor: User, id: number, input: Conver
       let created = false;
       if (input.customer !== undefined) {
         [customer = null] = await tx.select({ id: customers.id, name: customers.name }).from(customers).where(and(eq(customers.id, input.customer), isNull(customers.deleted_at)));
-        if (!customer) throw invalidPk('customer', input.customer);
+        if (!customer) throw invalidPkError('customer', input.customer);
       } else {
         customer = await findCustomerByName(tx, lead.company);
         if (!customer) {

@@ -5,7 +5,7 @@ import { LPO_OPEN_STATUSES, LPO_REFUSALS, type LpoProposal, type LpoProposalLine
 import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { graItems, gras, lpoItems, lpos, materials, requisitionDetails, requisitions, vendors } from '../../db/schema';
-import { badRequest, notFound, type FieldErrors } from '../../lib/http-error';
+import { badRequest, type FieldErrors, invalidPk, notFound } from '../../lib/http-error';
 import { reorderAmong, visibleMaterials } from '../material-reports/service';
 
 /**
@@ -105,7 +105,7 @@ export async function reorderProposals(db: Db, user: User, request: ReorderReque
   request.materials.forEach((line, i) => {
     const material = known.get(line.material);
     if (!material) {
-      problems[`materials.${i}.material`] = [`Invalid pk "${line.material}" - object does not exist.`];
+      problems[`materials.${i}.material`] = [invalidPk(line.material)];
       return;
     }
     const quantity = line.quantity ?? shortBy.get(line.material);

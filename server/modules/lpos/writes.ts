@@ -23,7 +23,7 @@ import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { lpoItems, lpos, materials, requisitions, systemConfig, vendors } from '../../db/schema';
 import { checkDuty } from '../../lib/duties';
-import { badRequest, fieldError, forbidden, notFound, type FieldErrors } from '../../lib/http-error';
+import { badRequest, fieldError, type FieldErrors, forbidden, invalidPk, invalidPkError, notFound } from '../../lib/http-error';
 import { findRow, publicRow, updateRow, withUniqueField } from '../../lib/rows';
 import { lpoDocument } from '../../../domain/documents';
 import { auditedWrite, recordAudit } from '../audit/service';
@@ -45,7 +45,6 @@ type SendInput = Omit<z.output<typeof lpoSendSchema>, 'expected_version'>;
 type LpoRow = typeof lpos.$inferSelect;
 type LpoItemRow = typeof lpoItems.$inferSelect;
 
-const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 const refuse = (message: string) => badRequest({ non_field_errors: [message] });
 const statusOf = (row: LpoRow): LpoStatus => lpoStatusSchema.parse(row.status);
 const now = sql`now()` as unknown as string;
@@ -282,7 +281,7 @@ export async function updateLpoItem(db: Db, actor: User, itemId: number, input: 
           .select({ id: materials.id })
           .from(materials)
           .where(and(eq(materials.id, input.material), isNull(materials.deleted_at)));
-        if (!material) throw fieldError('material', invalidPk(input.material));
+        if (!material) throw invalidPkError('material', input.material);
       }
       const quantity = input.quantity ?? item.quantity;
       const rate = input.rate ?? item.rate;

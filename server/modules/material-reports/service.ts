@@ -15,7 +15,7 @@ import type { StockTransactionType } from '../../../domain/stock';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { customers, jobOrders, materialCategories, materials, materialSubcategories, requisitionDetails, requisitions, stockTransactions } from '../../db/schema';
-import { fieldError } from '../../lib/http-error';
+import { invalidPkError } from '../../lib/http-error';
 import { escapeLike, inPeriod } from '../../lib/list';
 import { pageOf, totalCount, type Paging, type Slice } from '../../lib/pagination';
 import { materialScope } from '../materials/service';
@@ -33,7 +33,7 @@ import { TODAY } from '../../lib/business-day';
 export const quantityText = (value: SQL) => sql<string>`coalesce(${value}, 0)::numeric(20, 3)::text`;
 /** Money as the API shows it: rounded to paise, "0.00" for nothing. */
 export const moneyText = (value: SQL) => sql<string>`round(coalesce(${value}, 0), 2)::text`;
-export const invalidMaterial = (id: number) => fieldError('material', `Invalid pk "${id}" - object does not exist.`);
+export const invalidMaterial = (id: number) => invalidPkError('material', id);
 
 /** Live materials the user may see. */
 export const visibleMaterials = (user: User) => and(isNull(materials.deleted_at), materialScope(user));

@@ -17,7 +17,7 @@ import {
 import { materialScopeOf } from '../../../domain/row-rules';
 import type { User } from '../../../domain/user';
 import type { z } from 'zod';
-import { badRequest, fieldError, notFound } from '../../lib/http-error';
+import { badRequest, fieldError, invalidPkError, notFound } from '../../lib/http-error';
 import { byId, byText, byValue, filter, type ListSpec } from '../../lib/list';
 import { flagParam } from '../../../domain/query-params';
 import { findRow, softDeleteRow, updateRow, withUniqueField } from '../../lib/rows';
@@ -102,7 +102,7 @@ async function checkCategory(db: Db, category: number | undefined, subcategory: 
       .from(materialCategories)
       .where(and(eq(materialCategories.id, category), isNull(materialCategories.deleted_at)))
       .for('share');
-    if (!row) throw fieldError('category', `Invalid pk "${category}" - object does not exist.`);
+    if (!row) throw invalidPkError('category', category);
   }
   if (subcategory !== undefined && subcategory !== null) {
     const [row] = await db
@@ -110,7 +110,7 @@ async function checkCategory(db: Db, category: number | undefined, subcategory: 
       .from(materialSubcategories)
       .where(and(eq(materialSubcategories.id, subcategory), isNull(materialSubcategories.deleted_at)))
       .for('share');
-    if (!row) throw fieldError('subcategory', `Invalid pk "${subcategory}" - object does not exist.`);
+    if (!row) throw invalidPkError('subcategory', subcategory);
     if (category !== undefined && row.category !== category) throw fieldError('subcategory', MATERIAL_MESSAGES.subcategoryOfOtherCategory);
   }
 }

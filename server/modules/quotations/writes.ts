@@ -23,7 +23,7 @@ import { quotationTotals } from '../../../domain/totals';
 import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { customerBranches, customers, leads, quotationItems, quotations, quotationVersions, users } from '../../db/schema';
-import { badRequest, fieldError, notFound, type FieldErrors } from '../../lib/http-error';
+import { badRequest, fieldError, type FieldErrors, invalidPk, invalidPkError, notFound } from '../../lib/http-error';
 import { checkEdit } from '../../lib/row-rules';
 import { checkVersion, lockRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
@@ -41,7 +41,6 @@ type ItemUpdateInput = Omit<z.output<typeof quotationItemUpdateSchema>, 'expecte
 type SendInput = z.output<typeof quotationSendSchema>;
 type LineFields = Pick<QuotationItemRow, 'code' | 'description' | 'quantity' | 'unit' | 'unit_price' | 'discount'>;
 
-const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 const refuse = (message: string) => badRequest({ non_field_errors: [message] });
 
 function throwIfAny(...groups: FieldErrors[]): void {
@@ -330,7 +329,7 @@ export async function createItem(db: Db, actor: User, input: ItemCreateInput, im
         .select({ id: quotations.id })
         .from(quotations)
         .where(and(eq(quotations.id, input.quotation), isNull(quotations.deleted_at)));
-      if (!live) throw fieldError('quotation', invalidPk(input.quotation));
+      if (!live) throw invalidPkError('quotation', input.quotation);
       const row = await lockWritable(tx, actor, live.id);
       const revision = await startRevision(tx, actor, row);
       const [item] = await tx.insert(quotationItems).values(lineValues(row.id, actor, input)).returning({ id: quotationItems.id });

@@ -6,10 +6,11 @@ import { invoiceActionRefusal, invoiceStatusSchema, type InvoiceView } from '../
 import { RECEIPT_REFUSALS, receiptModeSchema, type allocationInputSchema, type receiptCreateSchema, type ReceiptView } from '../../../domain/receipt';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
-import { customers, invoices, jobOrders, receiptAllocations, receipts, salesOrders, users } from '../../db/schema';
-import { badRequest, notFound, type FieldErrors } from '../../lib/http-error';
+import { customers, invoices, receiptAllocations, receipts, users } from '../../db/schema';
+import { badRequest, type FieldErrors, invalidPk, notFound } from '../../lib/http-error';
 import { byId, byValue, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { auditedWrite } from '../audit/service';
+import { customerOrderProblems } from '../customers/order-references';
 import { invoicesAllocatedFrom, settleOutstanding } from '../invoices/payments';
 import { invoiceView } from '../invoices/queries';
 import { userNameOf } from '../users/names';
@@ -25,7 +26,6 @@ type ReceiptRow = typeof receipts.$inferSelect;
 type AllocationInput = z.output<typeof allocationInputSchema>;
 
 const now = sql`now()` as unknown as string;
-const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 /** receipts/: newest first, 15 a page; by customer, order, job order, mode and date. */
 export const receiptList: ListSpec<typeof receipts> = {
@@ -85,27 +85,6 @@ export async function receiptView(db: Db, id: number): Promise<ReceiptView> {
   return (await describeReceipts(db, [row]))[0]!;
 }
 
-/** Field errors for a customer, sales order and job order that name no live row or another customer's. */
-async function referenceProblems(tx: Db, input: Pick<ReceiptInput, 'customer' | 'sales_order' | 'job_order'>): Promise<FieldErrors> {
-  const problems: FieldErrors = {};
-  const [customer] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.id, input.customer), isNull(customers.deleted_at)));
-  if (!customer) problems.customer = [invalidPk(input.customer)];
-  if (input.sales_order !== null) {
-    const [order] = await tx.select({ customer: salesOrders.customer }).from(salesOrders).where(and(eq(salesOrders.id, input.sales_order), isNull(salesOrders.deleted_at)));
-    if (!order) problems.sales_order = [invalidPk(input.sales_order)];
-    else if (order.customer !== input.customer) problems.sales_order = ['This sales order is of another customer.'];
-  }
-  if (input.job_order !== null) {
-    const [job] = await tx.select({ customer: jobOrders.customer }).from(jobOrders).where(eq(jobOrders.id, input.job_order));
-    if (!job) problems.job_order = [invalidPk(input.job_order)];
-    else if (job.customer !== input.customer) problems.job_order = ['This job order is of another customer.'];
-  }
-  return problems;
-}
-
 /** Each allocation names a live, issued invoice of the customer with at least that much outstanding (the invoices locked, in id order). */
 async function allocationProblems(tx: Db, customer: number, allocations: readonly AllocationInput[]): Promise<FieldErrors> {
   const problems: FieldErrors = {};
@@ -160,7 +139,7 @@ export async function createReceipt(db: Db, actor: User, input: ReceiptInput): P
     db,
     actor,
     async (tx) => {
-      throwIfAny({ ...(await referenceProblems(tx, fields)), ...(await allocationProblems(tx, fields.customer, allocations)) });
+      throwIfAny({ ...(await customerOrderProblems(tx, fields)), ...(await allocationProblems(tx, fields.customer, allocations)) });
       const [row] = await tx
         .insert(receipts)
         .values({ ...fields, created_by: actor.id })

@@ -16,7 +16,7 @@ import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { jobOrders, materials, requisitionDetails, requisitions, users } from '../../db/schema';
 import { checkDuty } from '../../lib/duties';
-import { badRequest, fieldError, HttpError, notFound, type FieldErrors } from '../../lib/http-error';
+import { badRequest, fieldError, type FieldErrors, HttpError, invalidPk, invalidPkError, notFound } from '../../lib/http-error';
 import { checkEdit } from '../../lib/row-rules';
 import { findRow, softDeleteRow, updateRow, withUniqueField } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
@@ -27,7 +27,6 @@ import { jobOrderIsClosed, lineColumns, requisitionView, type CreateInput, type 
 /* Writes                                                                                      */
 /* ------------------------------------------------------------------------------------------ */
 
-const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 const now = <T>() => sql`now()` as unknown as T;
 
 /** The requisition, locked for the rest of the transaction (cancelled ones too, so refusals can say why), and its live lines. */
@@ -259,7 +258,7 @@ export async function addLine(db: Db, actor: User, input: LineInput): Promise<Re
     actor,
     async (tx) => {
       const [exists] = await tx.select({ id: requisitions.id }).from(requisitions).where(eq(requisitions.id, input.requisition));
-      if (!exists) throw fieldError('requisition', invalidPk(input.requisition));
+      if (!exists) throw invalidPkError('requisition', input.requisition);
       const { requisition, lines } = await lockRequisition(tx, input.requisition);
       await refuseUnlessMayEdit(tx, actor, requisition, ['requisition_items']);
       refuseUnless('change-items', requisition, lines);

@@ -20,11 +20,12 @@ import {
 import { lineAmount, totalOf } from '../../../domain/totals';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
-import { customerBranches, customers, quotationItems, quotations, salesOrderItems, salesOrders, salesOrderStatusHistory } from '../../db/schema';
-import { badRequest, fieldError, notFound, type FieldErrors } from '../../lib/http-error';
+import { customerBranches, quotationItems, quotations, salesOrderItems, salesOrders, salesOrderStatusHistory } from '../../db/schema';
+import { badRequest, fieldError, type FieldErrors, invalidPkError, notFound } from '../../lib/http-error';
 import { checkEdit } from '../../lib/row-rules';
 import { findRow, publicRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
+import { customerReferenceProblems } from '../customers/order-references';
 import { salesOrderView, type SalesOrderRow } from './service';
 
 /**
@@ -41,7 +42,6 @@ type ItemUpdateInput = Omit<z.output<typeof salesOrderItemUpdateSchema>, 'expect
 type SalesOrderItemRow = typeof salesOrderItems.$inferSelect;
 type Line = { description: string; quantity: string; unit_price: string };
 
-const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 const refuse = (message: string) => badRequest({ non_field_errors: [message] });
 const statusOf = (row: SalesOrderRow): SalesOrderStatus => salesOrderStatusSchema.parse(row.status);
 
@@ -69,27 +69,11 @@ async function lockEditableOrder(tx: Db, actor: User, id: number, refusal: (stat
 }
 
 /** Field errors for a customer, branch and quotation that name no live row or do not belong together. */
-async function referenceProblems(tx: Db, refs: { customer: number; branch?: number | null; quotation?: number | null }): Promise<FieldErrors> {
-  const problems: FieldErrors = {};
-  const [customer] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.id, refs.customer), isNull(customers.deleted_at)));
-  if (!customer) problems.customer = [invalidPk(refs.customer)];
-  if (refs.branch != null) {
-    const [branch] = await tx.select({ customer: customerBranches.customer }).from(customerBranches).where(eq(customerBranches.id, refs.branch));
-    if (!branch) problems.branch = [invalidPk(refs.branch)];
-    else if (branch.customer !== refs.customer) problems.branch = [SALES_ORDER_REFUSALS.branchOfOtherCustomer];
-  }
-  if (refs.quotation != null) {
-    const [quotation] = await tx
-      .select({ customer: quotations.customer })
-      .from(quotations)
-      .where(and(eq(quotations.id, refs.quotation), isNull(quotations.deleted_at)));
-    if (!quotation) problems.quotation = [invalidPk(refs.quotation)];
-    else if (quotation.customer !== refs.customer) problems.quotation = [SALES_ORDER_REFUSALS.quotationOfOtherCustomer];
-  }
-  return problems;
+function referenceProblems(tx: Db, refs: { customer: number; branch?: number | null; quotation?: number | null }): Promise<FieldErrors> {
+  return customerReferenceProblems(tx, refs.customer, [
+    { field: 'branch', id: refs.branch, table: customerBranches, idColumn: customerBranches.id, customerColumn: customerBranches.customer, otherCustomer: SALES_ORDER_REFUSALS.branchOfOtherCustomer },
+    { field: 'quotation', id: refs.quotation, table: quotations, idColumn: quotations.id, customerColumn: quotations.customer, live: isNull(quotations.deleted_at), otherCustomer: SALES_ORDER_REFUSALS.quotationOfOtherCustomer },
+  ]);
 }
 
 async function recordStatus(tx: Db, actor: User, order: number, from: SalesOrderStatus | null, to: SalesOrderStatus, note = ''): Promise<void> {
@@ -156,7 +140,7 @@ export async function createFromQuotation(db: Db, actor: User, input: FromQuotat
     actor,
     async (tx) => {
       const [quotation] = await tx.select().from(quotations).where(eq(quotations.id, input.quotation)).for('update');
-      if (!quotation) throw fieldError('quotation', invalidPk(input.quotation));
+      if (!quotation) throw invalidPkError('quotation', input.quotation);
       if (quotation.deleted_at) throw fieldError('quotation', QUOTATION_TO_ORDER_REFUSALS.cancelled);
       const status = quotationStatusSchema.parse(quotation.status);
       if (status !== 'accepted') throw fieldError('quotation', QUOTATION_TO_ORDER_REFUSALS[status]);
@@ -246,7 +230,7 @@ export async function addItem(db: Db, actor: User, input: ItemInput) {
         .select({ id: salesOrders.id })
         .from(salesOrders)
         .where(and(eq(salesOrders.id, input.sales_order), isNull(salesOrders.deleted_at)));
-      if (!exists) throw fieldError('sales_order', invalidPk(input.sales_order));
+      if (!exists) throw invalidPkError('sales_order', input.sales_order);
       await lockEditableOrder(tx, actor, input.sales_order, SALES_ORDER_REFUSALS.finishedOrder);
       const { sales_order, ...line } = input;
       const [row] = await tx.insert(salesOrderItems).values(itemValues(sales_order, actor, line)).returning();

@@ -6,7 +6,7 @@ import { can, type PermissionSubject } from '../../../domain/permissions';
 import { issueBeyondLine, notEnoughStock, notEnoughToReserve, STOCK_MESSAGES, transactionDateRefusal, type StockPosition, type StockTransactionStatus, type StockTransactionType } from '../../../domain/stock';
 import { STOCK_SETTINGS_DEFAULTS, type StockSettings } from '../../../domain/system';
 import type { User } from '../../../domain/user';
-import { conflict, fieldError, notFound } from '../../lib/http-error';
+import { conflict, fieldError, invalidPkError, notFound } from '../../lib/http-error';
 import { recordAudit } from '../audit/service';
 import { abs, add, amountOf, compare, max, negate, sign, sub, toMoney, toQuantity, type Decimal } from '../../../domain/decimal';
 import { weightedAverage } from './valuation';
@@ -73,7 +73,6 @@ export interface ReserveInput {
 
 /** numeric(14,3) holds 11 digits before the point. */
 const MAX_QUANTITY = '100000000000';
-const invalidPk = (field: string, id: number) => fieldError(field, `Invalid pk "${id}" - object does not exist.`);
 
 /** The stock settings in force (system_config), the defaults until a superuser sets them. */
 export async function stockSettingsOf(tx: Db): Promise<StockSettings> {
@@ -104,14 +103,14 @@ export async function checkTransactionDate(tx: Db, actor: PermissionSubject, dat
 
 async function lockMaterial(tx: Db, id: number, field = 'material'): Promise<MaterialRow> {
   const [row] = await tx.select().from(materials).where(eq(materials.id, id)).for('update');
-  if (!row) throw invalidPk(field, id);
+  if (!row) throw invalidPkError(field, id);
   return row;
 }
 
 /** A requisition, cancelled ones included (their state is what refuses the action), locked. */
 async function lockRequisition(tx: Db, id: number, field = 'requisition'): Promise<RequisitionRow> {
   const [row] = await tx.select().from(requisitions).where(eq(requisitions.id, id)).for('update');
-  if (!row) throw invalidPk(field, id);
+  if (!row) throw invalidPkError(field, id);
   return row;
 }
 
@@ -220,7 +219,7 @@ async function applyMove(tx: Db, actor: Actor, material: MaterialRow, move: Move
 async function checkJobOrder(tx: Db, id: number | null | undefined): Promise<void> {
   if (id == null) return;
   const [row] = await tx.select({ id: jobOrders.id }).from(jobOrders).where(eq(jobOrders.id, id));
-  if (!row) throw invalidPk('job_order', id);
+  if (!row) throw invalidPkError('job_order', id);
 }
 
 /**
@@ -230,7 +229,7 @@ async function checkJobOrder(tx: Db, id: number | null | undefined): Promise<voi
 async function lineOf(tx: Db, input: { material: number; requisition?: number | null; requisition_detail?: number | null }): Promise<{ requisition: RequisitionRow; line: RequisitionDetailRow } | null> {
   if (input.requisition_detail != null) {
     const [line] = await tx.select().from(requisitionDetails).where(and(eq(requisitionDetails.id, input.requisition_detail), isNull(requisitionDetails.deleted_at)));
-    if (!line) throw invalidPk('requisition_detail', input.requisition_detail);
+    if (!line) throw invalidPkError('requisition_detail', input.requisition_detail);
     if (input.requisition != null && input.requisition !== line.requisition) throw fieldError('requisition_detail', STOCK_MESSAGES.lineOfOtherRequisition);
     if (line.material !== input.material) throw fieldError('requisition_detail', STOCK_MESSAGES.lineOfOtherMaterial);
     const requisition = await lockRequisition(tx, line.requisition, 'requisition_detail');
@@ -397,7 +396,7 @@ export async function reserveMaterial(tx: Db, actor: Actor, input: ReserveInput)
   const target = input.quantity;
   if (sign(target) < 0) throw fieldError('quantity', 'Ensure this value is greater than or equal to 0.');
   const [found] = await tx.select().from(requisitionDetails).where(and(eq(requisitionDetails.id, input.requisition_detail), isNull(requisitionDetails.deleted_at)));
-  if (!found) throw invalidPk('requisition_detail', input.requisition_detail);
+  if (!found) throw invalidPkError('requisition_detail', input.requisition_detail);
   const requisition = await lockRequisition(tx, found.requisition, 'requisition_detail');
   await checkRequisitionAllows(tx, requisition, 'reserve', 'requisition_detail');
   const line = await lockedLine(tx, found.id);

@@ -15,7 +15,7 @@ import {
 import type { StockSettings, StockSettingsUpdate } from '../../../domain/system';
 import type { User } from '../../../domain/user';
 import { checkDuty } from '../../lib/duties';
-import { conflict, fieldError, notFound } from '../../lib/http-error';
+import { conflict, fieldError, invalidPkError, notFound } from '../../lib/http-error';
 import { byId, byValue, filter, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { flagParam } from '../../../domain/query-params';
 import { findRow, updateRow } from '../../lib/rows';
@@ -185,7 +185,7 @@ export async function materialMovement(db: Db, user: User, query: MovementQuery)
     .select()
     .from(materials)
     .where(and(eq(materials.id, query.material), materialScope(user)));
-  if (!material) throw fieldError('material', `Invalid pk "${query.material}" - object does not exist.`);
+  if (!material) throw invalidPkError('material', query.material);
   const ofMaterial = and(eq(stockTransactions.material, material.id), isNull(stockTransactions.deleted_at));
   const sumWhere = async (where: SQL | undefined) => {
     const [row] = await db.select({ total: sql<string>`coalesce(sum(${stockTransactions.quantity}), 0)::text` }).from(stockTransactions).where(and(ofMaterial, where));
@@ -272,7 +272,7 @@ export async function requestAdjustment(db: Db, actor: User, input: AdjustmentIn
     actor,
     async (tx) => {
       const [material] = await tx.select({ id: materials.id }).from(materials).where(and(eq(materials.id, input.material), isNull(materials.deleted_at)));
-      if (!material) throw fieldError('material', `Invalid pk "${input.material}" - object does not exist.`);
+      if (!material) throw invalidPkError('material', input.material);
       const [row] = await tx.insert(stockAdjustments).values({ ...input, created_by: actor.id }).returning();
       return row!;
     },
