@@ -10,7 +10,8 @@ import { INVOICE_FAILURES, invoicePdf, useInvoiceTemplates, type InvoicePrint } 
 /**
  * The invoice's PDF as generate_pdf/ prints it, with its two choices (a template of
  * invoices/templates/, else the default one; the payments received or not): fetched with the
- * session's token, shown in the page from an object URL, and downloadable from the same bytes.
+ * session's token, shown in the page from an object URL (an <object>, which says what to do where
+ * the browser shows no PDFs), and downloadable from the same bytes.
  * The URL is let go when another preview replaces it or the screen closes.
  */
 export function InvoicePdfPreview({ invoice }: { invoice: InvoiceView }) {
@@ -64,7 +65,9 @@ export function InvoicePdfPreview({ invoice }: { invoice: InvoiceView }) {
       </Wrap>
       {preview ? (
         <Box borderWidth="1px" rounded="md" overflow="hidden">
-          <iframe title="Invoice PDF preview" src={preview} style={{ width: '100%', height: '70vh', border: 0 }} />
+          <object title="Invoice PDF preview" data={preview} type="application/pdf" style={{ display: 'block', width: '100%', height: '70vh' }}>
+            <Text p="4">This browser does not show PDFs in the page: download it instead.</Text>
+          </object>
         </Box>
       ) : (
         <Text color="fg.muted">The PDF is made by the server with the choices above.</Text>
