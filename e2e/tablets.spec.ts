@@ -100,6 +100,17 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
       },
       primary: button('Save invoice'),
     },
+    // A sent invoice: its steps, payments, history and PDF choices; the send dialog in reach of a
+    // finger (before the invoice itself, whose opening closes the dialog).
+    {
+      name: 'send dialog',
+      open: firstRowOf('/invoices?status=sent'),
+      then: async (page) => {
+        await page.getByRole('group', { name: 'Invoice actions' }).getByRole('button', { name: 'Send', exact: true }).click();
+      },
+      primary: (page) => page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }),
+    },
+    { name: 'sent invoice', open: firstRowOf('/invoices?status=sent'), primary: button('Send') },
   ],
   acrylic: [
     { name: 'acrylic dashboard', open: '/jobs/acrylic', primary: link('Raise requisition') },
