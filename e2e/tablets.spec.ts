@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, signInOnLoginPage } from './support';
+import { API } from '../domain/api-paths';
+import { pathOf } from '../domain/routes';
+import { apiGet, signIn, signInOnLoginPage } from './support';
 
 /**
  * Every shop-floor screen on a 10-inch tablet, upright and on its side (issue 17 §3): nothing
@@ -99,6 +101,26 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
         await page.getByRole('group', { name: 'Invoice actions' }).getByRole('button', { name: 'Edit' }).click();
       },
       primary: button('Save invoice'),
+    },
+    // A sent invoice: its steps, payments, history and PDF choices; the send dialog in reach of a
+    // finger (before the invoice itself, whose opening closes the dialog).
+    {
+      name: 'send dialog',
+      open: firstRowOf('/invoices?status=sent'),
+      then: async (page) => {
+        await page.getByRole('group', { name: 'Invoice actions' }).getByRole('button', { name: 'Send', exact: true }).click();
+      },
+      primary: (page) => page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }),
+    },
+    { name: 'sent invoice', open: firstRowOf('/invoices?status=sent'), primary: button('Send') },
+    {
+      name: 'invoice from job order',
+      // The first job order waiting for an invoice, as the server lists them.
+      open: async (page) => {
+        const [waiting] = await apiGet<{ id: number }[]>(page.request, API.invoices.invoiceableJobOrders);
+        await page.goto(pathOf('invoice-from-job-order', { jobOrderId: waiting!.id }));
+      },
+      primary: button('Create draft invoice'),
     },
   ],
   acrylic: [

@@ -24,9 +24,15 @@ export async function downloadFromApi(path: string, params: Record<string, strin
     const disposition = String(response.headers['content-disposition'] ?? '');
     saveFile(decodeURIComponent(FILENAME.exec(disposition)?.[1] ?? fallbackName), response.data);
   } catch (error) {
-    const body = responseBody(error);
-    notify({ type: 'negative', message: isNetworkError(error) ? 'The export needs a connection to the server. Try again when you are online.' : apiErrorMessage(body instanceof Blob ? await body.text().then((t) => safeJson(t)) : body) });
+    notify({ type: 'negative', message: await fileFailure(error, 'The export needs a connection to the server. Try again when you are online.') });
   }
+}
+
+/** Why a file asked for as a blob did not come, in words: it could not be reached (`unreachable`), or the server's message read out of the blob. */
+export async function fileFailure(error: unknown, unreachable: string): Promise<string> {
+  if (isNetworkError(error)) return unreachable;
+  const body = responseBody(error);
+  return apiErrorMessage(body instanceof Blob ? safeJson(await body.text()) : body);
 }
 
 function safeJson(text: string): unknown {

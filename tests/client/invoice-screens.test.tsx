@@ -373,7 +373,7 @@ describe('an invoice’s detail', () => {
     serveInvoice(server, { status: 'approved', invoice_number: 'INV-26-27/00001' });
     show('invoice-detail', InvoiceDetailScreen, '/invoices/70');
     await screen.findByRole('heading', { name: 'Invoice INV-26-27/00001' });
-    expect(actions()).toEqual(['Mark sent', 'Cancel invoice']);
+    expect(actions()).toEqual(['Send', 'Mark sent', 'Mark paid', 'Cancel invoice']);
     const sent = { status: 'sent', invoice_number: 'INV-26-27/00001', version: 4 };
     server.on('POST', API.invoices.updateStatus(70), () => {
       serveInvoice(server, sent);
@@ -381,7 +381,7 @@ describe('an invoice’s detail', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Mark sent' }));
     fireEvent.click(within(await dialogElement()).getByRole('button', { name: 'Mark sent' }));
-    await waitFor(() => expect(actions()).toEqual(['Void invoice']));
+    await waitFor(() => expect(actions()).toEqual(['Send', 'Mark paid', 'Void invoice']));
     expect(server.calls('POST', API.invoices.updateStatus(70))[0]!.body).toEqual({ status: 'sent', expected_version: 3 });
   });
 

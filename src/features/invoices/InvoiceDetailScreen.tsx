@@ -1,137 +1,22 @@
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { formatIndian, QUANTITY_PLACES } from '../../../domain/decimal';
-import { isMaker, ownApprovalMessage } from '../../../domain/duty-rules';
-import { INVOICE_STATUSES, INVOICE_UNITS, invoiceActionRefusal, invoiceReasonSchema, type InvoiceAction, type InvoiceView } from '../../../domain/invoice';
+import { INVOICE_STATUSES, INVOICE_UNITS, type InvoiceView } from '../../../domain/invoice';
 import { labelOf } from '../../../domain/options';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
 import { isIntraState } from '../../../domain/totals';
 import { useSession } from '../../data/session';
-import { readFailure, refusedOffline, serverFailure } from '../../ui/connection';
+import { readFailure } from '../../ui/connection';
 import { DetailTitle, Facts, Failure, Notice, notOnDevice, Section, SimpleTable } from '../../ui/detail';
-import { openDialog } from '../../ui/dialog';
-import { notify } from '../../ui/notify';
-import { approveInvoice, cancelInvoice, deleteInvoice, INVOICE_FAILURES, invoiceQuery, updateInvoiceStatus, useInvoiceHistory, voidInvoice } from './api';
-import { invoiceTitle, OverdueBadge, overdueDays, reloadInvoices, TaxSummary, useInvoiceView } from './parts';
 import { InvoiceStatusBadge } from '../../ui/InvoiceStatusBadge';
-
-export const INVOICE_NOTICES = {
-  approved: (number: string | null) => `Invoice approved as ${number ?? 'the next number'}.`,
-  sent: 'Invoice marked sent.',
-  cancelled: 'Invoice cancelled.',
-  voided: 'Invoice voided.',
-  deleted: 'Draft invoice deleted.',
-  fromDevice: 'Shown as this device last synced it: the status history and the steps need the server.',
-} as const;
-
-/** The verdict of the cancel and void schema on the reason typed: true, or its first message. */
-function reasonVerdict(reason: string): string | true {
-  const parsed = invoiceReasonSchema.safeParse({ reason });
-  return parsed.success || parsed.error.issues[0]!.message;
-}
-
-interface Step {
-  label: string;
-  onClick: () => Promise<void>;
-  danger?: boolean;
-}
-
-/**
- * The steps the state machine (invoiceActionRefusal) allows from the invoice's status and the
- * user's permissions allow them: Edit and Delete a draft, Approve (an approver who did not make
- * it: the maker reads why not), Mark sent, Cancel and Void with a reason. Each posts the version shown.
- */
-function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
-  const { user } = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const allowed = (action: InvoiceAction) => invoiceActionRefusal(action, invoice.status) === null;
-  const mayWrite = can(user, 'invoices.write');
-  const mayApprove = can(user, 'invoices.approve') && allowed('approve');
-  const maker = isMaker('invoice', invoice, user);
-  const title = invoiceTitle(invoice);
-
-  const run = async (action: () => Promise<InvoiceView>, failed: string, done: (view: InvoiceView) => string) => {
-    try {
-      const view = await action();
-      queryClient.setQueryData(invoiceQuery(invoice.id).queryKey, view);
-      void queryClient.invalidateQueries({ queryKey: ['invoices'] });
-      reloadInvoices();
-      notify({ type: 'positive', message: done(view) });
-    } catch (error) {
-      notify({ type: 'negative', message: failed, caption: serverFailure(error) });
-    }
-  };
-
-  const approve = async () => {
-    if (refusedOffline()) return;
-    const ok = await openDialog({ title: `Approve ${title}?`, message: `${invoice.customer_name}, ₹ ${formatIndian(invoice.total_amount)}. It gets the next invoice number of its financial year and its lines are frozen.`, okLabel: 'Approve' });
-    if (ok) await run(() => approveInvoice(invoice), INVOICE_FAILURES.approve, (view) => INVOICE_NOTICES.approved(view.invoice_number));
-  };
-  const markSent = async () => {
-    if (refusedOffline()) return;
-    const ok = await openDialog({ title: `Mark ${title} sent?`, message: `${invoice.customer_name} has the invoice: from now on it is voided, not cancelled.`, okLabel: 'Mark sent' });
-    if (ok) await run(() => updateInvoiceStatus(invoice, 'sent'), INVOICE_FAILURES.status, () => INVOICE_NOTICES.sent);
-  };
-  const withReason = async (step: 'cancel' | 'void') => {
-    if (refusedOffline()) return;
-    const reason = await openDialog({
-      title: step === 'cancel' ? `Cancel ${title}?` : `Void ${title}?`,
-      message: step === 'cancel' ? 'Nothing is owed on it after; its number stays in the register.' : 'The customer has it: it stays in the register as void, with nothing owed.',
-      okLabel: step === 'cancel' ? 'Cancel invoice' : 'Void invoice',
-      cancelLabel: 'Keep it',
-      type: 'negative',
-      prompt: { label: 'Reason', validate: reasonVerdict },
-    });
-    if (reason === false) return;
-    if (step === 'cancel') await run(() => cancelInvoice(invoice, reason.trim()), INVOICE_FAILURES.cancel, () => INVOICE_NOTICES.cancelled);
-    else await run(() => voidInvoice(invoice, reason.trim()), INVOICE_FAILURES.status, () => INVOICE_NOTICES.voided);
-  };
-  const remove = async () => {
-    if (refusedOffline()) return;
-    const ok = await openDialog({ title: `Delete ${title}?`, message: 'A draft has no number yet: it is gone from the invoices.', okLabel: 'Delete draft', cancelLabel: 'Keep it', type: 'negative' });
-    if (!ok) return;
-    try {
-      await deleteInvoice(invoice);
-      void queryClient.invalidateQueries({ queryKey: ['invoices'] });
-      reloadInvoices();
-      notify({ type: 'positive', message: INVOICE_NOTICES.deleted });
-      navigate(pathOf('invoices-home'));
-    } catch (error) {
-      notify({ type: 'negative', message: INVOICE_FAILURES.delete, caption: serverFailure(error) });
-    }
-  };
-
-  const steps: (Step | false)[] = [
-    mayApprove && !maker && { label: 'Approve', onClick: approve },
-    mayWrite && allowed('edit') && { label: 'Edit', onClick: async () => navigate(pathOf('invoice-edit', { id: invoice.id })) },
-    mayWrite && allowed('send') && invoice.status === 'approved' && { label: 'Mark sent', onClick: markSent },
-    mayWrite && allowed('cancel') && { label: 'Cancel invoice', onClick: () => withReason('cancel'), danger: true },
-    mayWrite && allowed('void') && { label: 'Void invoice', onClick: () => withReason('void'), danger: true },
-    mayWrite && allowed('delete') && { label: 'Delete draft', onClick: remove, danger: true },
-  ];
-  const shown = steps.filter((s): s is Step => s !== false);
-  const duty = mayApprove && maker;
-  if (!shown.length && !duty) return null;
-  return (
-    <Stack gap="2">
-      {shown.length > 0 && (
-        <Wrap gap="3" role="group" aria-label="Invoice actions">
-          {shown.map((s) => (
-            <Button key={s.label} size="lg" minH="11" variant={s.danger ? 'outline' : 'solid'} colorPalette={s.danger ? 'red' : undefined} onClick={() => void s.onClick()}>
-              {s.label}
-            </Button>
-          ))}
-        </Wrap>
-      )}
-      {duty && <Text color="fg.muted">{ownApprovalMessage('invoice')}</Text>}
-    </Stack>
-  );
-}
+import { InvoiceActions, INVOICE_NOTICES } from './actions';
+import { INVOICE_FAILURES, useInvoiceHistory } from './api';
+import { invoiceTitle, OverdueBadge, overdueDays, TaxSummary, useInvoiceView } from './parts';
+import { PaymentsReceived } from './payments';
+import { InvoicePdfPreview } from './pdf-preview';
 
 const money = (value: string) => formatIndian(value);
 
@@ -180,6 +65,7 @@ function StatusHistory({ invoice }: { invoice: InvoiceView }) {
 }
 
 function InvoiceBody({ invoice, fromDevice }: { invoice: InvoiceView; fromDevice: boolean }) {
+  const { user } = useSession();
   const intraState = isIntraState(invoice.company_state, invoice.customer_state);
   const days = overdueDays(invoice);
   const facts: [string, ReactNode][] = [
@@ -213,16 +99,30 @@ function InvoiceBody({ invoice, fromDevice }: { invoice: InvoiceView; fromDevice
         <InvoiceLines invoice={invoice} intraState={intraState} />
         <TaxSummary totals={invoice} intraState={intraState} label="Tax summary" />
       </Section>
+      {!fromDevice && invoice.status !== 'draft' && can(user, 'receipts.read') && (
+        <Section title="Payments received">
+          <PaymentsReceived invoice={invoice} />
+        </Section>
+      )}
       {!fromDevice && (
         <Section title="Status history">
           <StatusHistory invoice={invoice} />
+        </Section>
+      )}
+      {!fromDevice && (
+        <Section title="PDF">
+          <InvoicePdfPreview invoice={invoice} />
         </Section>
       )}
     </>
   );
 }
 
-/** invoice-detail: the invoice as the server has it (as the device last synced it, offline), its GST, its history and the steps its status allows this user. */
+/**
+ * invoice-detail: the invoice as the server has it (as the device last synced it, offline), its
+ * lines and GST, the payments received, its history, its PDF, and the steps its status allows this
+ * user (actions.tsx).
+ */
 export default function InvoiceDetailScreen() {
   const id = Number(useParams().id);
   const navigate = useNavigate();

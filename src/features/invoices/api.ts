@@ -1,7 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '../../../domain/api-paths';
 import type { IndianState } from '../../../domain/india';
-import type { CurrentRates, InvoiceCreate, InvoiceSettings, InvoiceStatus, InvoiceStatusHistoryRow, InvoiceView } from '../../../domain/invoice';
+import type { CurrentRates, InvoiceCreate, InvoiceReason, InvoiceSend, InvoiceSettings, InvoiceStatus, InvoiceStatusHistoryRow, InvoiceTemplate, InvoiceView } from '../../../domain/invoice';
+import type { JobOrderView } from '../../../domain/job-order';
+import { MAX_PAGE_SIZE } from '../../../domain/query-params';
+import type { InvoiceMarkPaid, ReceiptView } from '../../../domain/receipt';
+import type { SalesOrderView } from '../../../domain/sales-order';
 import { api } from '../../data/api';
 import { companyProfile } from '../../data/documents';
 import { ifMatch } from '../../data/outbox/operations';
@@ -16,6 +20,14 @@ export const INVOICE_FAILURES = {
   status: 'Failed to update invoice status',
   approve: 'Failed to approve invoice',
   cancel: 'Failed to cancel invoice',
+  send: 'Failed to send invoice',
+  reminder: 'Failed to send the payment reminder',
+  markPaid: 'Failed to mark invoice as paid',
+  pdf: 'Failed to generate PDF',
+  templates: 'Failed to load invoice templates',
+  payments: 'Failed to load the payments received',
+  fromSalesOrder: 'Failed to create invoice from sales order',
+  fromJobOrder: 'Failed to create invoice from job order',
 } as const;
 
 export const invoiceQuery = (id: number) => queryOptions({ queryKey: ['invoices', id], queryFn: async () => (await api.get<InvoiceView>(API.invoices.detail(id))).data });
@@ -61,8 +73,80 @@ export const approveInvoice = async (invoice: Pick<InvoiceView, 'id' | 'version'
 export const updateInvoiceStatus = async (invoice: Pick<InvoiceView, 'id' | 'version'>, status: InvoiceStatus) =>
   (await api.post<InvoiceView>(API.invoices.updateStatus(invoice.id), { status, expected_version: invoice.version })).data;
 
-export const cancelInvoice = async (invoice: Pick<InvoiceView, 'id' | 'version'>, reason: string) =>
-  (await api.post<InvoiceView>(API.invoices.cancel(invoice.id), { reason, expected_version: invoice.version })).data;
+/** The reason, and the notes when any were written. */
+const reasoned = ({ reason, notes }: InvoiceReason) => ({ reason, ...(notes ? { notes } : {}) });
 
-export const voidInvoice = async (invoice: Pick<InvoiceView, 'id' | 'version'>, reason: string) =>
-  (await api.post<InvoiceView>(API.invoices.void(invoice.id), { reason, expected_version: invoice.version })).data;
+export const cancelInvoice = async (invoice: Pick<InvoiceView, 'id' | 'version'>, why: InvoiceReason) =>
+  (await api.post<InvoiceView>(API.invoices.cancel(invoice.id), { ...reasoned(why), expected_version: invoice.version })).data;
+
+export const voidInvoice = async (invoice: Pick<InvoiceView, 'id' | 'version'>, why: InvoiceReason) =>
+  (await api.post<InvoiceView>(API.invoices.void(invoice.id), { ...reasoned(why), expected_version: invoice.version })).data;
+
+/** POST invoices/{id}/send/: the PDF mailed to the addresses (none: the customer's); an approved invoice becomes sent. */
+export const sendInvoice = async (invoice: Pick<InvoiceView, 'id' | 'version'>, mail: InvoiceSend) =>
+  (await api.post<InvoiceView>(API.invoices.send(invoice.id), { ...mail, expected_version: invoice.version })).data;
+
+/** POST invoices/{id}/send_reminder/: an overdue invoice's payment reminder, with the invoice attached. */
+export const sendInvoiceReminder = async (invoice: Pick<InvoiceView, 'id' | 'version'>, mail: InvoiceSend) =>
+  (await api.post<InvoiceView>(API.invoices.sendReminder(invoice.id), { ...mail, expected_version: invoice.version })).data;
+
+/**
+ * POST invoices/{id}/mark_paid/: what is outstanding recorded as received (a receipt allocated to
+ * the invoice). The call takes no version: the server allocates the outstanding amount as it
+ * stands and refuses an allocation beyond it.
+ */
+export const markInvoicePaid = async (invoice: Pick<InvoiceView, 'id'>, payment: InvoiceMarkPaid) => (await api.post<InvoiceView>(API.invoices.markPaid(invoice.id), payment)).data;
+
+/** The print choices of generate_pdf/: a template (none: the default one) and whether the payments received show. */
+export interface InvoicePrint {
+  template: number | null;
+  include_payments: boolean;
+}
+
+/** GET invoices/{id}/generate_pdf/ as a blob, with the session's token. */
+export const invoicePdf = async (id: number, print: InvoicePrint) =>
+  (await api.get<Blob>(API.invoices.pdf(id), { params: { template: print.template, include_payments: print.include_payments }, responseType: 'blob' })).data;
+
+/** The invoice layouts the PDF may be printed with (a handful: one page of the list holds them). */
+export const useInvoiceTemplates = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['invoices', 'templates'],
+    queryFn: async () => (await api.get<{ results: InvoiceTemplate[] }>(API.invoices.templates.list, { params: { page_size: MAX_PAGE_SIZE } })).data.results,
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+
+/** A receipt's money applied to one invoice, with the receipt it came from. */
+export interface InvoicePayment {
+  receipt: ReceiptView;
+  amount: string;
+}
+
+/**
+ * The payments received against an invoice: the allocations to it on its customer's receipts.
+ * receipts/ filters by customer, not by invoice, so the customer's receipts are read (up to
+ * MAX_PAGE_SIZE, newest first; decision 320) and their allocations to this invoice kept.
+ */
+export const useInvoicePayments = (invoice: Pick<InvoiceView, 'id' | 'customer' | 'version'>, enabled: boolean) =>
+  useQuery({
+    queryKey: ['invoices', invoice.id, 'payments', invoice.version],
+    queryFn: async () => {
+      const page = (await api.get<{ results: ReceiptView[] }>(API.receipts.list, { params: { customer: invoice.customer, page_size: MAX_PAGE_SIZE } })).data;
+      return page.results.flatMap((receipt) => receipt.allocations.filter((a) => a.invoice === invoice.id && !a.deleted_at).map((a): InvoicePayment => ({ receipt, amount: a.amount })));
+    },
+    enabled,
+  });
+
+/** The sales order an invoice is to be made from: its customer and lines. */
+export const useSalesOrderToInvoice = (id: number) =>
+  useQuery({ queryKey: ['invoices', 'from-sales-order', id], queryFn: async () => (await api.get<SalesOrderView>(API.salesOrders.detail(id))).data, enabled: id > 0 });
+
+/** The job order an invoice is to be made from: its customer and products. */
+export const useJobOrderToInvoice = (id: number) =>
+  useQuery({ queryKey: ['invoices', 'from-job-order', id], queryFn: async () => (await api.get<JobOrderView>(API.jobOrders.detail(id))).data, enabled: id > 0 });
+
+/** POST invoices/create_from_sales_order/: a draft with the order's lines, dated today, due after the default days. */
+export const createInvoiceFromSalesOrder = async (salesOrder: number) => (await api.post<InvoiceView>(API.invoices.createFromSalesOrder, { sales_order: salesOrder })).data;
+
+/** POST invoices/create_from_job_order/: a draft with the job order's products. */
+export const createInvoiceFromJobOrder = async (jobOrder: number) => (await api.post<InvoiceView>(API.invoices.createFromJobOrder, { job_order: jobOrder })).data;

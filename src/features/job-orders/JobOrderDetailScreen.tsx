@@ -43,6 +43,7 @@ import { ProductsEditor } from './ProductsEditor';
 import { CHANGE_SAVED, onlineBlock, RefusalAlert, versionOf, type Refusal } from './writes';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { changeJobOrderBucket, changeJobOrderStatus } from '../../data/operations';
+import { InvoiceFromOrderLink } from '../../ui/InvoiceFromOrderLink';
 import { PendingBadge } from '../../ui/PendingBadge';
 
 const statusLabel = (status: string) => labelOf(JOB_ORDER_STATUSES, status);
@@ -281,6 +282,7 @@ export default function JobOrderDetailScreen() {
         <Badge size="lg" variant="outline" data-testid="job-order-bucket">
           {labelOf(JOB_ORDER_BUCKETS, jobOrder.bucket)}
         </Badge>
+        {saved && !jobOrder.cancelled_at && <InvoiceFromOrderLink kind="job-order" id={jobOrder.id} />}
       </Flex>
       <DataList.Root orientation="horizontal">
         {fields.map(([label, value]) => (

@@ -18,6 +18,7 @@ import { mirror } from '../../data/mirror/db';
 import { useSession } from '../../data/session';
 import { readFailure, serverFailure } from '../../ui/connection';
 import { openDialog } from '../../ui/dialog';
+import { InvoiceFromOrderLink } from '../../ui/InvoiceFromOrderLink';
 import { downloadFromApi } from '../../ui/download';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
@@ -145,6 +146,7 @@ export default function SalesOrderDetailScreen() {
               Create job order
             </Button>
           )}
+          {order && <InvoiceFromOrderLink kind="sales-order" id={order.id} />}
           {order && (
             <Button size="lg" minH="11" variant="outline" onClick={() => void downloadFromApi(API.salesOrders.pdf(order.id), {}, `sales-order-${order.id}.pdf`)}>
               PDF
