@@ -8,7 +8,7 @@ import { INVOICE_STATUSES, type InvoiceListRow } from '../../../domain/invoice';
 import { INVOICE_EXPORT_COLUMNS, invoiceExportFormatSchema, type InvoiceExportFormat } from '../../../domain/invoice-bulk';
 import { labelOf } from '../../../domain/options';
 import { MAX_PAGE_SIZE } from '../../../domain/query-params';
-import { formatDisplayDate } from '../../../domain/rules/dates';
+import { businessToday, formatDisplayDate } from '../../../domain/rules/dates';
 import type { Db } from '../../db/client';
 import { invoices } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
@@ -81,16 +81,16 @@ async function invoicesWorkbook(rows: readonly InvoiceListRow[]): Promise<Buffer
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const EXPORT_FILES: Record<InvoiceExportFormat, { contentType: string; fileName: string; write: (rows: readonly InvoiceListRow[]) => Promise<Buffer | string> | string }> = {
-  csv: { contentType: 'text/csv; charset=utf-8', fileName: 'invoices.csv', write: invoicesCsv },
-  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: 'invoices.xlsx', write: invoicesWorkbook },
+const EXPORT_FILES: Record<InvoiceExportFormat, { contentType: string; write: (rows: readonly InvoiceListRow[]) => Promise<Buffer | string> | string }> = {
+  csv: { contentType: 'text/csv; charset=utf-8', write: invoicesCsv },
+  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', write: invoicesWorkbook },
 };
 
-/** export/?format=csv|xlsx and the list's filters: the file, its type and name. */
+/** export/?format=csv|xlsx and the list's filters: the file, its type and its name of the day ("invoices-2026-11-28.csv"). */
 export async function invoicesExport(db: Db, request: FastifyRequest, query: ListQuery) {
   const { format = 'csv', ...filters } = query as ListQuery & { format?: InvoiceExportFormat };
   const file = EXPORT_FILES[format];
-  return { contentType: file.contentType, fileName: file.fileName, body: await file.write(await invoiceExportRows(db, request, filters)) };
+  return { contentType: file.contentType, fileName: `invoices-${businessToday()}.${format}`, body: await file.write(await invoiceExportRows(db, request, filters)) };
 }
 
 /**
