@@ -175,7 +175,7 @@ export async function checkedParties(tx: Db, input: InvoiceInput) {
 
 /** POST invoices/: a draft (no number until approved) with its lines, GST computed, the parties' states and GSTINs as they are now. */
 export async function createInvoice(db: Db, actor: User, input: InvoiceInput): Promise<InvoiceView> {
-  const { items, customer_state, company_state, ...fields } = input;
+  const { items, customer_state: _customerState, company_state: _companyState, ...fields } = input;
   return auditedWrite(
     db,
     actor,
