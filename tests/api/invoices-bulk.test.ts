@@ -74,6 +74,17 @@ describe('POST invoices/bulk_approve/', () => {
     ]);
   });
 
+  it('with an Idempotency-Key, a retry gets the first answer and approves nothing twice', async () => {
+    const customer = await setUp();
+    const invoice = await draft(customer.id);
+    const client = await as('management');
+    const first = await client.post(API.invoices.bulkApprove, { invoice_ids: [invoice.id, 9999] }, { 'idempotency-key': 'month-end-1' });
+    const again = await client.post(API.invoices.bulkApprove, { invoice_ids: [invoice.id, 9999] }, { 'idempotency-key': 'month-end-1' });
+    expect(first.json()).toMatchObject({ successful: [{ id: invoice.id, invoice_number: 'INV-26-27/00001' }], failed: [{ id: 9999, status_code: 404 }], message: '1 successful, 1 failed' });
+    expect([again.statusCode, again.headers['idempotent-replayed'], again.json()]).toEqual([200, 'true', first.json()]);
+    expect(await auditOf('invoice.approve')).toEqual([{ target: `invoices:${invoice.id}`, username: 'management' }]);
+  });
+
   it('is refused to those who may not approve, even through bulk_operation/', async () => {
     const customer = await setUp();
     const invoice = await draft(customer.id, 'management');
@@ -172,6 +183,19 @@ describe('POST invoices/bulk_operation/', () => {
     expect((await (await as('accounts')).get(API.invoices.detail(unsent.id))).statusCode).toBe(404);
     expect(await auditOf('invoice.void')).toEqual([{ target: `invoices:${withCustomer.id}`, username: 'accounts' }]);
     expect(await auditOf('invoice.delete')).toEqual([{ target: `invoices:${unsent.id}`, username: 'accounts' }]);
+  });
+
+  it('sends no reminder for an invoice not yet overdue, and says why', async () => {
+    const customer = await setUp();
+    const current = await approved(customer.id);
+    const res = await (await as('accounts')).post(API.invoices.bulkOperation, { operation: 'send_reminder', invoice_ids: [current.id] });
+    expect(res.json()).toEqual({
+      operation: 'send_reminder',
+      successful: [],
+      failed: [{ id: current.id, status_code: 400, reason: 'Only an overdue invoice gets a payment reminder.', errors: { non_field_errors: ['Only an overdue invoice gets a payment reminder.'] } }],
+      message: '0 successful, 1 failed',
+    });
+    expect(await db().select().from(mail)).toEqual([]);
   });
 
   it('refuses an empty choice with the spec\'s warning, and bad input with 400s naming the fields', async () => {
