@@ -22,8 +22,8 @@ export const downloadFromApi = (path: string, params: Record<string, string> = {
   downloadWith(() => api.get<Blob>(path, { params, responseType: 'blob' }), fallbackName);
 
 /**
- * Saves the file a call answers (a POST of the chosen rows, say). A failure is a negative notice
- * in the server's words, under `failed` as its caption when given. True once saved.
+ * Saves the file a call answers (a POST of the chosen rows, say). A failure is a negative notice:
+ * `failed` with the server's words as its caption, else the server's words alone. True once saved.
  */
 export async function downloadWith(call: () => Promise<ApiResponse<Blob>>, fallbackName: string, failed?: string): Promise<boolean> {
   try {
