@@ -109,8 +109,9 @@ export const INVOICE_TRANSITIONS: Readonly<Record<InvoiceAction, readonly Invoic
   approve: ['draft'],
   // Sending again (a lost mail, a reminder) keeps its status.
   send: ['approved', 'sent', 'partially_paid'],
-  // Cancelled before the customer has it; once sent it is voided instead.
-  cancel: ['draft', 'approved'],
+  // Cancelled before the customer has it; once sent it is voided instead. A draft has no number
+  // to keep in the register (and a cancelled invoice keeps its number): it is deleted instead.
+  cancel: ['approved'],
   void: ['sent'],
   // Receipts are allocated to an issued invoice that still has something outstanding.
   receive: OWING_STATUSES,
@@ -127,7 +128,7 @@ const INVOICE_ACTIONS: ActionTable<InvoiceAction, InvoiceStatus> = {
     edit: { approved: 'its lines and amounts are frozen; cancel it and raise a new one', sent: 'its lines and amounts are frozen; void it and raise a new one' },
     approve: { approved: 'it is already approved' },
     send: { draft: 'approve it first' },
-    cancel: { sent: 'the customer has it; void it instead', partially_paid: 'payments are recorded against it', paid: 'it is paid' },
+    cancel: { draft: 'it has no number yet; delete it instead', sent: 'the customer has it; void it instead', partially_paid: 'payments are recorded against it', paid: 'it is paid' },
     void: { draft: 'delete or cancel it instead', approved: 'it was never sent; cancel it instead', partially_paid: 'remove its payments first', paid: 'remove its payments first' },
     receive: { draft: 'approve it first', paid: 'nothing is outstanding' },
     delete: { approved: 'an issued invoice stays in the register; cancel it instead', sent: 'an issued invoice stays in the register; void it instead' },

@@ -1,4 +1,4 @@
-import { div, mul, round, sub, sum, toMoney, type Decimal } from './decimal';
+import { compare, div, mul, round, sub, sum, toMoney, type Decimal } from './decimal';
 import type { IndianState } from './india';
 
 /**
@@ -151,4 +151,27 @@ export function lpoTotals(items: readonly LpoLineInput[]): LpoTotals {
   const subtotal = totalOf(lines.map((l) => l.amount));
   const tax_amount = totalOf(lines.map((l) => l.tax_amount));
   return { lines, subtotal, tax_amount, total_amount: totalOf([subtotal, tax_amount]) };
+}
+
+export interface TaxSplitRow {
+  tax_rate: Decimal;
+  taxable_amount: Decimal;
+  cgst_amount: Decimal;
+  sgst_amount: Decimal;
+  igst_amount: Decimal;
+  tax_amount: Decimal;
+}
+
+/**
+ * An invoice's figures by GST rate, the lowest rate first: the sums of the lines' own figures
+ * (invoiceTotals), so the rows always add up to the invoice's components.
+ */
+export function taxSplitByRate(items: readonly Pick<InvoiceLineInput, 'tax_rate'>[], lines: readonly InvoiceLineTotals[]): TaxSplitRow[] {
+  const rates = [...new Set(items.map((item) => toMoney(item.tax_rate)))].sort(compare);
+  return rates.map((tax_rate) => {
+    const at = lines.filter((_, i) => toMoney(items[i]!.tax_rate) === tax_rate);
+    const of = (key: keyof InvoiceLineTotals) => totalOf(at.map((l) => l[key]));
+    const [cgst_amount, sgst_amount, igst_amount] = [of('cgst_amount'), of('sgst_amount'), of('igst_amount')];
+    return { tax_rate, taxable_amount: of('taxable_amount'), cgst_amount, sgst_amount, igst_amount, tax_amount: totalOf([cgst_amount, sgst_amount, igst_amount]) };
+  });
 }

@@ -256,6 +256,13 @@ export interface LocalDataTableProps<T> {
 
 const NO_ROWS: never[] = [];
 
+/** The rows of page `page` (the last page there is when the rows shrank under the reader: a sync removed some). */
+export function pageSlice<R>(rows: readonly R[], page: number, pageSize: number) {
+  const pages = Math.max(1, Math.ceil(rows.length / pageSize));
+  const shown = Math.min(page, pages);
+  return { pages, shown, onPage: rows.slice((shown - 1) * pageSize, shown * pageSize) };
+}
+
 /**
  * The app's table over rows held on the device: sorting (click a header), text search over every
  * column, dropdown filters on the columns whose meta declares one, and paging, all in memory. For
@@ -281,9 +288,7 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
   });
   const matching = table.getRowModel().rows;
   const total = matching.length;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  // Rows may shrink under the reader (a sync removed some): stay on the last page there is.
-  const shown = Math.min(page, pages);
+  const { pages, shown, onPage } = pageSlice(matching, page, pageSize);
   const setFilter = (id: string, value: string) => {
     setColumnFilters((filters) => [...filters.filter((f) => f.id !== id), ...(value ? [{ id, value }] : [])]);
     setPage(1);
@@ -318,7 +323,7 @@ export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, not
         })}
         {note && <Box ms="auto">{note}</Box>}
       </HStack>
-      <TableView table={table} rows={matching.slice((shown - 1) * pageSize, shown * pageSize)} pending={pendingKeys} />
+      <TableView table={table} rows={onPage} pending={pendingKeys} />
       {rows === undefined || (loading && total === 0) ? <Empty text="Loading…" /> : total === 0 && <Empty text={empty} />}
       <Pager count={rows === undefined || (loading && total === 0) ? undefined : total} page={shown} pages={pages} onPageChange={setPage} />
     </Box>

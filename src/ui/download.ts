@@ -1,5 +1,5 @@
 import { apiErrorMessage } from '../../domain/api-errors';
-import { api, isNetworkError, responseBody } from '../data/api';
+import { api, isNetworkError, responseBody, type ApiResponse } from '../data/api';
 import { notify } from './notify';
 
 const FILENAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
@@ -18,13 +18,23 @@ export function saveFile(name: string, data: Blob): void {
  * Downloads a file the API builds (an export): fetched with the session's token, then saved
  * under the name the server gives. Exports need the server; offline it says so.
  */
-export async function downloadFromApi(path: string, params: Record<string, string> = {}, fallbackName = 'export'): Promise<void> {
+export const downloadFromApi = (path: string, params: Record<string, string> = {}, fallbackName = 'export'): Promise<boolean> =>
+  downloadWith(() => api.get<Blob>(path, { params, responseType: 'blob' }), fallbackName);
+
+/**
+ * Saves the file a call answers (a POST of the chosen rows, say). A failure is a negative notice:
+ * `failed` with the server's words as its caption, else the server's words alone. True once saved.
+ */
+export async function downloadWith(call: () => Promise<ApiResponse<Blob>>, fallbackName: string, failed?: string): Promise<boolean> {
   try {
-    const response = await api.get<Blob>(path, { params, responseType: 'blob' });
+    const response = await call();
     const disposition = String(response.headers['content-disposition'] ?? '');
     saveFile(decodeURIComponent(FILENAME.exec(disposition)?.[1] ?? fallbackName), response.data);
+    return true;
   } catch (error) {
-    notify({ type: 'negative', message: await fileFailure(error, 'The export needs a connection to the server. Try again when you are online.') });
+    const why = await fileFailure(error, 'The export needs a connection to the server. Try again when you are online.');
+    notify(failed ? { type: 'negative', message: failed, caption: why } : { type: 'negative', message: why });
+    return false;
   }
 }
 

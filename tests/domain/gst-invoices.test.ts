@@ -115,6 +115,7 @@ describe('the invoice state machine', () => {
   it('says why a step is refused and what to do instead', () => {
     expect(invoiceActionRefusal('edit', 'approved')).toBe('An approved invoice cannot be changed: its lines and amounts are frozen; cancel it and raise a new one.');
     expect(invoiceActionRefusal('cancel', 'sent')).toBe('A sent invoice cannot be cancelled: the customer has it; void it instead.');
+    expect(invoiceActionRefusal('cancel', 'draft')).toBe('A draft invoice cannot be cancelled: it has no number yet; delete it instead.');
     expect(invoiceActionRefusal('send', 'draft')).toBe('A draft invoice cannot be sent: approve it first.');
     expect(invoiceActionRefusal('void', 'paid')).toBe('A paid invoice cannot be voided: remove its payments first.');
     expect(invoiceActionRefusal('approve', 'draft')).toBeNull();

@@ -34,6 +34,7 @@ import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
 import { describeInvoices, invoiceList, invoiceStatusHistoryOf, invoiceView, overdueInvoices } from './queries';
+import { invoiceBulkRoutes } from './bulk-routes';
 import { agingReport, dashboardSummary } from './reports';
 import { sendInvoice, sendInvoiceReminder } from './sending';
 import { invoiceableJobOrders, invoiceableSalesOrders, invoiceFromJobOrder, invoiceFromSalesOrder } from './sources';
@@ -55,6 +56,7 @@ export default async function invoicesRoutes(fastify: FastifyInstance) {
   const read = { access: 'invoices.read' } as const;
   const write = { access: 'invoices.write' } as const;
   const one = { tags, params: idParams, response: { 200: invoiceViewSchema } };
+  invoiceBulkRoutes(fastify);
 
   listRoute(app, API.invoices.list, { ...read, tags, spec: invoiceList, item: invoiceListRowSchema, describe: describeInvoices });
   app.post(API.invoices.list, { config: write, schema: { tags, body: invoiceCreateSchema, response: { 201: invoiceViewSchema } } }, async (req, reply) =>

@@ -19,6 +19,7 @@ import {
   type invoiceStatusUpdateSchema,
   type InvoiceView,
 } from '../../../domain/invoice';
+import { INVOICE_REASON_REQUIRED } from '../../../domain/invoice-bulk';
 import { indianStateSchema, isValidGstin, type IndianState } from '../../../domain/india';
 import { labelOf } from '../../../domain/options';
 import { invoiceTotals, lineAmount, type InvoiceLineInput } from '../../../domain/totals';
@@ -148,16 +149,22 @@ export const auditInvoice =
     metadata: { status: view.status, invoice_number: view.invoice_number, total_amount: view.total_amount, ...metadata },
   });
 
+/** The checks of a new invoice beyond its schema (references, GST rates in force, the customer's GSTIN), and its parties: a 400 naming the fields. */
+export async function checkedParties(tx: Db, input: InvoiceInput) {
+  throwIfAny(await referenceProblems(tx, input));
+  const parties = await partiesOf(tx, input.customer, { customer_state: input.customer_state, company_state: input.company_state });
+  if (parties.customer_gstin && !isValidGstin(parties.customer_gstin)) throw badRequest({ customer: [INVOICE_REFUSALS.customerGstin] });
+  return parties;
+}
+
 /** POST invoices/: a draft (no number until approved) with its lines, GST computed, the parties' states and GSTINs as they are now. */
 export async function createInvoice(db: Db, actor: User, input: InvoiceInput): Promise<InvoiceView> {
-  const { items, customer_state, company_state, ...fields } = input;
+  const { items, customer_state: _customerState, company_state: _companyState, ...fields } = input;
   return auditedWrite(
     db,
     actor,
     async (tx) => {
-      throwIfAny(await referenceProblems(tx, input));
-      const parties = await partiesOf(tx, input.customer, { customer_state, company_state });
-      if (parties.customer_gstin && !isValidGstin(parties.customer_gstin)) throw badRequest({ customer: [INVOICE_REFUSALS.customerGstin] });
+      const parties = await checkedParties(tx, input);
       const [row] = await tx
         .insert(invoices)
         .values({ ...fields, ...parties, sales_order: fields.sales_order ?? null, job_order: fields.job_order ?? null, status: 'draft', created_by: actor.id })
@@ -274,7 +281,7 @@ function moveTo(db: Db, actor: User, id: number, to: keyof typeof STEPS, expecte
 }
 
 /** POST invoices/{id}/approve/: the tax invoice is issued with the next number of its financial year; never by its maker. */
-export const approveInvoice = (db: Db, actor: User, id: number, expected: number | undefined) => moveTo(db, actor, id, 'approved', expected);
+export const approveInvoice = (db: Db, actor: User, id: number, expected: number | undefined, why: { reason?: string; notes?: string } = {}) => moveTo(db, actor, id, 'approved', expected, why);
 
 /** POST invoices/{id}/cancel/: before the customer has it (draft or approved), with a reason; nothing is owed after. */
 export const cancelInvoice = (db: Db, actor: User, id: number, why: { reason: string; notes: string }, expected: number | undefined) => moveTo(db, actor, id, 'cancelled', expected, why);
@@ -292,7 +299,7 @@ export async function updateInvoiceStatus(db: Db, actor: User, id: number, input
   await findRow(db, invoices, id);
   if (input.status === 'paid' || input.status === 'partially_paid') throw badRequest({ status: [INVOICE_REFUSALS.paidByReceipts] });
   if (!action) throw badRequest({ status: [`An invoice cannot move back to ${labelOf(INVOICE_STATUSES, input.status).toLowerCase()}.`] });
-  if ((input.status === 'cancelled' || input.status === 'void') && !input.reason) throw badRequest({ reason: ['A reason is required to cancel or void an invoice.'] });
+  if ((input.status === 'cancelled' || input.status === 'void') && !input.reason) throw badRequest({ reason: [INVOICE_REASON_REQUIRED] });
   // Checked on the locked row: the status may change between the request and the lock.
   const allowed = (row: InvoiceRow) => {
     if (statusOf(row) === input.status) throw badRequest({ status: [INVOICE_REFUSALS.sameStatus(labelOf(INVOICE_STATUSES, input.status))] });

@@ -17,9 +17,11 @@ import { useSession } from '../../data/session';
 import { FilterSelect, useAddressFilters } from '../../ui/DataTable';
 import { byAge, LocalListScreen } from '../../ui/LocalListScreen';
 import { RowLink } from '../../ui/RowLink';
+import { selectionColumn, useSelection } from '../../ui/selection';
 import { Failure } from '../../ui/detail';
 import { INVOICE_FAILURES } from './api';
-import { INVOICE_DATA, invoiceNumberOf, OverdueBadge, overdueDays } from './parts';
+import { InvoiceBulkBar } from './InvoiceBulkBar';
+import { INVOICE_DATA, invoiceNumberOf, invoiceTitle, OverdueBadge, overdueDays } from './parts';
 import { InvoiceStatusBadge } from '../../ui/InvoiceStatusBadge';
 
 /** A row as the list shows it: overdue worked out on today's business day. */
@@ -65,7 +67,8 @@ const COLUMNS: ColumnDef<ShownRow, unknown>[] = [
 /**
  * invoices-home: the invoices the device holds, newest first, 15 a page, narrowed by status,
  * customer and overdue (kept in the address, so Back from an invoice keeps them) and a search;
- * New invoice for those who may raise one.
+ * New invoice for those who may raise one; invoices chosen by their boxes (a page at a time from
+ * the header's) are approved, sent, cancelled or printed together, and the filtered list exported.
  */
 export default function InvoicesScreen() {
   const { user } = useSession();
@@ -75,6 +78,10 @@ export default function InvoicesScreen() {
   const loadError = useMirrorStatus(LIST_DATA).error;
   const all = useLiveQuery(async () => (await mirror.rowsOf<InvoiceListRow>('invoices').toArray()).filter((i) => !i.deleted_at).map((i): ShownRow => ({ ...i, overdue_days: overdueDays(i) })), []);
   const customers = useLiveQuery(async () => (await mirror.rowsOf<Customer>('customers').toArray()).filter((c) => !c.deleted_at).sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: String(c.id), label: c.name })), []);
+  const selection = useSelection();
+  const columns = useMemo(() => [selectionColumn<ShownRow>(selection, INVOICE_PAGE_SIZE, (i) => i.id, invoiceTitle), ...COLUMNS], [selection]);
+  // The export takes the filters the screen applies, as the list's own query parameters.
+  const exportFilters = useMemo(() => Object.fromEntries(Object.entries({ status: filters.status, customer: filters.customer, is_overdue: filters.overdue }).filter(([, v]) => v)), [filters]);
   const rows = useMemo(
     () =>
       all?.filter(
@@ -96,7 +103,7 @@ export default function InvoicesScreen() {
           </Button>
         )
       }
-      columns={COLUMNS}
+      columns={columns}
       rows={rows}
       pageSize={INVOICE_PAGE_SIZE}
       rowKey={(i) => i.id}
@@ -110,6 +117,7 @@ export default function InvoicesScreen() {
         <FilterSelect label="Customer" allLabel="All customers" value={filters.customer} options={customers ?? []} onChange={(value) => choose('customer', value)} />
         <FilterSelect label="Overdue" allLabel="Overdue or not" value={filters.overdue} options={OVERDUE_OPTIONS} onChange={(value) => choose('overdue', value)} />
       </Wrap>
+      <InvoiceBulkBar user={user} rows={all} selection={selection} filters={exportFilters} />
     </LocalListScreen>
   );
 }
