@@ -363,6 +363,13 @@ export const API = {
     createFromSalesOrder: '/invoices/create_from_sales_order/',
     invoiceableJobOrders: '/invoices/invoiceable_job_orders/',
     invoiceableSalesOrders: '/invoices/invoiceable_sales_orders/',
+    paymentSchedules: rows('/invoices/payment-schedules'),
+    paymentScheduleMarkPaid: apiPath('/invoices/payment-schedules/:id/mark_paid/'),
+    createRecurring: apiPath('/invoices/:id/create_recurring/'),
+    recurring: '/invoices/recurring/',
+    duplicate: '/invoices/duplicate/',
+    createFromTemplate: '/invoices/create_from_template/',
+    quickCreate: '/invoices/quick_create/',
   },
   /** Receipts (the spec leaves their calls unsaid; issue 20 §2): money received, allocated to invoices or kept as an advance. */
   receipts: { ...rows('/receipts'), allocate: apiPath('/receipts/:id/allocate/') },

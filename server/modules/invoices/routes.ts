@@ -35,6 +35,7 @@ import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
 import { describeInvoices, invoiceList, invoiceStatusHistoryOf, invoiceView, overdueInvoices } from './queries';
 import { agingReport, dashboardSummary } from './reports';
+import { invoiceScheduleRoutes } from './schedule-routes';
 import { sendInvoice, sendInvoiceReminder } from './sending';
 import { invoiceableJobOrders, invoiceableSalesOrders, invoiceFromJobOrder, invoiceFromSalesOrder } from './sources';
 import { addInvoiceItem, approveInvoice, cancelInvoice, createInvoice, deleteInvoice, deleteInvoiceItem, updateInvoice, updateInvoiceItem, updateInvoiceStatus, voidInvoice } from './writes';
@@ -127,4 +128,5 @@ export default async function invoicesRoutes(fastify: FastifyInstance) {
     const actor = currentUser(req);
     return sendRow(reply, await updateInvoiceStatus(app.db, actor, req.params.id, input, expected, can(actor, 'invoices.approve')));
   });
+  invoiceScheduleRoutes(app);
 }

@@ -30,6 +30,7 @@ import { badRequest, notFound, type FieldErrors } from '../../lib/http-error';
 import { checkVersion, findRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { readCompanyProfile } from '../company/service';
+import { checkScheduleOnApproval } from './instalments';
 import { applyAdvances } from './payments';
 import { invoiceLines, invoiceView } from './queries';
 import { gstRatesInForce } from './tax';
@@ -274,6 +275,7 @@ const STEPS: Record<'approved' | 'sent' | 'cancelled' | 'void', { action: Invoic
     risk: 'medium',
     stamp: async (tx, actor, row) => {
       checkDuty('invoice', row, actor);
+      await checkScheduleOnApproval(tx, row);
       return { ...(await takeInvoiceNumber(tx, row.invoice_date)), approved_by: actor.id, approved_at: now };
     },
   },
