@@ -61,7 +61,7 @@ export const paymentScheduleQuerySchema = z.object({ invoice: refSchema.optional
 /** Refusals of recurring invoices and copies (decisions 327 to 329). */
 export const COPY_REFUSALS = {
   notCopyable: 'A cancelled or void invoice is not copied: copy the invoice that replaced it.',
-  templateMissing: (id: number) => `Invalid pk "${id}" - object does not exist.`,
+  missing: (id: number) => `Invalid pk "${id}" - object does not exist.`,
   alreadyRecurring: 'This invoice is already raised on a schedule: stop that schedule first.',
 } as const;
 

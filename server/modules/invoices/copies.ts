@@ -38,7 +38,7 @@ export async function copyOf(db: Db, id: number, field: string) {
     .select()
     .from(invoices)
     .where(and(eq(invoices.id, id), isNull(invoices.deleted_at)));
-  if (!source) throw badRequest({ [field]: [COPY_REFUSALS.templateMissing(id)] });
+  if (!source) throw badRequest({ [field]: [COPY_REFUSALS.missing(id)] });
   const status = invoiceStatusSchema.parse(source.status);
   if (status === 'cancelled' || status === 'void') throw badRequest({ [field]: [COPY_REFUSALS.notCopyable] });
   const lines = await invoiceLines(db, id);
@@ -65,7 +65,7 @@ export async function invoiceFromTemplate(db: Db, actor: User, input: z.output<t
     .select()
     .from(invoiceTemplates)
     .where(and(eq(invoiceTemplates.id, input.template), isNull(invoiceTemplates.deleted_at)));
-  if (!template) throw badRequest({ template: [COPY_REFUSALS.templateMissing(input.template)] });
+  if (!template) throw badRequest({ template: [COPY_REFUSALS.missing(input.template)] });
   const settings = await readInvoiceSettings(db);
   const { template: _, invoice_date, due_date, ...fields } = input;
   return createInvoice(db, actor, {

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { add, compare, sign, sub } from '../../../domain/decimal';
 import { invoiceActionRefusal, type InvoiceStatus, type PaymentSchedule, type paymentScheduleCreateSchema, type paymentScheduleUpdateSchema } from '../../../domain/invoice';
-import { SCHEDULE_REFUSALS } from '../../../domain/invoice-schedule';
+import { COPY_REFUSALS, SCHEDULE_REFUSALS } from '../../../domain/invoice-schedule';
 import type { invoiceMarkPaidSchema } from '../../../domain/receipt';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
@@ -60,6 +60,11 @@ export function createPaymentSchedule(db: Db, actor: User, input: CreateInput): 
     db,
     actor,
     async (tx) => {
+      const [exists] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.id, input.invoice), isNull(invoices.deleted_at)));
+      if (!exists) throw badRequest({ invoice: [COPY_REFUSALS.missing(input.invoice)] });
       const invoice = await lockFor(tx, input.invoice, 'edit');
       if (input.due_date < invoice.invoice_date) throw badRequest({ due_date: [SCHEDULE_REFUSALS.beforeInvoice] });
       await checkWithinTotal(tx, invoice, input.amount);
