@@ -7,7 +7,7 @@ import { businessToday, isoDayAfter, isValidDateRange } from '../../../domain/ru
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { invoices, invoiceTemplates } from '../../db/schema';
-import { badRequest } from '../../lib/http-error';
+import { badRequest, HttpError } from '../../lib/http-error';
 import { readInvoiceSettings } from '../invoice-settings/service';
 import { invoiceLines } from './queries';
 import { createInvoice } from './writes';
@@ -80,11 +80,13 @@ export async function invoiceFromTemplate(db: Db, actor: User, input: z.output<t
 export async function quickCreateInvoice(db: Db, actor: User, input: z.output<typeof invoiceQuickCreateSchema>): Promise<InvoiceView> {
   const settings = await readInvoiceSettings(db);
   const { description, amount, tax_rate, hsn_code, invoice_date, due_date, customer } = input;
-  return createInvoice(db, actor, {
-    customer,
-    ...(await draftDates(db, { invoice_date, due_date })),
-    notes: settings.default_notes,
-    terms: settings.default_terms,
-    items: [{ description, hsn_code, unit: 'NOS', quantity: '1', unit_price: amount, discount: '0', tax_rate }],
-  });
+  const line = { description, hsn_code, unit: 'NOS' as const, quantity: '1', unit_price: amount, discount: '0', tax_rate };
+  try {
+    return await createInvoice(db, actor, { customer, ...(await draftDates(db, { invoice_date, due_date })), notes: settings.default_notes, terms: settings.default_terms, items: [line] });
+  } catch (error) {
+    throw error instanceof HttpError && error.statusCode === 400 ? new HttpError(400, onOneLine(error.body)) : error;
+  }
 }
+
+/** The one line's field errors ('items.0.tax_rate') named as quick_create/'s fields ('tax_rate'). */
+const onOneLine = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).map(([field, messages]) => [field.replace(/^items\.0\./, ''), messages]));
