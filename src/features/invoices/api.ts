@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '../../../domain/api-paths';
 import type { IndianState } from '../../../domain/india';
-import type { CurrentRates, InvoiceCreate, InvoiceSettings, InvoiceStatus, InvoiceStatusHistoryRow, InvoiceView } from '../../../domain/invoice';
+import type { CurrentRates, InvoiceCreate, InvoiceSettings, InvoiceStatus, InvoiceStatusHistoryRow, InvoiceView, PaymentSchedule } from '../../../domain/invoice';
 import { api } from '../../data/api';
 import { companyProfile } from '../../data/documents';
 import { ifMatch } from '../../data/outbox/operations';
@@ -66,3 +66,11 @@ export const cancelInvoice = async (invoice: Pick<InvoiceView, 'id' | 'version'>
 
 export const voidInvoice = async (invoice: Pick<InvoiceView, 'id' | 'version'>, reason: string) =>
   (await api.post<InvoiceView>(API.invoices.void(invoice.id), { reason, expected_version: invoice.version })).data;
+
+/** An invoice's instalments, earliest due first, with whether each is paid (receipts pay them in due order). */
+export const useInvoiceSchedule = (id: number) =>
+  useQuery({
+    queryKey: ['invoices', id, 'schedule'],
+    queryFn: async () => (await api.get<{ results: PaymentSchedule[] }>(API.invoices.paymentSchedules.list, { params: { invoice: id } })).data.results,
+    enabled: id > 0,
+  });
