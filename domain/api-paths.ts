@@ -367,6 +367,7 @@ export const API = {
     paymentScheduleMarkPaid: apiPath('/invoices/payment-schedules/:id/mark_paid/'),
     createRecurring: apiPath('/invoices/:id/create_recurring/'),
     recurring: '/invoices/recurring/',
+    recurringDetail: apiPath('/invoices/recurring/:id/'),
     duplicate: '/invoices/duplicate/',
     createFromTemplate: '/invoices/create_from_template/',
     quickCreate: '/invoices/quick_create/',

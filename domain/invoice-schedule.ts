@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatIndian, sign } from './decimal';
-import { decimalInput, idSchema, isoDateSchema, percentInput, refSchema, requiredText, textInput } from './entity';
+import { decimalInput, expectedVersionFields, idSchema, isoDateSchema, percentInput, refSchema, requiredText, textInput } from './entity';
 import { invoiceItemCreateSchema, INVOICE_MESSAGES, recurringFrequencySchema, recurringInvoiceSchema, type RecurringFrequency } from './invoice';
 import { isValidDateRange } from './rules/dates';
 import { whenFieldsValid } from './stock';
@@ -63,6 +63,7 @@ export const COPY_REFUSALS = {
   notCopyable: 'A cancelled or void invoice is not copied: copy the invoice that replaced it.',
   missing: (id: number) => `Invalid pk "${id}" - object does not exist.`,
   alreadyRecurring: 'This invoice is already raised on a schedule: stop that schedule first.',
+  stopped: 'This schedule is stopped: set up a new one.',
 } as const;
 
 /** POST invoices/{id}/create_recurring/: how often, from when, and until when or how many times. */
@@ -77,6 +78,19 @@ export const recurringCreateSchema = z
     if (!isValidDateRange(setup.start_date, setup.end_date)) ctx.addIssue({ code: 'custom', path: ['end_date'], message: SCHEDULE_MESSAGES.endDate });
   }, whenFieldsValid);
 export type RecurringCreate = z.input<typeof recurringCreateSchema>;
+
+/**
+ * PATCH invoices/recurring/{id}/: a schedule stopped (is_active false) or given another end date
+ * or count; a stopped schedule stays stopped (set up a new one), so no missed period is raised later.
+ */
+export const recurringUpdateSchema = z
+  .object({
+    is_active: z.literal(false, { error: 'A stopped schedule is not started again: set up a new one.' }).optional(),
+    end_date: isoDateSchema.nullable().optional(),
+    occurrences: z.number().int().min(1).max(1000).nullable().optional(),
+    ...expectedVersionFields,
+  });
+export type RecurringUpdate = z.input<typeof recurringUpdateSchema>;
 
 /** A row of recurring/: the setup, its template's number and customer, and how many invoices it has raised. */
 export const recurringRowSchema = recurringInvoiceSchema.extend({

@@ -148,11 +148,41 @@ describe('recurring invoices on one server', () => {
     expect((await invoicesOf(db(), customer.id)).slice(1).map((i) => i.invoice_date)).toEqual(['2099-01-31', '2099-02-28', '2099-03-31']);
   });
 
+  it('a schedule is stopped, or given a new end, and then raises nothing more; a stopped one stays stopped', async () => {
+    const { template, customer } = await prepare(db(), () => as('accounts'));
+    const client = await as('accounts');
+    const monthly = (await client.post(API.invoices.createRecurring(template.id), { frequency: 'monthly', start_date: '2099-01-31' })).json();
+    expect(await raiseRecurringInvoices(db(), '2099-02-28')).toBe(2);
+    // Each period raised moved the schedule on: version 1 became 3.
+    const ended = await client.patch(API.invoices.recurringDetail(monthly.id), { occurrences: 2, expected_version: monthly.version + 2 });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json()).toMatchObject({ occurrences: 2, is_active: false, invoices_raised: 2, next_date: '2099-03-31' });
+    expect((await client.patch(API.invoices.recurringDetail(monthly.id), { end_date: '2100-01-01' })).json()).toEqual({ non_field_errors: ['This schedule is stopped: set up a new one.'] });
+
+    const yearly = (await client.post(API.invoices.createRecurring(template.id), { frequency: 'yearly', start_date: '2099-06-30' })).json();
+    const cases: [Record<string, unknown>, number, Record<string, string[]> | { detail: string }][] = [
+      [{ is_active: true }, 400, { is_active: ['A stopped schedule is not started again: set up a new one.'] }],
+      [{ end_date: '2099-06-29' }, 400, { end_date: ['The end date cannot be before the start date.'] }],
+      [{ occurrences: 0 }, 400, { occurrences: ['Ensure this value is greater than or equal to 1.'] }],
+    ];
+    for (const [input, status, errors] of cases) {
+      const res = await client.patch(API.invoices.recurringDetail(yearly.id), input);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toEqual(errors);
+    }
+    expect((await client.patch(API.invoices.recurringDetail(yearly.id), { end_date: '2101-01-01', expected_version: 7 })).statusCode).toBe(409);
+    expect((await client.patch(API.invoices.recurringDetail(yearly.id), { is_active: false })).json()).toMatchObject({ is_active: false, invoices_raised: 0 });
+    expect(await raiseRecurringInvoices(db(), '2101-12-31')).toBe(0);
+    expect(await invoicesOf(db(), customer.id)).toHaveLength(3);
+    expect((await auditOf('recurring_invoice.update')).map((a) => a.target)).toEqual([`recurring_invoices:${monthly.id}`, `recurring_invoices:${yearly.id}`]);
+  });
+
   it('lists for accounts, sales and management; sets up for accounts and management', async () => {
     const { template } = await prepare(db(), () => as('accounts'));
     await expectAccessMatrix(app(), [
       { method: 'GET', url: API.invoices.recurring, permission: 'invoices.read' },
       { method: 'POST', url: API.invoices.createRecurring(template.id), permission: 'invoices.write', body: {} },
+      { method: 'PATCH', url: API.invoices.recurringDetail(9999), permission: 'invoices.write', body: {} },
     ]);
   });
 });

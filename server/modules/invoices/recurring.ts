@@ -1,14 +1,14 @@
 import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recurringFrequencySchema, type RecurringInvoice } from '../../../domain/invoice';
-import { COPY_REFUSALS, nextRecurringDate, SCHEDULE_MESSAGES, type recurringCreateSchema, recurringJobSchema, type RecurringRow } from '../../../domain/invoice-schedule';
+import { COPY_REFUSALS, nextRecurringDate, SCHEDULE_MESSAGES, type recurringCreateSchema, recurringJobSchema, type RecurringRow, type recurringUpdateSchema } from '../../../domain/invoice-schedule';
 import { JOB_NAMES } from '../../../domain/jobs';
-import { businessToday } from '../../../domain/rules/dates';
+import { businessToday, isValidDateRange } from '../../../domain/rules/dates';
 import type { Db } from '../../db/client';
 import { customers, invoices, recurringInvoiceRuns, recurringInvoices, users } from '../../db/schema';
 import { byFlag, byId, type ListSpec } from '../../lib/list';
 import { badRequest, notFound } from '../../lib/http-error';
-import { publicRow } from '../../lib/rows';
+import { lockRow, publicRow } from '../../lib/rows';
 import type { User } from '../../../domain/user';
 import { auditedWrite } from '../audit/service';
 import { defineJob } from '../jobs/queue';
@@ -25,6 +25,7 @@ import { createInvoice } from './writes';
  */
 
 type CreateInput = z.output<typeof recurringCreateSchema>;
+type UpdateInput = z.output<typeof recurringUpdateSchema>;
 type SetupRow = typeof recurringInvoices.$inferSelect;
 
 const setupView = (row: SetupRow): RecurringInvoice => ({ ...publicRow(row), frequency: recurringFrequencySchema.parse(row.frequency) });
@@ -56,6 +57,30 @@ export function createRecurring(db: Db, actor: User, templateId: number, input: 
       return described!;
     },
     (row) => ({ action: 'recurring_invoice.create', target: `recurring_invoices:${row.id}`, risk: 'medium', metadata: { template_invoice: row.template_invoice, frequency: row.frequency, start_date: row.start_date, end_date: row.end_date, occurrences: row.occurrences } }),
+  );
+}
+
+/** PATCH invoices/recurring/{id}/: stopped, or another end date or count; one that has reached its new end stops at once. */
+export function updateRecurring(db: Db, actor: User, id: number, changes: Omit<UpdateInput, 'expected_version'>, expected: number | undefined): Promise<RecurringRow> {
+  return auditedWrite(
+    db,
+    actor,
+    async (tx) => {
+      const setup = await lockRow(tx, recurringInvoices, id, expected);
+      if (!setup.is_active) throw badRequest({ non_field_errors: [COPY_REFUSALS.stopped] });
+      const next = { ...setup, ...changes, frequency: recurringFrequencySchema.parse(setup.frequency) };
+      if (!isValidDateRange(next.start_date, next.end_date)) throw badRequest({ end_date: [SCHEDULE_MESSAGES.endDate] });
+      const [{ raised }] = (await tx.select({ raised: count() }).from(recurringInvoiceRuns).where(eq(recurringInvoiceRuns.recurring, id))) as [{ raised: number }];
+      const ended = changes.is_active === false || nextRecurringDate(next, raised) === null;
+      const [row] = await tx
+        .update(recurringInvoices)
+        .set({ ...changes, is_active: !ended })
+        .where(eq(recurringInvoices.id, id))
+        .returning();
+      const [described] = await describeRecurring(tx, [setupView(row!)]);
+      return described!;
+    },
+    (row) => ({ action: 'recurring_invoice.update', target: `recurring_invoices:${row.id}`, risk: 'medium', metadata: { fields: Object.keys(changes), is_active: row.is_active } }),
   );
 }
 

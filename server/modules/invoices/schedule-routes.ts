@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API } from '../../../domain/api-paths';
 import { invoiceViewSchema, paymentScheduleCreateSchema, paymentScheduleSchema, paymentScheduleUpdateSchema, recurringInvoiceSchema } from '../../../domain/invoice';
-import { invoiceDuplicateSchema, invoiceFromTemplateSchema, invoiceQuickCreateSchema, recurringCreateSchema, recurringRowSchema } from '../../../domain/invoice-schedule';
+import { invoiceDuplicateSchema, invoiceFromTemplateSchema, invoiceQuickCreateSchema, recurringCreateSchema, recurringRowSchema, recurringUpdateSchema } from '../../../domain/invoice-schedule';
 import { invoiceMarkPaidSchema } from '../../../domain/receipt';
 import { listRoute } from '../../lib/list';
 import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
 import { duplicateInvoice, invoiceFromTemplate, quickCreateInvoice } from './copies';
-import { createRecurring, describeRecurring, recurringList } from './recurring';
+import { createRecurring, describeRecurring, recurringList, updateRecurring } from './recurring';
 import { createPaymentSchedule, deletePaymentSchedule, markInstalmentPaid, paymentScheduleList, paymentScheduleView, updatePaymentSchedule } from './schedules';
 
 /** Payment schedules, recurring invoices and copies (business-areas.md §7 "Invoices"), under /api/v1/invoices/. */
@@ -38,6 +38,10 @@ export function invoiceScheduleRoutes(fastify: FastifyInstance): void {
   );
 
   listRoute(app, API.invoices.recurring, { ...read, tags, spec: recurringList, item: recurringRowSchema, describe: (db, rows) => describeRecurring(db, rows.map((row) => recurringInvoiceSchema.parse(row))) });
+  app.patch(API.invoices.recurringDetail.pattern, { config: write, schema: { tags, params: idParams, body: recurringUpdateSchema, response: { 200: recurringRowSchema } } }, async (req, reply) => {
+    const [changes, expected] = versionedBody(req, req.body);
+    return sendRow(reply, await updateRecurring(app.db, currentUser(req), req.params.id, changes, expected));
+  });
   app.post(API.invoices.createRecurring.pattern, { config: write, schema: { tags, params: idParams, body: recurringCreateSchema, response: { 201: recurringRowSchema } } }, async (req, reply) =>
     sendRow(reply, await createRecurring(app.db, currentUser(req), req.params.id, req.body), 201),
   );
