@@ -57,7 +57,6 @@ export type RecurringFrequency = z.infer<typeof recurringFrequencySchema>;
 
 export const INVOICE_MESSAGES = {
   dueDate: 'The due date cannot be before the invoice date.',
-  endDate: 'The end date cannot be before the next date.',
   hsnCode: 'Enter a valid HSN/SAC code (4 to 8 digits).',
   discount: 'The discount cannot be more than the line amount.',
 } as const;
@@ -462,33 +461,20 @@ export const invoiceStatusHistorySchema = z.object({
 });
 export type InvoiceStatusHistory = z.infer<typeof invoiceStatusHistorySchema>;
 
-/** An invoice raised again every period from a template invoice, until the end date or stopped. */
+/** An invoice raised again every period from a template invoice, until the end date or count, or stopped (created with domain/invoice-schedule.ts recurringCreateSchema). */
 export const recurringInvoiceSchema = z.object({
   id: idSchema,
   template_invoice: idSchema,
   frequency: recurringFrequencySchema,
+  start_date: isoDateSchema,
   next_date: isoDateSchema,
   end_date: isoDateSchema.nullable(),
+  occurrences: z.number().int().positive().nullable(),
   is_active: z.boolean(),
   ...trackedFields,
   ...softDeleteFields,
 });
 export type RecurringInvoice = z.infer<typeof recurringInvoiceSchema>;
-/** POST invoices/{id}/create_recurring/ (the template invoice may come from the path). */
-export const recurringInvoiceCreateSchema = z
-  .object({
-    template_invoice: refSchema,
-    frequency: recurringFrequencySchema,
-    next_date: isoDateSchema,
-    end_date: isoDateSchema.nullable().optional(),
-    is_active: z.boolean().default(true),
-  })
-  .superRefine((recurring, ctx) => {
-    if (!isValidDateRange(recurring.next_date, recurring.end_date)) ctx.addIssue({ code: 'custom', path: ['end_date'], message: INVOICE_MESSAGES.endDate });
-  }, whenFieldsValid);
-export type RecurringInvoiceCreate = z.input<typeof recurringInvoiceCreateSchema>;
-export const recurringInvoiceUpdateSchema = updateSchemaOf(recurringInvoiceCreateSchema);
-export type RecurringInvoiceUpdate = z.input<typeof recurringInvoiceUpdateSchema>;
 
 /** Invoices page by 15, newest first by id (business-areas.md §9). */
 export const INVOICE_PAGE_SIZE = 15;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 export const JOB_NAMES = {
   sendMail: 'mail.send',
   purgeIdempotencyKeys: 'idempotency.purge',
+  raiseRecurringInvoices: 'invoices.recurring',
 } as const;
 
 /**

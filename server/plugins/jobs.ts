@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { JOB_NAMES } from '../../domain/jobs';
 import type { Database } from '../db/client';
 import { defineJob, startJobs, type JobDefinition, type Jobs } from '../modules/jobs/queue';
+import { raiseRecurringInvoicesJob } from '../modules/invoices/recurring';
 import { sendMailJob, smtpTransport } from '../modules/mail/delivery';
 import { purgeIdempotencyKeys } from './idempotency';
 
@@ -33,7 +34,7 @@ export async function registerJobs(app: FastifyInstance, database: Database): Pr
     pollSeconds: config.JOBS_POLL_SECONDS,
     onError: (err) => app.log.error({ err }, 'background jobs'),
   });
-  const definitions: JobDefinition[] = [sendMailJob(smtpTransport(config.SMTP_URL, config.MAIL_FROM)), purgeIdempotencyKeysJob];
+  const definitions: JobDefinition[] = [sendMailJob(smtpTransport(config.SMTP_URL, config.MAIL_FROM)), purgeIdempotencyKeysJob, raiseRecurringInvoicesJob];
   for (const definition of definitions) await jobs.define(definition);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());

@@ -209,6 +209,7 @@ describe('the demo company', () => {
       'lpos.expected_date',
       'invoices.due_date',
       'payment_schedules.due_date',
+      'recurring_invoices.start_date',
       'recurring_invoices.next_date',
       'recurring_invoices.end_date',
       'dispatches.dispatch_date',

@@ -245,9 +245,13 @@ export const recurringInvoices = pgTable(
       .notNull()
       .references(() => invoices.id),
     frequency: text('frequency').notNull(),
+    /** The first period's date; every period's date is counted from it (domain/invoice-schedule.ts recurringPeriodDate). */
+    start_date: date('start_date').notNull(),
     /** The date the next invoice is raised on. */
     next_date: date('next_date').notNull(),
     end_date: date('end_date'),
+    /** How many invoices at most (null: until the end date or stopped). */
+    occurrences: integer('occurrences'),
     is_active: boolean('is_active').notNull().default(true),
     ...tracked(),
     ...softDelete(),
@@ -257,7 +261,28 @@ export const recurringInvoices = pgTable(
     index('recurring_invoices_next_date_idx').on(t.next_date),
     index('recurring_invoices_is_active_idx').on(t.is_active),
     index('recurring_invoices_txid_idx').on(t.txid),
+    check('recurring_invoices_occurrences_check', sql`${t.occurrences} IS NULL OR ${t.occurrences} > 0`),
   ],
+);
+
+/**
+ * The invoice raised for each period of a recurring invoice. The unique (recurring, period) key
+ * is what makes each period's invoice exactly once, whichever API process runs the job.
+ */
+export const recurringInvoiceRuns = pgTable(
+  'recurring_invoice_runs',
+  {
+    id: serial('id').primaryKey(),
+    recurring: integer('recurring')
+      .notNull()
+      .references(() => recurringInvoices.id),
+    period_date: date('period_date').notNull(),
+    invoice: integer('invoice')
+      .notNull()
+      .references(() => invoices.id),
+    created_at: isoTimestamp('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [uniqueIndex('recurring_invoice_runs_period_key').on(t.recurring, t.period_date), index('recurring_invoice_runs_invoice_idx').on(t.invoice)],
 );
 
 /** Money received from a customer, against a sales order and/or a job order, or on account. */

@@ -135,10 +135,13 @@ export class Invoicing implements JobInvoicer {
       const template = this.recurringCandidates[i];
       if (template === undefined) return;
       const at = cal.ago(rng.int(10, 200));
+      const next = cal.dayAfter(cal.now, rng.int(1, 90));
       this.ctx.data.add(recurringInvoices, {
         template_invoice: template,
         frequency: frequency.value,
-        next_date: cal.dayAfter(cal.now, rng.int(1, 90)),
+        start_date: next,
+        next_date: next,
+        occurrences: null,
         end_date: rng.chance(0.5) ? cal.dayAfter(cal.now, rng.int(180, 720)) : null,
         is_active: i !== RECURRING_FREQUENCIES.length - 1,
         created_by: this.ctx.user('accounts'),

@@ -4,6 +4,7 @@ import { INVOICE_WITHDRAWN_STATUSES, invoiceStatusSchema, type InvoiceStatus } f
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { invoices, invoiceStatusHistory, receiptAllocations, receipts } from '../../db/schema';
+import { followSchedule } from './instalments';
 
 /**
  * What customers owe: an issued invoice's outstanding amount is its total less the live
@@ -36,6 +37,7 @@ export async function settleOutstanding(tx: Db, actor: User, invoiceIds: readonl
       .update(invoices)
       .set({ outstanding_amount: sub(row!.total, row!.allocated), status, paid_at: status === 'paid' ? sql`coalesce(${invoices.paid_at}, now())` : null })
       .where(eq(invoices.id, id));
+    await followSchedule(tx, id, row!.allocated);
     if (status !== current) await tx.insert(invoiceStatusHistory).values({ invoice: id, from_status: current, to_status: status, changed_by: actor.id, created_by: actor.id });
   }
 }

@@ -36,6 +36,7 @@ import { currentUser } from '../../plugins/auth';
 import { describeInvoices, invoiceList, invoiceStatusHistoryOf, invoiceView, overdueInvoices } from './queries';
 import { invoiceBulkRoutes } from './bulk-routes';
 import { agingReport, dashboardSummary } from './reports';
+import { invoiceScheduleRoutes } from './schedule-routes';
 import { sendInvoice, sendInvoiceReminder } from './sending';
 import { invoiceableJobOrders, invoiceableSalesOrders, invoiceFromJobOrder, invoiceFromSalesOrder } from './sources';
 import { addInvoiceItem, approveInvoice, cancelInvoice, createInvoice, deleteInvoice, deleteInvoiceItem, updateInvoice, updateInvoiceItem, updateInvoiceStatus, voidInvoice } from './writes';
@@ -129,4 +130,5 @@ export default async function invoicesRoutes(fastify: FastifyInstance) {
     const actor = currentUser(req);
     return sendRow(reply, await updateInvoiceStatus(app.db, actor, req.params.id, input, expected, can(actor, 'invoices.approve')));
   });
+  invoiceScheduleRoutes(app);
 }

@@ -33,6 +33,7 @@ import { checkVersion, findRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { customerOrderProblems } from '../customers/order-references';
 import { readCompanyProfile } from '../company/service';
+import { checkScheduleOnApproval } from './instalments';
 import { applyAdvances } from './payments';
 import { invoiceLines, invoiceView } from './queries';
 import { gstRatesInForce } from './tax';
@@ -265,6 +266,7 @@ const STEPS: Record<'approved' | 'sent' | 'cancelled' | 'void', { action: Invoic
     risk: 'medium',
     stamp: async (tx, actor, row) => {
       checkDuty('invoice', row, actor);
+      await checkScheduleOnApproval(tx, row);
       return { ...(await takeInvoiceNumber(tx, row.invoice_date)), approved_by: actor.id, approved_at: now };
     },
   },

@@ -16,6 +16,7 @@ import { InvoiceActions, INVOICE_NOTICES } from './actions';
 import { INVOICE_FAILURES, useInvoiceHistory } from './api';
 import { invoiceTitle, OverdueBadge, overdueDays, TaxSummary, useInvoiceView } from './parts';
 import { PaymentsReceived } from './payments';
+import { InvoiceSchedule } from './InvoiceSchedule';
 import { InvoicePdfPreview } from './pdf-preview';
 
 const money = (value: string) => formatIndian(value);
@@ -104,6 +105,7 @@ function InvoiceBody({ invoice, fromDevice }: { invoice: InvoiceView; fromDevice
           <PaymentsReceived invoice={invoice} />
         </Section>
       )}
+      {!fromDevice && <InvoiceSchedule invoice={invoice} />}
       {!fromDevice && (
         <Section title="Status history">
           <StatusHistory invoice={invoice} />

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '../../../domain/api-paths';
 import type { IndianState } from '../../../domain/india';
-import type { CurrentRates, InvoiceCreate, InvoiceReason, InvoiceSend, InvoiceSettings, InvoiceStatus, InvoiceStatusHistoryRow, InvoiceTemplate, InvoiceView } from '../../../domain/invoice';
+import type { CurrentRates, InvoiceCreate, InvoiceReason, InvoiceSend, InvoiceSettings, InvoiceStatus, InvoiceStatusHistoryRow, InvoiceTemplate, InvoiceView, PaymentSchedule } from '../../../domain/invoice';
 import type { JobOrderView } from '../../../domain/job-order';
 import { MAX_PAGE_SIZE } from '../../../domain/query-params';
 import type { InvoiceMarkPaid, ReceiptView } from '../../../domain/receipt';
@@ -150,3 +150,11 @@ export const createInvoiceFromSalesOrder = async (salesOrder: number) => (await 
 
 /** POST invoices/create_from_job_order/: a draft with the job order's products. */
 export const createInvoiceFromJobOrder = async (jobOrder: number) => (await api.post<InvoiceView>(API.invoices.createFromJobOrder, { job_order: jobOrder })).data;
+
+/** An invoice's instalments, earliest due first, with whether each is paid (receipts pay them in due order). */
+export const useInvoiceSchedule = (id: number) =>
+  useQuery({
+    queryKey: ['invoices', id, 'schedule'],
+    queryFn: async () => (await api.get<{ results: PaymentSchedule[] }>(API.invoices.paymentSchedules.list, { params: { invoice: id } })).data.results,
+    enabled: id > 0,
+  });
