@@ -1,9 +1,10 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { add, toMoney } from '../../../domain/decimal';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { invoices, receiptAllocations, receipts } from '../../db/schema';
 
-const total = (column: typeof receipts.amount) => ({ rows: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${column}), 0)::text` });
+const total = (column: AnyPgColumn) => ({ rows: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${column}), 0)::text` });
 
 /**
  * What a job order's customer has paid towards it (decision 317): the receipts recorded against
