@@ -28,6 +28,7 @@ export const RECEIPT_FORM_NOTICES = {
   saved: 'Receipt recorded.',
   offline: 'Recording a receipt needs the server: it checks what each invoice still owes and keeps two receipts from paying the same invoice twice. The receipts below stay readable; save again when you are online.',
   noOpenInvoices: 'This customer has no invoice with anything outstanding: the receipt is kept as an advance or on account.',
+  chooseCustomer: "Choose the customer to see their invoices with something outstanding.",
   allocationAmount: 'Enter an amount above zero, or leave it empty.',
 } as const;
 
@@ -196,6 +197,7 @@ export function ReceiptForm({ customer: givenCustomer, invoice: givenInvoice, on
                 Allocate oldest first
               </Button>
             </Flex>
+            {customerId === null && <Text color="fg.muted">{RECEIPT_FORM_NOTICES.chooseCustomer}</Text>}
             {customerId !== null && invoicesRead && !fields.length && <Text color="fg.muted">{RECEIPT_FORM_NOTICES.noOpenInvoices}</Text>}
             {fields.map((field, row) => {
               const invoice = open.find((i) => i.id === field.invoice);

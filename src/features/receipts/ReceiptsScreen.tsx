@@ -13,7 +13,7 @@ import { mirror } from '../../data/mirror/db';
 import { useMirrorStatus } from '../../data/mirror/status';
 import { useSession } from '../../data/session';
 import { DayFilter } from '../../ui/DayFilter';
-import { FilterSelect, secondary, useAddressFilters } from '../../ui/DataTable';
+import { FilterSelect, useAddressFilters } from '../../ui/DataTable';
 import { LocalListScreen } from '../../ui/LocalListScreen';
 import { RowLink } from '../../ui/RowLink';
 import { Failure } from '../../ui/detail';
@@ -71,20 +71,20 @@ export default function ReceiptsScreen() {
   );
   const columns = useMemo<ColumnDef<ReceiptView, unknown>[]>(
     () => [
-      { id: 'id', header: 'Receipt No.', accessorKey: 'id' },
+      { id: 'id', header: 'No.', accessorKey: 'id' },
       { id: 'receipt_date', header: 'Date', accessorKey: 'receipt_date', sortingFn: byDate, cell: ({ row }) => formatDisplayDate(row.original.receipt_date) },
       { id: 'customer', header: 'Customer', accessorKey: 'customer_name' },
       money('amount', 'Amount (₹)'),
       { id: 'mode', header: 'Mode', accessorFn: (row) => modeLabel(row.mode) },
       { id: 'reference', header: 'Reference', accessorKey: 'reference' },
-      money('allocated_amount', 'Allocated (₹)'),
-      money('unallocated_amount', 'Unallocated (₹)'),
-      secondary({
+      money('allocated_amount', 'Allocated'),
+      money('unallocated_amount', 'Unallocated'),
+      {
         id: 'job_order',
         header: 'Job order',
         accessorFn: (row) => row.job_order ?? '',
         cell: ({ row }) => (row.original.job_order === null ? '' : <RowLink to={pathOf(routes.job, { jobOrderId: row.original.job_order })}>{row.original.job_order}</RowLink>),
-      }),
+      },
     ],
     [routes.job],
   );
