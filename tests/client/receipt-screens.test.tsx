@@ -127,6 +127,7 @@ describe('the receipts list, read from the device', () => {
     show('accounts-receipts', ReceiptsScreen, '/accounts/receipts');
     fireEvent.click(await screen.findByRole('button', { name: 'Record receipt' }));
     expect(await screen.findByRole('form', { name: 'Record receipt' })).toBeTruthy();
+    expect(screen.getByText(RECEIPT_FORM_NOTICES.chooseCustomer)).toBeTruthy();
     cleanup();
     user = makeUser({ id: 40, department: 'sales', designation: 'executive' });
     show('receipts-home', ReceiptsScreen, '/receipts?record=1');
@@ -210,6 +211,17 @@ describe('recording a receipt', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Record receipt' })).toBeNull());
     expect(shownNotifications().map((n) => n.message)).toContain(RECEIPT_FORM_NOTICES.saved);
     expect(router.state.location.search).toBe(`?customer=${ORBIT}`);
+  });
+
+  it('says when the customer chosen owes nothing, so the receipt is an advance or on account', async () => {
+    show('accounts-receipts', ReceiptsScreen, `/accounts/receipts?record=1&customer=${ZENITH}`);
+    await waitFor(() => expect(screen.getAllByTestId('open-invoice')).toHaveLength(1));
+    fireEvent.change(inForm().getByLabelText(/^Customer/), { target: { value: String(ORBIT) } });
+    await waitFor(() => expect(screen.getAllByTestId('open-invoice')).toHaveLength(3));
+    await mirror.rows('invoices').bulkPut([invoiceRow(76, { invoice_number: 'INV-26-27/00005', customer: ZENITH, customer_name: 'Zenith Stores', status: 'paid', outstanding_amount: '0.00' })]);
+    fireEvent.change(inForm().getByLabelText(/^Customer/), { target: { value: String(ZENITH) } });
+    expect(await screen.findByText(RECEIPT_FORM_NOTICES.noOpenInvoices)).toBeTruthy();
+    expect(screen.queryAllByTestId('open-invoice')).toEqual([]);
   });
 
   it('refuses on the device an allocation above what the invoice owes and allocations above the amount', async () => {
