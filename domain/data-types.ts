@@ -203,6 +203,6 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   // The invoice list filters on the device; the detail reads offline from its lines; the form picks customers (their states decide the GST).
   ...Object.fromEntries(['invoices-home', 'invoice-create', 'invoice-edit', 'invoice-detail'].map((route) => [route, ['invoices', 'invoiceItems', 'customers'] as const])),
   ...Object.fromEntries(['gra-home', 'gra-create', 'gra-detail'].map((route) => [route, ['gras', 'graItems', 'lpos', 'lpoItems', 'vendors', 'materials'] as const])),
-  // The receipts read the device; the form allocates to the customer's open invoices and takes advances against its job orders.
-  ...Object.fromEntries(['receipts-home', 'accounts-receipts', 'job-receipts', 'accounts-job-receipts'].map((route) => [route, ['receipts', 'invoices', 'customers', 'jobOrders'] as const])),
+  // The receipts read the device; the form allocates to the customer's open invoices and takes advances against its job orders and sales orders.
+  ...Object.fromEntries(['receipts-home', 'accounts-receipts', 'job-receipts', 'accounts-job-receipts'].map((route) => [route, ['receipts', 'invoices', 'customers', 'jobOrders', 'salesOrders'] as const])),
 };

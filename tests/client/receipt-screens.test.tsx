@@ -149,7 +149,11 @@ describe('recording a receipt', () => {
       invoiceRow(75, { status: 'draft' }),
       invoiceRow(76, { invoice_number: 'INV-26-27/00005', customer: ZENITH, customer_name: 'Zenith Stores' }),
     ]);
-    await mirror.rows('jobOrders').bulkPut([jobOrderRow({ id: JOB, customer: ORBIT }), jobOrderRow({ id: 502, customer: ZENITH })]);
+    await mirror.rows('jobOrders').bulkPut([jobOrderRow({ id: JOB, customer: ORBIT }), jobOrderRow({ id: 502, customer: ZENITH }), jobOrderRow({ id: 503, customer: ORBIT, cancelled_at: '2026-11-21T05:00:00.000Z' })]);
+    await mirror.rows('salesOrders').bulkPut([
+      { id: 300, customer: ORBIT, status: 'accepted', ...tracked() },
+      { id: 301, customer: ORBIT, status: 'cancelled', ...tracked() },
+    ]);
   });
 
   const openInvoices = () => screen.getAllByTestId('open-invoice').map((row) => within(row).getAllByText(/INV-/)[0]!.textContent);
@@ -165,9 +169,9 @@ describe('recording a receipt', () => {
     expect(screen.getAllByTestId('open-invoice')[1]!.textContent).toContain('Outstanding ₹ 1,500.00');
     expect(valueOf('Allocate to INV-26-27/00001')).toBe('');
     expect(screen.getByTestId('receipt-split').textContent).toBe('Allocated ₹ 1,500.00Unallocated (advance) ₹ 0.00');
-    // The advance may go against the customer's own job orders only.
+    // The advance may go against the customer's own job orders and sales orders, none cancelled.
     const against = [...(screen.getByLabelText('Advance against') as HTMLSelectElement).options].map((o) => o.textContent);
-    expect(against).toEqual(['On account (no order)', `Job order ${JOB} - 20-11-2026`]);
+    expect(against).toEqual(['On account (no order)', `Job order ${JOB} - 20-11-2026`, 'Sales order 300']);
   });
 
   it('allocates the amount to the open invoices oldest first, each at most what it owes, the rest an advance', async () => {
