@@ -70,8 +70,9 @@ export const DATA_TYPES = {
   quotations: { path: API.quotations.list, indexes: ['customer', 'branch', 'sales_exec', 'quotation_date', 'monarch_entity'], module: 'quotations' },
   /** The list's rows (customer name, overdue, pending advance as of the sync): the customer detail lists them on the device. */
   salesOrders: { path: API.salesOrders.list, indexes: ['status', 'customer', 'branch', 'created_by', 'order_date', 'expected_delivery_date'], module: 'sales orders' },
+  /** The list's rows (customer name, allocations with their invoice numbers, what is left unallocated): the receipts screens read them on the device. */
+  receipts: { path: API.receipts.list, indexes: ['customer', 'sales_order', 'job_order', 'receipt_date'], module: 'receipts' },
   // The area issues give these their list endpoints; their tables and indexes are here already.
-  receipts: { indexes: ['customer', 'sales_order', 'job_order', 'receipt_date'], module: 'receipts' },
   estimations: { indexes: ['customer', 'status', 'estimation_date'], module: 'estimation' },
   jobOrders: { path: API.jobOrders.list, indexes: ['status', 'bucket', 'customer', 'branch', 'sales_executive', 'created_at'], module: 'job orders' },
   jobOrderExpenses: { path: API.jobOrderExpenses.list, indexes: ['job_order', 'status', 'expense_date'], module: 'job orders' },
@@ -202,4 +203,6 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   // The invoice list filters on the device; the detail reads offline from its lines; the form picks customers (their states decide the GST).
   ...Object.fromEntries(['invoices-home', 'invoice-create', 'invoice-edit', 'invoice-detail'].map((route) => [route, ['invoices', 'invoiceItems', 'customers'] as const])),
   ...Object.fromEntries(['gra-home', 'gra-create', 'gra-detail'].map((route) => [route, ['gras', 'graItems', 'lpos', 'lpoItems', 'vendors', 'materials'] as const])),
+  // The receipts read the device; the form allocates to the customer's open invoices and takes advances against its job orders and sales orders.
+  ...Object.fromEntries(['receipts-home', 'accounts-receipts', 'job-receipts', 'accounts-job-receipts'].map((route) => [route, ['receipts', 'invoices', 'customers', 'jobOrders', 'salesOrders'] as const])),
 };

@@ -221,6 +221,7 @@ export const READ_PERMISSIONS: Readonly<Record<MirroredType, Permission>> = {
   lpoItems: 'lpos.read',
   invoices: 'invoices.read',
   invoiceItems: 'invoices.read',
+  receipts: 'receipts.read',
 };
 
 /** What a permission check reads of a user. */

@@ -36,8 +36,8 @@ export const PRELOAD_SETS: Readonly<Record<PreloadSetName, PreloadSet>> = {
     important: ['requisitions', 'requisitionDetails', 'jobOrders', 'materialSubcategories', 'vendors', 'lpos', 'lpoItems', 'gras', 'graItems'],
     background: ['stockAdjustments', 'customers'],
   },
-  // Accounts raise invoices (read offline with their lines), close job orders with them and record advances.
-  accounts: { critical: ['customers', 'invoices'], important: ['invoiceItems', 'customerBranches', 'vendors', 'jobOrders'], background: ['customerLpoCodes', 'jobOrderItems'] },
+  // Accounts raise invoices (read offline with their lines), record receipts against them, close job orders with them and record advances.
+  accounts: { critical: ['customers', 'invoices', 'receipts'], important: ['invoiceItems', 'customerBranches', 'vendors', 'jobOrders'], background: ['customerLpoCodes', 'jobOrderItems'] },
   /** Management loads lazily per route; this is its critical preload (§4: customers). */
   management: { critical: ['customers'], important: [], background: [] },
   design: { critical: ['estimationMaterials', 'estimationMaterialCategories'], important: ['customers', 'jobOrders'], background: ['materials', 'materialCategories'] },

@@ -122,6 +122,16 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
       },
       primary: button('Create draft invoice'),
     },
+    { name: 'receipts', open: '/accounts/receipts', primary: button('Record receipt') },
+    { name: 'record receipt', open: '/accounts/receipts?record=1', primary: button('Save receipt') },
+    {
+      name: 'job order receipts',
+      open: async (page) => {
+        await page.goto('/accounts/receipts');
+        await page.getByRole('main').getByRole('table').getByRole('link').first().click();
+      },
+      primary: button('Record receipt'),
+    },
   ],
   acrylic: [
     { name: 'acrylic dashboard', open: '/jobs/acrylic', primary: link('Raise requisition') },

@@ -107,7 +107,7 @@ describe('startPreload', () => {
   });
 
   it('the same user again starts nothing new', async () => {
-    const accounts: DataType[] = ['customers', 'invoices', 'invoiceItems', 'customerBranches', 'vendors', 'jobOrders', 'customerLpoCodes', 'jobOrderItems'];
+    const accounts: DataType[] = ['customers', 'invoices', 'receipts', 'invoiceItems', 'customerBranches', 'vendors', 'jobOrders', 'customerLpoCodes', 'jobOrderItems'];
     const user = makeUser({ id: 7, department: 'accounts' });
     fakeTierTimers();
     startPreload(user);

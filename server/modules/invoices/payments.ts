@@ -66,9 +66,18 @@ export async function applyAdvances(tx: Db, actor: User, invoiceId: number): Pro
     if (sign(advance.unallocated) <= 0) continue;
     const amount = compare(advance.unallocated, owed) < 0 ? advance.unallocated : owed;
     await tx.insert(receiptAllocations).values({ receipt: advance.id, invoice: invoiceId, amount, created_by: actor.id });
+    await touchReceipts(tx, [advance.id]);
     owed = sub(owed, amount);
   }
   if (compare(owed, invoice.outstanding) !== 0) await settleOutstanding(tx, actor, [invoiceId]);
+}
+
+/**
+ * Receipts whose allocations changed after they were recorded, marked written (their version and
+ * sync position move), so a device's next delta sync brings their allocated and unallocated amounts.
+ */
+export async function touchReceipts(tx: Db, receiptIds: readonly number[]): Promise<void> {
+  if (receiptIds.length) await tx.update(receipts).set({ updated_at: sql`now()` as unknown as string }).where(inArray(receipts.id, [...receiptIds]));
 }
 
 /** The live allocations' invoices of receipts (to settle after the receipts change). */

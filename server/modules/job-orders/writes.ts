@@ -15,6 +15,7 @@ import {
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { issuedInvoiceOfJobOrder } from '../invoices/sources';
+import { receivedForJobOrder } from '../receipts/job-orders';
 import { customerBranches, customers, deliveryNoteItems, deliveryNotes, jobOrderItems, jobOrders, jobOrderStatusHistory, quotations, requisitions, salesOrderItems, salesOrders, users } from '../../db/schema';
 import { badRequest, fieldError, type FieldErrors, invalidPk, notFound } from '../../lib/http-error';
 import { checkEdit } from '../../lib/row-rules';
@@ -363,13 +364,18 @@ export const updateInvoiceDetails = async (db: Db, actor: User, id: number, type
   });
 };
 
-/** PATCH advance-amount/{id}/: the advance the customer has paid so far (the amount replaces the recorded one). */
-export const setAdvanceAmount = (db: Db, actor: User, id: number, input: { job_order_id?: number; amount: string }, expected: number | undefined) =>
-  step(db, actor, id, expected, {
+/**
+ * PATCH advance-amount/{id}/: what the customer has paid so far, read from the receipts where any
+ * touch the job order (decision 317), else the amount typed (it replaces the recorded one).
+ */
+export const setAdvanceAmount = async (db: Db, actor: User, id: number, input: { job_order_id?: number; amount: string }, expected: number | undefined) => {
+  const amount = (await receivedForJobOrder(db, id)) ?? input.amount;
+  return step(db, actor, id, expected, {
     refusal: (row) => {
       if (input.job_order_id !== undefined && input.job_order_id !== id) throw fieldError('job_order_id', 'This is not the job order of the address.');
       return row.cancelled_at ? JOB_ORDER_MESSAGES.cancelled : null;
     },
-    values: () => ({ advance_amount: input.amount }),
-    audit: { action: 'advance_amount', risk: 'medium', metadata: { amount: input.amount } },
+    values: () => ({ advance_amount: amount }),
+    audit: { action: 'advance_amount', risk: 'medium', metadata: { amount, typed: input.amount } },
   });
+};

@@ -11,7 +11,7 @@ import { badRequest, type FieldErrors, invalidPk, notFound } from '../../lib/htt
 import { byId, byValue, fromDate, toDate, type ListSpec } from '../../lib/list';
 import { auditedWrite } from '../audit/service';
 import { customerOrderProblems } from '../customers/order-references';
-import { invoicesAllocatedFrom, settleOutstanding } from '../invoices/payments';
+import { invoicesAllocatedFrom, settleOutstanding, touchReceipts } from '../invoices/payments';
 import { invoiceView } from '../invoices/queries';
 import { userNameOf } from '../users/names';
 
@@ -167,6 +167,7 @@ export async function allocateReceipt(db: Db, actor: User, id: number, allocatio
       if (compare(sum(allocations.map((a) => a.amount)), unallocated) > 0) throw badRequest({ allocations: [RECEIPT_REFUSALS.moreThanUnallocated(unallocated)] });
       throwIfAny(await allocationProblems(tx, row.customer, allocations));
       await allocate(tx, actor, id, allocations);
+      await touchReceipts(tx, [id]);
       return receiptView(tx, id);
     },
     auditReceipt('allocate', 'medium'),
