@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compare, div, mul, sub, sum, toMoney, type Decimal } from './decimal';
+import { compare, div, max, mul, sign, sub, sum, toMoney, toQuantity, type Decimal } from './decimal';
 import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, trackedFields } from './entity';
 import type { IndianState } from './india';
 import { indianStateSchema } from './india';
@@ -7,7 +7,7 @@ import { formatInvoiceNumber, INVOICE_MESSAGES, type InvoiceItem, type InvoiceSt
 import { valuesOf } from './options';
 import { actionRefusal, type ActionTable } from './state-machine';
 import { whenFieldsValid } from './stock';
-import { invoiceTotals, lineAmount, totalOf, type InvoiceLineInput, type InvoiceTotals } from './totals';
+import { invoiceTotals, invoiceTotalsOfLines, lineAmount, totalOf, type InvoiceLineInput, type InvoiceTotals } from './totals';
 
 /**
  * Credit notes (issue 20 §1, decision 330): an issued invoice's lines and amounts are frozen, so a
@@ -55,7 +55,6 @@ export const CREDIT_NOTE_MESSAGES = {
   quantityLeft: (left: Decimal) => `More than is left to credit of this line (${left}).`,
   priceAbove: (price: Decimal) => `More than the invoice's unit price (${price}).`,
   taxableLeft: (left: Decimal) => `The taxable value credited would be more than is left of this line (${left}).`,
-  taxLeft: (left: Decimal) => `The GST credited would be more than is left of this line's GST (${left}).`,
   totalLeft: (total: Decimal, left: Decimal) => `The credit note's total (${total}) is more than is left to credit on the invoice (${left}).`,
 } as const;
 
@@ -167,18 +166,29 @@ export interface CreditNoteInvoice {
 /** A credit note line ready to store: the invoice line's description, HSN, unit and rate, and the quantity, price and discount credited. */
 export type CreditNoteLine = Pick<CreditNoteItem, 'invoice_item' | 'description' | 'hsn_code' | 'unit' | 'tax_rate' | 'quantity' | 'unit_price' | 'discount'>;
 
+type TaxKey = 'cgst_amount' | 'sgst_amount' | 'igst_amount';
+const min = (a: Decimal, b: Decimal) => (compare(a, b) <= 0 ? a : b);
+
 export type CreditNoteFigures = { ok: true; lines: CreditNoteLine[]; totals: InvoiceTotals } | { ok: false; problems: Record<string, string[]> };
 
 /**
  * The lines and GST of a credit note against `invoice`, or the problems with it: each line names a
- * line of the invoice and credits no more of its quantity, taxable value and GST than the earlier
+ * line of the invoice and credits no more of its quantity and taxable value than the earlier
  * credit notes left, at no more than the invoice's unit price; the discount is the invoice line's
- * in proportion to the quantity unless given; the whole note is at most what is left of the
- * invoice's total after the earlier notes (their totals in `earlierTotals`).
+ * in proportion to the quantity unless given (for the rest of a line at its price, what takes
+ * the rest of its value). The rest of a line takes the rest of its GST, a part
+ * never more GST than is left; a note taking back all that is left of the invoice is what is left
+ * of its total (so the notes add up to the invoice to the paisa), any other note at most that
+ * (the earlier notes' totals in `earlierTotals`; decision 330).
  */
 export function creditNoteFigures(invoice: CreditNoteInvoice, earlier: readonly EarlierCreditLine[], earlierTotals: readonly Decimal[], requested: readonly CreditNoteLineInput[]): CreditNoteFigures {
   const problems: Record<string, string[]> = {};
   const lines: CreditNoteLine[] = [];
+  const leftOf = (id: number) => {
+    const line = invoice.lines.find((l) => l.id === id)!;
+    const before = earlier.filter((e) => e.invoice_item === id);
+    return (key: TaxKey | 'taxable_amount') => toMoney(sub(line[key], totalOf(before.map((e) => e[key]))));
+  };
   requested.forEach((request, i) => {
     const line = invoice.lines.find((l) => l.id === request.invoice_item);
     if (!line) {
@@ -186,28 +196,36 @@ export function creditNoteFigures(invoice: CreditNoteInvoice, earlier: readonly 
       return;
     }
     const unit_price = request.unit_price ?? line.unit_price;
-    const discount = request.discount ?? div(mul(line.discount, request.quantity), line.quantity, 2);
-    const quantityLeft = sub(line.quantity, sum(earlier.filter((e) => e.invoice_item === line.id).map((e) => e.quantity)));
+    const quantityLeft = toQuantity(sub(line.quantity, sum(earlier.filter((e) => e.invoice_item === line.id).map((e) => e.quantity))));
+    // The rest of a line at its price takes the rest of its value (the discount's paise that proportion left over included).
+    const rest = compare(request.quantity, quantityLeft) === 0 && compare(unit_price, line.unit_price) === 0;
+    const discount = request.discount ?? (rest ? max(toMoney(sub(lineAmount(request.quantity, unit_price), leftOf(line.id)('taxable_amount'))), '0.00') : div(mul(line.discount, request.quantity), line.quantity, 2));
     if (compare(request.quantity, quantityLeft) > 0) problems[`items.${i}.quantity`] = [CREDIT_NOTE_MESSAGES.quantityLeft(quantityLeft)];
     if (compare(unit_price, line.unit_price) > 0) problems[`items.${i}.unit_price`] = [CREDIT_NOTE_MESSAGES.priceAbove(line.unit_price)];
     if (compare(discount, lineAmount(request.quantity, unit_price)) > 0) problems[`items.${i}.discount`] = [INVOICE_MESSAGES.discount];
     lines.push({ invoice_item: line.id, description: line.description, hsn_code: line.hsn_code, unit: line.unit, tax_rate: line.tax_rate, quantity: request.quantity, unit_price, discount });
   });
   if (Object.keys(problems).length) return { ok: false, problems };
-  const totals = invoiceTotals(lines as InvoiceLineInput[], invoice.company_state, invoice.customer_state);
-  lines.forEach((credit, i) => {
-    const line = invoice.lines.find((l) => l.id === credit.invoice_item)!;
-    const before = earlier.filter((e) => e.invoice_item === line.id);
-    const left = (key: 'taxable_amount' | 'cgst_amount' | 'sgst_amount' | 'igst_amount') => toMoney(sub(line[key], totalOf(before.map((e) => e[key]))));
-    const figures = totals.lines[i]!;
+  const computed = invoiceTotals(lines as InvoiceLineInput[], invoice.company_state, invoice.customer_state);
+  const figures = computed.lines.map((figure, i) => {
+    const left = leftOf(lines[i]!.invoice_item);
     const taxableLeft = left('taxable_amount');
-    if (compare(figures.taxable_amount, taxableLeft) > 0) problems[`items.${i}`] = [CREDIT_NOTE_MESSAGES.taxableLeft(taxableLeft)];
-    else {
-      const over = (['cgst_amount', 'sgst_amount', 'igst_amount'] as const).find((key) => compare(figures[key], left(key)) > 0);
-      if (over) problems[`items.${i}`] = [CREDIT_NOTE_MESSAGES.taxLeft(left(over))];
-    }
+    if (compare(figure.taxable_amount, taxableLeft) > 0) problems[`items.${i}`] = [CREDIT_NOTE_MESSAGES.taxableLeft(taxableLeft)];
+    // The rest of a line takes the rest of its GST; a part never more GST than is left (rounding per line could give a paisa more).
+    const takesRest = compare(figure.taxable_amount, taxableLeft) === 0;
+    const tax = (key: TaxKey) => (takesRest ? left(key) : min(figure[key], left(key)));
+    const [cgst_amount, sgst_amount, igst_amount] = [tax('cgst_amount'), tax('sgst_amount'), tax('igst_amount')];
+    return { ...figure, cgst_amount, sgst_amount, igst_amount, line_total: totalOf([figure.taxable_amount, cgst_amount, sgst_amount, igst_amount]) };
   });
+  if (Object.keys(problems).length) return { ok: false, problems };
+  const totals = invoiceTotalsOfLines(figures, computed.intra_state);
   const totalLeft = toMoney(sub(invoice.total_amount, totalOf(earlierTotals)));
-  if (!Object.keys(problems).length && compare(totals.total_amount, totalLeft) > 0) problems.non_field_errors = [CREDIT_NOTE_MESSAGES.totalLeft(totals.total_amount, totalLeft)];
+  // What is left of every line taken back: the note is what is left of the invoice's total, the round off taking up the rupee rounding.
+  const takesAll = invoice.lines.every((line) => {
+    const k = lines.findIndex((l) => l.invoice_item === line.id);
+    return sign(sub(leftOf(line.id)('taxable_amount'), k < 0 ? '0' : figures[k]!.taxable_amount)) === 0;
+  });
+  if (takesAll) return { ok: true, lines, totals: { ...totals, total_amount: totalLeft, round_off: toMoney(sub(totalLeft, totalOf([totals.taxable_amount, totals.tax_amount]))) } };
+  if (compare(totals.total_amount, totalLeft) > 0) problems.non_field_errors = [CREDIT_NOTE_MESSAGES.totalLeft(totals.total_amount, totalLeft)];
   return Object.keys(problems).length ? { ok: false, problems } : { ok: true, lines, totals };
 }

@@ -13,7 +13,7 @@ import {
   type creditNoteCreateSchema,
   type CreditNoteView,
 } from '../../../domain/credit-note';
-import { compare, sign, sub, sum } from '../../../domain/decimal';
+import { compare, sign, sub, sum, toMoney } from '../../../domain/decimal';
 import { financialYearOf, INVOICE_STATUSES, invoiceStatusSchema } from '../../../domain/invoice';
 import { indianStateSchema } from '../../../domain/india';
 import { labelOf } from '../../../domain/options';
@@ -215,18 +215,18 @@ async function releaseOverpayment(tx: Db, invoiceId: number, total: string, cred
     .where(and(eq(receiptAllocations.invoice, invoiceId), isNull(receiptAllocations.deleted_at)))
     .orderBy(desc(receiptAllocations.id))
     .for('update');
-  let excess = sub(sum([credited, ...allocations.map((a) => a.amount)]), total);
+  let excess = toMoney(sub(sum([credited, ...allocations.map((a) => a.amount)]), total));
   const released: { allocation: number; receipt: number; released: string }[] = [];
   for (const allocation of allocations) {
     if (sign(excess) <= 0) break;
     const amount = compare(allocation.amount, excess) <= 0 ? allocation.amount : excess;
-    const rest = sub(allocation.amount, amount);
+    const rest = toMoney(sub(allocation.amount, amount));
     await tx
       .update(receiptAllocations)
       .set(sign(rest) > 0 ? { amount: rest } : { deleted_at: now })
       .where(eq(receiptAllocations.id, allocation.id));
     released.push({ allocation: allocation.id, receipt: allocation.receipt, released: amount });
-    excess = sub(excess, amount);
+    excess = toMoney(sub(excess, amount));
   }
   return released;
 }
