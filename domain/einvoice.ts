@@ -4,6 +4,7 @@ import type { IndianState } from './india';
 import { isValidGstin } from './india';
 import type { InvoiceItem } from './invoice';
 import { isValidEmail } from './rules/contact';
+import { whenFieldsValid } from './stock';
 
 /**
  * The GST e-invoice (INV-01, schema version 1.1, decision 331): the JSON a B2B tax invoice (or a
@@ -184,8 +185,8 @@ const einvoiceShape = z.object({
   }),
 });
 
-/** INV-01 as the portal validates it: shape and values. */
-export const einvoiceSchema = einvoiceShape.superRefine(checkValues);
+/** INV-01 as the portal validates it: the fields, then (once they are valid) the values. */
+export const einvoiceSchema = einvoiceShape.superRefine(checkValues, whenFieldsValid);
 export type Einvoice = z.infer<typeof einvoiceShape>;
 
 export const EINVOICE_REFUSALS = {
