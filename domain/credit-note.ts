@@ -55,6 +55,7 @@ export const CREDIT_NOTE_MESSAGES = {
   quantityLeft: (left: Decimal) => `More than is left to credit of this line (${left}).`,
   priceAbove: (price: Decimal) => `More than the invoice's unit price (${price}).`,
   taxableLeft: (left: Decimal) => `The taxable value credited would be more than is left of this line (${left}).`,
+  invoiceCredited: (numbers: readonly string[]) => `Credit notes are approved against this invoice (${numbers.join(', ')}): it cannot be cancelled or voided; credit the rest of it instead.`,
   totalLeft: (total: Decimal, left: Decimal) => `The credit note's total (${total}) is more than is left to credit on the invoice (${left}).`,
 } as const;
 

@@ -220,6 +220,19 @@ describe('approving a credit note', () => {
     expect(await auditOf('credit_note.delete')).toHaveLength(1);
   });
 
+  it('keeps a credited invoice from being cancelled or voided, and a draft note on a cancelled invoice from being approved', async () => {
+    const customer = await setUp();
+    const invoice = await issued(customer.id);
+    await approved((await drafted(returned(invoice))).id);
+    const cancel = await (await as('accounts')).post(API.invoices.cancel(invoice.id), { reason: 'Wrong customer' });
+    expect([cancel.statusCode, cancel.json()]).toEqual([400, { non_field_errors: ['Credit notes are approved against this invoice (CN-26-27/00001): it cannot be cancelled or voided; credit the rest of it instead.'] }]);
+    const other = await issued(customer.id);
+    const pending = await drafted(returned(other));
+    await (await as('accounts')).post(API.invoices.cancel(other.id), { reason: 'Raised twice' });
+    const late = await (await as('management')).post(API.invoices.creditNotes.approve(pending.id), {});
+    expect([late.statusCode, late.json()]).toEqual([400, { non_field_errors: ['A cancelled invoice cannot be credited: only an issued invoice that is neither cancelled nor void.'] }]);
+  });
+
   it('lists an invoice\'s credit notes, newest first', async () => {
     const customer = await setUp();
     const invoice = await issued(customer.id);

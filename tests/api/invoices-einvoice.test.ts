@@ -16,7 +16,7 @@ const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
 const KARNATAKA_GSTIN = gstin('29AABCB1234C1Z');
 
 /** 3 × 1,234.56 less 203.68 at 18 %, and 7 × 13.33 at 5 %: 4,228.00 (tests/api/invoices.test.ts). */
-const LINES = [
+const LINES: Record<string, string>[] = [
   { description: 'Acrylic display stand', hsn_code: '3926', unit: 'PCS', quantity: '3', unit_price: '1234.56', discount: '203.68', tax_rate: '18' },
   { description: 'Printed gift bag', hsn_code: '4819', quantity: '7', unit_price: '13.33', tax_rate: '5' },
 ];

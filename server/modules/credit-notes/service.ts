@@ -178,6 +178,16 @@ export async function createCreditNote(db: Db, actor: User, input: CreditNoteInp
   );
 }
 
+/** A 400 when credit notes are approved against the invoice: it is corrected by them, and can no longer be cancelled or voided. */
+export async function refuseIfCredited(tx: Db, invoiceId: number): Promise<void> {
+  const notes = await tx
+    .select({ number: creditNotes.credit_note_number })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.invoice, invoiceId), eq(creditNotes.status, 'approved'), isNull(creditNotes.deleted_at)))
+    .orderBy(asc(creditNotes.id));
+  if (notes.length) throw badRequest({ non_field_errors: [CREDIT_NOTE_MESSAGES.invoiceCredited(notes.map((n) => n.number!))] });
+}
+
 /** The live credit note locked, at the version the user saw, allowed `action` in its status. */
 async function lockCreditNote(tx: Db, id: number, action: CreditNoteAction, expected: number | undefined): Promise<CreditNoteRow> {
   const [row] = await tx

@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import { API } from '../../../domain/api-paths';
 import { FILE_FIELD, FILE_MESSAGES } from '../../../domain/file';
 import { invoiceAttachmentCreateSchema, invoiceAttachmentSchema } from '../../../domain/invoice';
-import { fieldError, HttpError } from '../../lib/http-error';
+import { badRequest, fieldError, HttpError, type FieldErrors } from '../../lib/http-error';
 import { listRoute } from '../../lib/list';
 import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
@@ -54,8 +54,16 @@ export default async function invoiceAttachmentsRoutes(fastify: FastifyInstance)
   listRoute(app, API.invoices.attachments.list, { ...read, tags, spec: invoiceAttachmentList, item: invoiceAttachmentSchema, scope: withFile });
   app.post(API.invoices.attachments.list, { config: write, schema: { tags, consumes: ['multipart/form-data'], response: { 201: invoiceAttachmentSchema } } }, async (req, reply) => {
     const { fields, upload } = await attachmentBody(req, limitBytes);
-    const input = parseBody(invoiceAttachmentCreateSchema, fields);
-    if (!upload) throw fieldError(FILE_FIELD, FILE_MESSAGES.missing);
+    // Every field's problem at once: the form's fields and a missing file.
+    const noFile: FieldErrors = upload ? {} : { [FILE_FIELD]: [FILE_MESSAGES.missing] };
+    const input = (() => {
+      try {
+        return parseBody(invoiceAttachmentCreateSchema, fields);
+      } catch (error) {
+        throw error instanceof HttpError && error.statusCode === 400 ? new HttpError(400, { ...error.body, ...noFile }) : error;
+      }
+    })();
+    if (!upload) throw badRequest(noFile);
     return reply.code(201).send(await addInvoiceAttachment(app.db, currentUser(req), input, upload));
   });
   app.get(API.invoices.attachments.detail.pattern, { config: read, schema: one }, (req) => invoiceAttachmentView(app.db, req.params.id));
