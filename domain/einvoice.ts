@@ -69,7 +69,7 @@ const DOCUMENT_NUMBER = /^[A-Za-z1-9][A-Za-z0-9/-]{0,15}$/;
 const DOCUMENT_DATE = /^[0-3][0-9]\/[0-1][0-9]\/20[0-9]{2}$/;
 
 /** A number with at most `places` decimals between `min` and `max`. */
-const amount = (places = 2, min = 0, max = 99_999_999_999_999.99) =>
+const amount = (places = 2, min = 0, max = 999_999_999_999.99) =>
   z
     .number()
     .min(min)
