@@ -75,5 +75,7 @@ CREATE UNIQUE INDEX "credit_notes_number_key" ON "credit_notes" USING btree ("cr
 CREATE INDEX "credit_notes_invoice_idx" ON "credit_notes" USING btree ("invoice");--> statement-breakpoint
 CREATE INDEX "credit_notes_customer_idx" ON "credit_notes" USING btree ("customer");--> statement-breakpoint
 CREATE INDEX "credit_notes_status_idx" ON "credit_notes" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "credit_notes_approved_by_idx" ON "credit_notes" USING btree ("approved_by");--> statement-breakpoint
 CREATE INDEX "credit_notes_txid_idx" ON "credit_notes" USING btree ("txid");--> statement-breakpoint
-ALTER TABLE "invoice_attachments" ADD CONSTRAINT "invoice_attachments_file_files_id_fk" FOREIGN KEY ("file") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "invoice_attachments" ADD CONSTRAINT "invoice_attachments_file_files_id_fk" FOREIGN KEY ("file") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "invoice_attachments_file_idx" ON "invoice_attachments" USING btree ("file");

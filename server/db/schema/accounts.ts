@@ -190,7 +190,7 @@ export const invoiceAttachments = pgTable(
     ...tracked(),
     ...softDelete(),
   },
-  (t) => [index('invoice_attachments_invoice_idx').on(t.invoice), index('invoice_attachments_txid_idx').on(t.txid)],
+  (t) => [index('invoice_attachments_invoice_idx').on(t.invoice), index('invoice_attachments_file_idx').on(t.file), index('invoice_attachments_txid_idx').on(t.txid)],
 );
 
 /** Instalments an invoice is to be paid in, each marked paid on its own. */

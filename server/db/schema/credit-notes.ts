@@ -49,6 +49,7 @@ export const creditNotes = pgTable(
     index('credit_notes_invoice_idx').on(t.invoice),
     index('credit_notes_customer_idx').on(t.customer),
     index('credit_notes_status_idx').on(t.status),
+    index('credit_notes_approved_by_idx').on(t.approved_by),
     index('credit_notes_txid_idx').on(t.txid),
     check(
       'credit_notes_amounts_check',
