@@ -380,6 +380,12 @@ export const API = {
     duplicate: '/invoices/duplicate/',
     createFromTemplate: '/invoices/create_from_template/',
     quickCreate: '/invoices/quick_create/',
+    /** Corrections of issued invoices (decision 330), each approved by another user. */
+    creditNotes: { ...rows('/invoices/credit-notes'), approve: apiPath('/invoices/credit-notes/:id/approve/'), einvoice: apiPath('/invoices/credit-notes/:id/einvoice/') },
+    /** The GST e-invoice (INV-01, schema 1.1) of an approved B2B invoice (decision 331). */
+    einvoice: apiPath('/invoices/:id/einvoice/'),
+    /** Files attached to invoices, kept by the files module (decision 332). */
+    attachments: rows('/invoices/attachments'),
   },
   /** Receipts (the spec leaves their calls unsaid; issue 20 §2): money received, allocated to invoices or kept as an advance. */
   receipts: { ...rows('/receipts'), allocate: apiPath('/receipts/:id/allocate/') },

@@ -21,6 +21,7 @@ export const DUTY_RULES = {
   /** Only LPOs above the approval threshold (purchase settings): at or below it the buyer approves their own. */
   lpo: { approval: 'lpos.approve', entity: 'LPO', maker: 'created_by' },
   invoice: { approval: 'invoices.approve', entity: 'invoice', maker: 'created_by' },
+  'credit-note': { approval: 'invoices.approve', entity: 'credit note', maker: 'created_by' },
 } as const satisfies Record<string, DutyRule>;
 
 export type Duty = keyof typeof DUTY_RULES;

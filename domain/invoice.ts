@@ -404,6 +404,8 @@ export const invoiceAttachmentSchema = z.object({
   id: idSchema,
   invoice: idSchema,
   file_path: z.string(),
+  /** The stored file (files module); null once the file itself was removed. */
+  file: idSchema.nullable(),
   original_name: z.string(),
   content_type: z.string(),
   size: z.number().int().nonnegative(),

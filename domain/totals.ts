@@ -107,6 +107,11 @@ export function invoiceTotals(items: readonly InvoiceLineInput[], companyState: 
     const igst_amount = intra_state ? '0.00' : percentOf(taxable_amount, item.tax_rate);
     return { amount, taxable_amount, cgst_amount: half, sgst_amount: half, igst_amount, line_total: totalOf([taxable_amount, half, half, igst_amount]) };
   });
+  return invoiceTotalsOfLines(lines, intra_state);
+}
+
+/** The header figures of a GST document from its lines' figures: the sums, and the grand total rounded to the whole rupee. */
+export function invoiceTotalsOfLines(lines: InvoiceLineTotals[], intra_state: boolean): InvoiceTotals {
   const of = (key: keyof InvoiceLineTotals) => totalOf(lines.map((l) => l[key]));
   const subtotal = of('amount');
   const taxable_amount = of('taxable_amount');

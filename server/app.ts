@@ -42,6 +42,8 @@ import lposRoutes from './modules/lpos/routes';
 import invoicesRoutes from './modules/invoices/routes';
 import receiptsRoutes from './modules/receipts/routes';
 import invoiceSettingsRoutes from './modules/invoice-settings/routes';
+import creditNotesRoutes from './modules/credit-notes/routes';
+import invoiceAttachmentsRoutes from './modules/invoices/attachments-routes';
 import deviceOutboxRoutes from './modules/device-outbox/routes';
 import filesRoutes from './modules/files/routes';
 import liveRoutes from './modules/live/routes';
@@ -213,6 +215,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(invoicesRoutes);
       await api.register(receiptsRoutes);
       await api.register(invoiceSettingsRoutes);
+      await api.register(creditNotesRoutes);
+      await api.register(invoiceAttachmentsRoutes);
       await api.register(deviceOutboxRoutes);
       await api.register(filesRoutes);
       await api.register(liveRoutes);

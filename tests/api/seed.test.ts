@@ -49,6 +49,9 @@ const count = async (query: SQL): Promise<number> => Number((await rows<{ n: str
 const valuesOf = (options: readonly { value: string }[]) => options.map((o) => o.value);
 
 /** Every consistency rule of the seeded data, as SQL that lists the rows breaking it. */
+/** What an invoice's approved credit notes take back of what it is owed (decision 330). */
+const CREDITED = sql.raw(`(SELECT coalesce(sum(c.total_amount), 0) FROM credit_notes c WHERE c.invoice = v.id AND c.status = 'approved' AND c.deleted_at IS NULL)`);
+
 const CONSISTENCY: Record<string, SQL> = {
   'a sales order total is the sum of its live items': sql`
     SELECT o.id FROM sales_orders o LEFT JOIN sales_order_items i ON i.sales_order = o.id AND i.deleted_at IS NULL
@@ -82,15 +85,20 @@ const CONSISTENCY: Record<string, SQL> = {
       OR v.cgst_amount <> coalesce(sum(i.cgst_amount), 0) OR v.sgst_amount <> coalesce(sum(i.sgst_amount), 0) OR v.igst_amount <> coalesce(sum(i.igst_amount), 0)
       OR v.total_amount <> round(v.taxable_amount + v.tax_amount)
       OR bool_or(i.line_total <> i.taxable_amount + i.cgst_amount + i.sgst_amount + i.igst_amount)`,
-  'an invoice owes its total less the paid instalments (nothing once paid, cancelled or void)': sql`
+  'an invoice owes its total less the paid instalments and approved credit notes (nothing once paid, cancelled or void)': sql`
     SELECT v.id FROM invoices v LEFT JOIN payment_schedules p ON p.invoice = v.id AND p.deleted_at IS NULL
     GROUP BY v.id HAVING v.outstanding_amount <> CASE WHEN v.status IN ('paid', 'cancelled', 'void') THEN 0
-      ELSE v.total_amount - coalesce(sum(p.amount) FILTER (WHERE p.is_paid), 0) END
+      ELSE v.total_amount - coalesce(sum(p.amount) FILTER (WHERE p.is_paid), 0) - ${CREDITED} END
       OR (count(p.id) > 0 AND sum(p.amount) <> v.total_amount)`,
-  'an issued invoice owes its total less the receipts allocated to it, and no receipt is allocated beyond its amount': sql`
+  'an issued invoice owes its total less the receipts allocated to it and its approved credit notes, and no receipt is allocated beyond its amount': sql`
     SELECT v.id FROM invoices v LEFT JOIN receipt_allocations a ON a.invoice = v.id AND a.deleted_at IS NULL
-    WHERE v.status NOT IN ('draft', 'cancelled', 'void') GROUP BY v.id HAVING v.outstanding_amount <> v.total_amount - coalesce(sum(a.amount), 0)
+    WHERE v.status NOT IN ('draft', 'cancelled', 'void') GROUP BY v.id HAVING v.outstanding_amount <> v.total_amount - coalesce(sum(a.amount), 0) - ${CREDITED}
     UNION ALL SELECT r.id FROM receipts r JOIN receipt_allocations a ON a.receipt = r.id AND a.deleted_at IS NULL GROUP BY r.id HAVING sum(a.amount) > r.amount`,
+  "a credit note's figures are its lines', and each line takes back no more than its invoice line": sql`
+    SELECT c.id FROM credit_notes c JOIN credit_note_items i ON i.credit_note = c.id AND i.deleted_at IS NULL JOIN invoice_items ii ON ii.id = i.invoice_item
+    GROUP BY c.id HAVING c.subtotal <> sum(i.amount) OR c.taxable_amount <> sum(i.taxable_amount) OR c.cgst_amount <> sum(i.cgst_amount)
+      OR c.sgst_amount <> sum(i.sgst_amount) OR c.igst_amount <> sum(i.igst_amount) OR c.total_amount <> round(c.taxable_amount + c.tax_amount)
+      OR bool_or(i.quantity > ii.quantity OR i.taxable_amount > ii.taxable_amount OR ii.invoice <> c.invoice)`,
   'a quotation total follows its items, discounts and tax rate': sql`
     SELECT q.id FROM quotations q JOIN quotation_items i ON i.quotation = q.id AND i.deleted_at IS NULL
     GROUP BY q.id HAVING q.subtotal <> sum(round(i.quantity * i.unit_price, 2)) OR q.discount_total <> sum(i.discount)

@@ -25,6 +25,8 @@ const PLATFORM_TABLES = [
   'mail_attachments',
   // The last invoice number of each financial year: a counter the approval takes numbers from.
   'invoice_number_sequences',
+  // The same for credit notes (decision 330).
+  'credit_note_number_sequences',
 ];
 
 /** The zod kinds a column of each Drizzle column type may be read as. */

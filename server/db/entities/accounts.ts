@@ -22,6 +22,8 @@ import {
   taxConfigurations,
 } from '../schema';
 import { receiptAllocationSchema } from '../../../domain/receipt';
+import { creditNoteItemSchema, creditNoteSchema } from '../../../domain/credit-note';
+import { creditNoteItems, creditNotes } from '../schema';
 import { entity } from './types';
 
 export default {
@@ -35,4 +37,6 @@ export default {
   invoice_status_history: entity(invoiceStatusHistory, invoiceStatusHistorySchema),
   recurring_invoices: entity(recurringInvoices, recurringInvoiceSchema),
   receipt_allocations: entity(receiptAllocations, receiptAllocationSchema),
+  credit_notes: entity(creditNotes, creditNoteSchema),
+  credit_note_items: entity(creditNoteItems, creditNoteItemSchema),
 };

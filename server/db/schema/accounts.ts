@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { isoTimestamp, money, percent, quantity, softDelete, tracked } from './columns';
+import { files } from './files';
 import { users } from './platform';
 import { jobOrders } from './production';
 import { customers, salesOrders } from './sales';
@@ -169,7 +170,7 @@ export const invoiceNumberSequences = pgTable('invoice_number_sequences', {
   last_number: integer('last_number').notNull(),
 });
 
-/** Files attached to an invoice (the customer's PO, proof of delivery); the file lives in storage. */
+/** Files attached to an invoice (the customer's PO, proof of delivery); the bytes live in the files module's table (decision 332). */
 export const invoiceAttachments = pgTable(
   'invoice_attachments',
   {
@@ -177,8 +178,10 @@ export const invoiceAttachments = pgTable(
     invoice: integer('invoice')
       .notNull()
       .references(() => invoices.id),
-    /** Where the server stored the file, relative to its upload directory. */
+    /** Where the file is read, relative to /api/v1 (files/{file}/content/). */
     file_path: text('file_path').notNull(),
+    /** The stored file (server/modules/files); null once the file itself was removed. */
+    file: integer('file').references(() => files.id, { onDelete: 'set null' }),
     original_name: text('original_name').notNull(),
     content_type: text('content_type').notNull(),
     /** Bytes. */
@@ -187,7 +190,7 @@ export const invoiceAttachments = pgTable(
     ...tracked(),
     ...softDelete(),
   },
-  (t) => [index('invoice_attachments_invoice_idx').on(t.invoice), index('invoice_attachments_txid_idx').on(t.txid)],
+  (t) => [index('invoice_attachments_invoice_idx').on(t.invoice), index('invoice_attachments_file_idx').on(t.file), index('invoice_attachments_txid_idx').on(t.txid)],
 );
 
 /** Instalments an invoice is to be paid in, each marked paid on its own. */

@@ -11,3 +11,4 @@ export * from './communication';
 export * from './files';
 export * from './mail';
 export * from './company';
+export * from './credit-notes';

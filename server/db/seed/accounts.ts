@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { creditNoteFigures, formatCreditNoteNumber } from '../../../domain/credit-note';
 import { financialYearOf, formatInvoiceNumber, RECURRING_FREQUENCIES, TAX_TYPES, type InvoiceStatus } from '../../../domain/invoice';
 import { invoiceTotals } from '../../../domain/totals';
 import { RECEIPT_MODES, type ReceiptMode } from '../../../domain/receipt';
 import { queryRows, type Db } from '../client';
 import {
+  creditNoteItems,
+  creditNoteNumberSequences,
+  creditNotes,
   invoiceItems,
   invoiceNumberSequences,
   invoices,
@@ -63,8 +67,12 @@ const SERVICES: readonly InvoiceLine[] = [
   { description: 'Printed gift bags', hsn: '4819', quantity: units(500), price: rupees(42), taxRate: 5 },
 ];
 
-/** The last invoice number used in each financial year. */
+/** The last invoice number used in each financial year, and under `CN:` and the year the last credit note number. */
 export type InvoiceNumbers = Map<string, number>;
+const CREDIT_KEY = 'CN:';
+/** Every fourth invoice left sent and unpaid got a credit note: a tenth off its first line's price (decision 330). */
+const CREDIT_EVERY = 4;
+const CREDIT_REASON = 'Price reduced by a tenth for a late delivery, as agreed with the customer.';
 
 /**
  * Invoices, numbered within each financial year as they are issued (INV-26-27/00001; a draft has
@@ -75,6 +83,7 @@ export type InvoiceNumbers = Map<string, number>;
  */
 export class Invoicing implements JobInvoicer {
   private readonly recurringCandidates: number[] = [];
+  private sentCount = 0;
 
   constructor(
     private readonly ctx: SeedContext,
@@ -174,6 +183,8 @@ export class Invoicing implements JobInvoicer {
     const paidAmount = sumOf(parts.slice(0, paidCount));
     const settled = spec.status === 'paid' || spec.status === 'cancelled' || spec.status === 'void';
     const last = steps[steps.length - 1]!;
+    const credit = spec.status === 'sent' && !spec.deleted && this.sentCount++ % CREDIT_EVERY === 0 ? this.creditOf(spec, items, totals) : null;
+    const credited = credit ? Number(credit.totals.total_amount.replace('.', '')) : 0;
     const deletedAt = spec.deleted ? cal.ts(cal.after(spec.at, 0, rng.int(30, 300))) : null;
     const id = data.add(invoices, {
       ...number,
@@ -192,7 +203,7 @@ export class Invoicing implements JobInvoicer {
       tax_amount: totals.tax_amount,
       round_off: totals.round_off,
       total_amount: totals.total_amount,
-      outstanding_amount: money(settled ? 0 : total - paidAmount),
+      outstanding_amount: money(settled ? 0 : total - paidAmount - credited),
       customer_state: spec.customer.state,
       company_state: COMPANY.state,
       customer_gstin: spec.customer.gstin,
@@ -212,7 +223,7 @@ export class Invoicing implements JobInvoicer {
       updated_at: deletedAt ?? cal.ts(last),
       deleted_at: deletedAt,
     });
-    spec.lines.forEach((line, k) => {
+    const itemIds = spec.lines.map((line, k) =>
       data.add(invoiceItems, {
         invoice: id,
         description: line.description,
@@ -225,8 +236,9 @@ export class Invoicing implements JobInvoicer {
         created_at: cal.ts(spec.at),
         updated_at: cal.ts(spec.at),
         deleted_at: null,
-      });
-    });
+      }),
+    );
+    if (credit) this.addCreditNote(id, spec.customer, itemIds, credit, last);
     path.forEach((to, s) => {
       data.add(invoiceStatusHistory, {
         invoice: id,
@@ -261,6 +273,48 @@ export class Invoicing implements JobInvoicer {
       }
     });
     return { id, number: number.invoice_number, total };
+  }
+
+  /** The figures of a tenth off the first line's price, worked out as the API would (domain/credit-note.ts). */
+  private creditOf(spec: { customer: CustomerRef; lines: InvoiceLine[] }, items: { quantity: string; unit_price: string; discount: string; tax_rate: string }[], totals: ReturnType<typeof invoiceTotals>) {
+    const figures = creditNoteFigures(
+      {
+        lines: items.map((item, k) => ({ id: k + 1, description: spec.lines[k]!.description, hsn_code: spec.lines[k]!.hsn, unit: 'NOS', ...item, ...totals.lines[k]! })),
+        total_amount: totals.total_amount,
+        customer_state: spec.customer.state,
+        company_state: COMPANY.state,
+      },
+      [],
+      [],
+      [{ invoice_item: 1, quantity: items[0]!.quantity, unit_price: money(Math.round(spec.lines[0]!.price / 10)), discount: '0' }],
+    );
+    if (!figures.ok) throw new Error(`A demo credit note does not hold: ${JSON.stringify(figures.problems)}`);
+    return figures;
+  }
+
+  private addCreditNote(invoice: number, customer: CustomerRef, itemIds: number[], credit: Extract<ReturnType<typeof creditNoteFigures>, { ok: true }>, at: number): void {
+    const { cal, data } = this.ctx;
+    const financial_year = financialYearOf(cal.date(at));
+    const sequence = (this.numbers.get(CREDIT_KEY + financial_year) ?? 0) + 1;
+    this.numbers.set(CREDIT_KEY + financial_year, sequence);
+    const { lines, intra_state: _, ...figures } = credit.totals;
+    const made = { created_by: this.ctx.user('accounts'), created_at: cal.ts(at), updated_at: cal.ts(at), deleted_at: null };
+    const note = data.add(creditNotes, {
+      credit_note_number: formatCreditNoteNumber(financial_year, sequence),
+      financial_year,
+      invoice,
+      customer: customer.id,
+      credit_note_date: cal.date(at),
+      status: 'approved',
+      reason: CREDIT_REASON,
+      ...figures,
+      customer_state: customer.state,
+      company_state: COMPANY.state,
+      approved_by: this.ctx.user('management'),
+      approved_at: cal.ts(at),
+      ...made,
+    });
+    credit.lines.forEach((line, k) => data.add(creditNoteItems, { credit_note: note, ...line, invoice_item: itemIds[line.invoice_item - 1]!, ...lines[k]!, ...made }));
   }
 
   private receiptCount = 0;
@@ -340,7 +394,8 @@ export function generateTaxSetup(ctx: SeedContext): void {
 /** Where a scale run continues the numbering: the last number of each financial year. */
 export async function invoiceNumbersInUse(db: Db): Promise<InvoiceNumbers> {
   const rows = await queryRows<{ financial_year: string; last_number: number }>(db, sql`SELECT financial_year, last_number FROM invoice_number_sequences`);
-  return new Map(rows.map((r) => [r.financial_year, r.last_number]));
+  const credits = await queryRows<{ financial_year: string; last_number: number }>(db, sql`SELECT financial_year, last_number FROM credit_note_number_sequences`);
+  return new Map([...rows.map((r) => [r.financial_year, r.last_number] as const), ...credits.map((r) => [CREDIT_KEY + r.financial_year, r.last_number] as const)]);
 }
 
 /** The settings row, and each financial year's sequence at the last number generated. */
@@ -349,7 +404,16 @@ export async function saveInvoiceSettings(db: Db, numbers: InvoiceNumbers, at: s
     .insert(invoiceSettings)
     .values({ id: 1, ...INVOICE_SETTINGS, created_at: at, updated_at: at })
     .onConflictDoNothing();
-  for (const [financial_year, last_number] of numbers) {
+  for (const [key, last_number] of numbers) {
+    if (key.startsWith(CREDIT_KEY)) {
+      const financial_year = key.slice(CREDIT_KEY.length);
+      await db
+        .insert(creditNoteNumberSequences)
+        .values({ financial_year, last_number })
+        .onConflictDoUpdate({ target: creditNoteNumberSequences.financial_year, set: { last_number: sql`GREATEST(${creditNoteNumberSequences.last_number}, ${last_number})` } });
+      continue;
+    }
+    const financial_year = key;
     await db
       .insert(invoiceNumberSequences)
       .values({ financial_year, last_number })

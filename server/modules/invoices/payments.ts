@@ -1,43 +1,48 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { compare, sign, sub } from '../../../domain/decimal';
+import { add, compare, sign, sub } from '../../../domain/decimal';
 import { INVOICE_WITHDRAWN_STATUSES, invoiceStatusSchema, type InvoiceStatus } from '../../../domain/invoice';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
-import { invoices, invoiceStatusHistory, receiptAllocations, receipts } from '../../db/schema';
+import { creditNotes, invoices, invoiceStatusHistory, receiptAllocations, receipts } from '../../db/schema';
 import { followSchedule } from './instalments';
 
 /**
  * What customers owe: an issued invoice's outstanding amount is its total less the live
- * allocations of receipts to it, and its status follows (partially paid, paid, or back to sent or
- * approved when a receipt is removed). Receipts and their allocations are the only way money
- * reaches an invoice.
+ * allocations of receipts to it and its approved credit notes (decision 330), and its status
+ * follows (partially paid, paid, or back to sent or approved when a receipt is removed). Receipts
+ * and their allocations are the only way money reaches an invoice.
  */
 
 const allocatedTo = (invoice: number) =>
   sql<string>`(SELECT coalesce(sum(${receiptAllocations.amount}), 0) FROM ${receiptAllocations} WHERE ${receiptAllocations.invoice} = ${invoice} AND ${receiptAllocations.deleted_at} IS NULL)::text`;
 
-/** The status an issued invoice has with `allocated` of its `total` received. */
-function statusFor(row: { status: string; sent_at: string | null }, total: string, allocated: string): InvoiceStatus {
-  if (sign(allocated) <= 0) return row.sent_at ? 'sent' : 'approved';
-  return compare(allocated, total) >= 0 ? 'paid' : 'partially_paid';
+const creditedTo = (invoice: number) =>
+  sql<string>`(SELECT coalesce(sum(${creditNotes.total_amount}), 0) FROM ${creditNotes} WHERE ${creditNotes.invoice} = ${invoice} AND ${creditNotes.status} = 'approved' AND ${creditNotes.deleted_at} IS NULL)::text`;
+
+/** The status an issued invoice has with `allocated` of its `total` received and `credited` taken back by credit notes: paid when nothing is left. */
+function statusFor(row: { status: string; sent_at: string | null }, total: string, allocated: string, credited: string): InvoiceStatus {
+  if (compare(add(allocated, credited), total) >= 0) return 'paid';
+  if (sign(allocated) > 0) return 'partially_paid';
+  return row.sent_at ? 'sent' : 'approved';
 }
 
 /** Recomputes the outstanding amount and payment status of invoices (locked by the caller's transaction), recording each status change. */
 export async function settleOutstanding(tx: Db, actor: User, invoiceIds: readonly number[]): Promise<void> {
   for (const id of [...new Set(invoiceIds)].sort((a, b) => a - b)) {
     const [row] = await tx
-      .select({ status: invoices.status, sent_at: invoices.sent_at, total: invoices.total_amount, allocated: allocatedTo(id) })
+      .select({ status: invoices.status, sent_at: invoices.sent_at, total: invoices.total_amount, allocated: allocatedTo(id), credited: creditedTo(id) })
       .from(invoices)
       .where(eq(invoices.id, id))
       .for('update');
     const current = invoiceStatusSchema.parse(row!.status);
     if (current === 'draft' || INVOICE_WITHDRAWN_STATUSES.includes(current)) continue;
-    const status = statusFor(row!, row!.total, row!.allocated);
+    const status = statusFor(row!, row!.total, row!.allocated, row!.credited);
     await tx
       .update(invoices)
-      .set({ outstanding_amount: sub(row!.total, row!.allocated), status, paid_at: status === 'paid' ? sql`coalesce(${invoices.paid_at}, now())` : null })
+      .set({ outstanding_amount: sub(sub(row!.total, row!.allocated), row!.credited), status, paid_at: status === 'paid' ? sql`coalesce(${invoices.paid_at}, now())` : null })
       .where(eq(invoices.id, id));
-    await followSchedule(tx, id, row!.allocated);
+    // Credited money counts as paid towards the instalments: they sum to the total, and a credit note lowers what is owed.
+    await followSchedule(tx, id, add(row!.allocated, row!.credited));
     if (status !== current) await tx.insert(invoiceStatusHistory).values({ invoice: id, from_status: current, to_status: status, changed_by: actor.id, created_by: actor.id });
   }
 }

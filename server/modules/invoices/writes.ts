@@ -33,6 +33,7 @@ import { checkVersion, findRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { customerOrderProblems } from '../customers/order-references';
 import { readCompanyProfile } from '../company/service';
+import { refuseIfCredited } from '../credit-notes/service';
 import { checkScheduleOnApproval } from './instalments';
 import { applyAdvances } from './payments';
 import { invoiceLines, invoiceView } from './queries';
@@ -272,8 +273,8 @@ const STEPS: Record<'approved' | 'sent' | 'cancelled' | 'void', { action: Invoic
   },
   sent: { action: 'send', risk: 'medium', stamp: () => ({ sent_at: now }) },
   // Nothing is owed on a cancelled or void invoice.
-  cancelled: { action: 'cancel', risk: 'high', stamp: (_tx, _actor, _row, reason) => ({ cancelled_at: now, cancellation_reason: reason, outstanding_amount: '0' }) },
-  void: { action: 'void', risk: 'high', stamp: (_tx, _actor, _row, reason) => ({ voided_at: now, void_reason: reason, outstanding_amount: '0' }) },
+  cancelled: { action: 'cancel', risk: 'high', stamp: async (tx, _actor, row, reason) => (await refuseIfCredited(tx, row.id), { cancelled_at: now, cancellation_reason: reason, outstanding_amount: '0' }) },
+  void: { action: 'void', risk: 'high', stamp: async (tx, _actor, row, reason) => (await refuseIfCredited(tx, row.id), { voided_at: now, void_reason: reason, outstanding_amount: '0' }) },
 };
 
 /** A status step by its target status, audited as invoice.<action>. */
