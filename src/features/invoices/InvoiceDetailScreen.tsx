@@ -16,6 +16,7 @@ import { InvoiceActions, INVOICE_NOTICES } from './actions';
 import { INVOICE_FAILURES, useInvoiceHistory } from './api';
 import { invoiceTitle, OverdueBadge, overdueDays, TaxSummary, useInvoiceView } from './parts';
 import { PaymentsReceived } from './payments';
+import InvoiceCreditNotes from './InvoiceCreditNotes';
 import { InvoiceSchedule } from './InvoiceSchedule';
 import { InvoicePdfPreview } from './pdf-preview';
 
@@ -106,6 +107,7 @@ function InvoiceBody({ invoice, fromDevice }: { invoice: InvoiceView; fromDevice
         </Section>
       )}
       {!fromDevice && <InvoiceSchedule invoice={invoice} />}
+      {!fromDevice && invoice.status !== 'draft' && <InvoiceCreditNotes invoice={invoice} user={user} />}
       {!fromDevice && (
         <Section title="Status history">
           <StatusHistory invoice={invoice} />
