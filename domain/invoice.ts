@@ -586,7 +586,9 @@ export type InvoiceableOrder = z.infer<typeof invoiceableOrderSchema>;
 export const INVOICE_SOURCE_REFUSALS = {
   jobOrderNotDispatched: 'Only a dispatched or closed job order is invoiced: its goods have not left yet.',
   salesOrderNotConfirmed: 'Only an accepted, in-production or completed sales order is invoiced.',
-  alreadyInvoiced: (number: string) => `This order is already invoiced (${number}): cancel or void that invoice first.`,
+  /** A draft is deleted (it has no number to cancel); an issued invoice is cancelled or voided. */
+  alreadyInvoiced: (invoice: { number: string | null; id: number }) =>
+    invoice.number ? `This order is already invoiced (${invoice.number}): cancel or void that invoice first.` : `This order already has a draft invoice (draft #${invoice.id}): delete that draft first.`,
   noLines: 'The order has no lines to invoice.',
 } as const;
 

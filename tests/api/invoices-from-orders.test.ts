@@ -30,7 +30,7 @@ describe('invoicing a job order', () => {
       ['Steel tray', '10.000', '180.50', '18.00', ''],
     ]);
     expect((await client.get(API.invoices.invoiceableJobOrders)).json()).toEqual([]);
-    expect((await client.post(API.invoices.createFromJobOrder, { job_order: job.id })).json()).toEqual({ job_order: [`This order is already invoiced (draft #${res.json().id}): cancel or void that invoice first.`] });
+    expect((await client.post(API.invoices.createFromJobOrder, { job_order: job.id })).json()).toEqual({ job_order: [`This order already has a draft invoice (draft #${res.json().id}): delete that draft first.`] });
   });
 
   it('refuses a job order whose goods have not left', async () => {

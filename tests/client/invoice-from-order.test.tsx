@@ -84,7 +84,7 @@ describe('an invoice from a sales order', () => {
 
   it('shows the server’s refusal of an order already invoiced as the caption, and stays', async () => {
     const server = fakeServer();
-    const refused = INVOICE_SOURCE_REFUSALS.alreadyInvoiced('INV-26-27/00007');
+    const refused = INVOICE_SOURCE_REFUSALS.alreadyInvoiced({ number: 'INV-26-27/00007', id: 7 });
     server.on('GET', API.salesOrders.detail(12), { status: 200, data: salesOrder() });
     server.on('POST', API.invoices.createFromSalesOrder, { status: 400, data: { sales_order: [refused] } });
     const router = show('invoice-from-sales-order', InvoiceFromOrderScreen, '/invoices/create/from-sales-order/12');

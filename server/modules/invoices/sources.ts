@@ -55,14 +55,14 @@ export async function invoiceableSalesOrders(db: Db): Promise<InvoiceableOrder[]
 }
 
 /** The live invoice already made for an order, if any. */
-async function existingInvoice(db: Db, column: PgColumn, id: number): Promise<string | null> {
+async function existingInvoice(db: Db, column: PgColumn, id: number): Promise<{ number: string | null; id: number } | null> {
   const [row] = await db
     .select({ number: invoices.invoice_number, id: invoices.id })
     .from(invoices)
     .where(and(eq(column, id), liveInvoice))
     .orderBy(desc(invoices.id))
     .limit(1);
-  return row ? (row.number ?? `draft #${row.id}`) : null;
+  return row ?? null;
 }
 
 interface Source {

@@ -273,8 +273,22 @@ const STEPS: Record<'approved' | 'sent' | 'cancelled' | 'void', { action: Invoic
   },
   sent: { action: 'send', risk: 'medium', stamp: () => ({ sent_at: now }) },
   // Nothing is owed on a cancelled or void invoice.
-  cancelled: { action: 'cancel', risk: 'high', stamp: async (tx, _actor, row, reason) => (await refuseIfCredited(tx, row.id), { cancelled_at: now, cancellation_reason: reason, outstanding_amount: '0' }) },
-  void: { action: 'void', risk: 'high', stamp: async (tx, _actor, row, reason) => (await refuseIfCredited(tx, row.id), { voided_at: now, void_reason: reason, outstanding_amount: '0' }) },
+  cancelled: {
+    action: 'cancel',
+    risk: 'high',
+    stamp: async (tx, _actor, row, reason) => {
+      await refuseIfCredited(tx, row.id);
+      return { cancelled_at: now, cancellation_reason: reason, outstanding_amount: '0' };
+    },
+  },
+  void: {
+    action: 'void',
+    risk: 'high',
+    stamp: async (tx, _actor, row, reason) => {
+      await refuseIfCredited(tx, row.id);
+      return { voided_at: now, void_reason: reason, outstanding_amount: '0' };
+    },
+  },
 };
 
 /** A status step by its target status, audited as invoice.<action>. */
