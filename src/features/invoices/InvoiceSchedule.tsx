@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { add, compare, formatIndian, sign, sub } from '../../../domain/decimal';
+import { add, compare, formatIndian, sign, sub, toMoney } from '../../../domain/decimal';
 import { invoiceActionRefusal, type InvoiceView, type PaymentSchedule } from '../../../domain/invoice';
 import { instalmentChangeRefusal } from '../../../domain/invoice-schedule';
 import { can } from '../../../domain/permissions';
@@ -45,7 +45,7 @@ export function InvoiceSchedule({ invoice, user }: { invoice: InvoiceView; user:
   const today = businessToday();
   const instalments = schedule.data ?? [];
   const scheduled = instalments.reduce((total, i) => add(total, i.amount), '0');
-  const left = sub(invoice.total_amount, scheduled);
+  const left = toMoney(sub(invoice.total_amount, scheduled));
   const mayWrite = can(user, 'invoices.write');
   const mayAdd = mayWrite && invoiceActionRefusal('edit', invoice.status) === null;
   const mayReceive = can(user, 'receipts.write') && mayWrite && invoiceActionRefusal('receive', invoice.status) === null;
