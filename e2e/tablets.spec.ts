@@ -112,6 +112,15 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
       },
       primary: (page) => page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }),
     },
+    // The credit note dialog: its date, reason and a quantity box for each line of the invoice.
+    {
+      name: 'credit note dialog',
+      open: firstRowOf('/invoices?status=sent'),
+      then: async (page) => {
+        await page.getByRole('main').getByRole('button', { name: 'Raise credit note' }).click();
+      },
+      primary: (page) => page.getByRole('dialog').getByRole('button', { name: 'Raise credit note' }),
+    },
     { name: 'sent invoice', open: firstRowOf('/invoices?status=sent'), primary: button('Send') },
     {
       name: 'invoice from job order',

@@ -96,11 +96,11 @@ export function InvoiceAttachments({ invoice, user }: { invoice: Pick<InvoiceVie
               sizeOf(a.size),
               formatDisplayDate(a.created_at),
               <HStack key={a.id} gap="2" wrap="wrap">
-                <Button size="xs" variant="outline" onClick={() => download(a)}>
+                <Button size="sm" minH="11" variant="outline" onClick={() => download(a)}>
                   Download
                 </Button>
                 {mayWrite && (
-                  <Button size="xs" variant="outline" colorPalette="red" onClick={() => void remove(a)}>
+                  <Button size="sm" minH="11" variant="outline" colorPalette="red" onClick={() => void remove(a)}>
                     Delete
                   </Button>
                 )}

@@ -44,7 +44,7 @@ function ApproveNote({ note, user }: { note: CreditNoteView; user: User | null }
     }
   };
   return (
-    <Button size="xs" onClick={() => void approve()}>
+    <Button size="sm" minH="11" onClick={() => void approve()}>
       Approve
     </Button>
   );
@@ -60,7 +60,7 @@ function DeleteNote({ note, user }: { note: CreditNoteView; user: User | null })
     if (ok) await takeStep(queryClient, note.invoice, () => deleteCreditNote(note), INVOICE_FAILURES.deleteCreditNote, () => CREDIT_NOTE_NOTICES.deleted);
   };
   return (
-    <Button size="xs" variant="outline" colorPalette="red" onClick={() => void remove()}>
+    <Button size="sm" minH="11" variant="outline" colorPalette="red" onClick={() => void remove()}>
       Delete
     </Button>
   );

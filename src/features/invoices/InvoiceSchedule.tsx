@@ -61,17 +61,17 @@ export function InvoiceSchedule({ invoice, user }: { invoice: InvoiceView; user:
   const stepsOf = (i: PaymentSchedule) => (
     <HStack key={i.id} gap="2" wrap="wrap">
       {mayWrite && instalmentChangeRefusal(invoice.status, i, {}) === null && (
-        <Button size="xs" variant="outline" onClick={step({ step: 'change', instalment: i })}>
+        <Button size="sm" minH="11" variant="outline" onClick={step({ step: 'change', instalment: i })}>
           Change
         </Button>
       )}
       {mayWrite && instalmentChangeRefusal(invoice.status, i, 'delete') === null && (
-        <Button size="xs" variant="outline" colorPalette="red" onClick={() => void remove(i)}>
+        <Button size="sm" minH="11" variant="outline" colorPalette="red" onClick={() => void remove(i)}>
           Remove
         </Button>
       )}
       {mayReceive && !i.is_paid && (
-        <Button size="xs" onClick={step({ step: 'markPaid', instalment: i })}>
+        <Button size="sm" minH="11" onClick={step({ step: 'markPaid', instalment: i })}>
           Mark paid
         </Button>
       )}
