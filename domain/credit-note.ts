@@ -167,6 +167,10 @@ export interface CreditNoteInvoice {
 /** A credit note line ready to store: the invoice line's description, HSN, unit and rate, and the quantity, price and discount credited. */
 export type CreditNoteLine = Pick<CreditNoteItem, 'invoice_item' | 'description' | 'hsn_code' | 'unit' | 'tax_rate' | 'quantity' | 'unit_price' | 'discount'>;
 
+/** What is left to credit of an invoice line's quantity after the earlier (live) credit notes' lines. */
+export const quantityLeftToCredit = (line: Pick<CreditedInvoiceLine, 'id' | 'quantity'>, earlier: readonly Pick<EarlierCreditLine, 'invoice_item' | 'quantity'>[]): Decimal =>
+  toQuantity(sub(line.quantity, sum(earlier.filter((e) => e.invoice_item === line.id).map((e) => e.quantity))));
+
 type TaxKey = 'cgst_amount' | 'sgst_amount' | 'igst_amount';
 const min = (a: Decimal, b: Decimal) => (compare(a, b) <= 0 ? a : b);
 
@@ -197,7 +201,7 @@ export function creditNoteFigures(invoice: CreditNoteInvoice, earlier: readonly 
       return;
     }
     const unit_price = request.unit_price ?? line.unit_price;
-    const quantityLeft = toQuantity(sub(line.quantity, sum(earlier.filter((e) => e.invoice_item === line.id).map((e) => e.quantity))));
+    const quantityLeft = quantityLeftToCredit(line, earlier);
     // The rest of a line at its price takes the rest of its value (the discount's paise that proportion left over included).
     const rest = compare(request.quantity, quantityLeft) === 0 && compare(unit_price, line.unit_price) === 0;
     const discount = request.discount ?? (rest ? max(toMoney(sub(lineAmount(request.quantity, unit_price), leftOf(line.id)('taxable_amount'))), '0.00') : div(mul(line.discount, request.quantity), line.quantity, 2));

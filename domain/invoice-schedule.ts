@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatIndian, sign } from './decimal';
 import { decimalInput, expectedVersionFields, idSchema, isoDateSchema, percentInput, refSchema, requiredText, textInput } from './entity';
-import { invoiceItemCreateSchema, INVOICE_MESSAGES, recurringFrequencySchema, recurringInvoiceSchema, type RecurringFrequency } from './invoice';
+import { invoiceItemCreateSchema, INVOICE_MESSAGES, INVOICE_WITHDRAWN_STATUSES, recurringFrequencySchema, recurringInvoiceSchema, type InvoiceStatus, type RecurringFrequency } from './invoice';
 import { isValidDateRange } from './rules/dates';
 import { whenFieldsValid } from './stock';
 
@@ -54,6 +54,18 @@ export const SCHEDULE_REFUSALS = {
   notSumming: (scheduled: string, total: string) => `The payment schedule adds up to ₹${formatIndian(scheduled)}, not the invoice's total of ₹${formatIndian(total)}: correct the instalments before approving.`,
   beforeInvoice: 'An instalment cannot fall due before the invoice date.',
 } as const;
+
+/**
+ * Why an instalment of an invoice in `status` may not change as asked (`amount` or `due_date`
+ * given, or deleted), or null: a draft's freely, an issued one's unpaid due date only (decision 326).
+ */
+export function instalmentChangeRefusal(status: InvoiceStatus, instalment: { is_paid: boolean }, change: { amount?: unknown } | 'delete'): string | null {
+  if (status === 'draft') return null;
+  if (INVOICE_WITHDRAWN_STATUSES.includes(status)) return SCHEDULE_REFUSALS.settled;
+  if (instalment.is_paid) return SCHEDULE_REFUSALS.paid;
+  if (change === 'delete' || change.amount !== undefined) return SCHEDULE_REFUSALS.issuedFrozen;
+  return null;
+}
 
 /** GET invoices/payment-schedules/?invoice=: one invoice's instalments, earliest due first. */
 export const paymentScheduleQuerySchema = z.object({ invoice: refSchema.optional() });

@@ -31,6 +31,8 @@ const button = (name: string | RegExp) => (page: Page) => page.getByRole('main')
 const firstRowOf = (path: string) => async (page: Page) => {
   await page.goto(path);
   await page.getByRole('main').getByRole('row').nth(1).getByRole('link').first().click();
+  // The list's own buttons (the invoices' bulk Send) must not stand for the row's screen.
+  await page.waitForURL((url) => url.pathname !== new URL(path, page.url()).pathname);
 };
 
 const findMaterials = async (page: Page) => {
@@ -112,6 +114,15 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
       },
       primary: (page) => page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }),
     },
+    // The credit note dialog: its date, reason and a quantity box for each line of the invoice.
+    {
+      name: 'credit note dialog',
+      open: firstRowOf('/invoices?status=sent'),
+      then: async (page) => {
+        await page.getByRole('main').getByRole('button', { name: 'Raise credit note' }).click();
+      },
+      primary: (page) => page.getByRole('dialog').getByRole('button', { name: 'Raise credit note' }),
+    },
     { name: 'sent invoice', open: firstRowOf('/invoices?status=sent'), primary: button('Send') },
     {
       name: 'invoice from job order',
@@ -129,6 +140,8 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
       open: async (page) => {
         await page.goto('/accounts/receipts');
         await page.getByRole('main').getByRole('table').getByRole('link').first().click();
+        // The receipts list has its own Record receipt: wait for the job order's screen.
+        await page.waitForURL((url) => url.pathname !== '/accounts/receipts');
       },
       primary: button('Record receipt'),
     },

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { add, compare, sign, sub } from '../../../domain/decimal';
-import { invoiceActionRefusal, type InvoiceStatus, type PaymentSchedule, type paymentScheduleCreateSchema, type paymentScheduleUpdateSchema } from '../../../domain/invoice';
-import { COPY_REFUSALS, SCHEDULE_REFUSALS } from '../../../domain/invoice-schedule';
+import { invoiceActionRefusal, type PaymentSchedule, type paymentScheduleCreateSchema, type paymentScheduleUpdateSchema } from '../../../domain/invoice';
+import { COPY_REFUSALS, instalmentChangeRefusal, SCHEDULE_REFUSALS } from '../../../domain/invoice-schedule';
 import type { invoiceMarkPaidSchema } from '../../../domain/receipt';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
@@ -86,15 +86,6 @@ async function lockInstalment(tx: Db, id: number, expected: number | undefined) 
   return { instalment, invoice, status: statusOf(invoice) };
 }
 
-/** Why an instalment of an invoice in `status` may not change as asked, or null: a draft's freely, an issued one's unpaid due date only. */
-function changeRefusal(status: InvoiceStatus, instalment: { is_paid: boolean }, changes: UpdateInput | 'delete'): string | null {
-  if (status === 'draft') return null;
-  if (status === 'cancelled' || status === 'void') return SCHEDULE_REFUSALS.settled;
-  if (instalment.is_paid) return SCHEDULE_REFUSALS.paid;
-  if (changes === 'delete' || changes.amount !== undefined) return SCHEDULE_REFUSALS.issuedFrozen;
-  return null;
-}
-
 /** PATCH payment-schedules/{id}/: a draft's instalment, or an issued invoice's unpaid instalment moved to another due date. */
 export function updatePaymentSchedule(db: Db, actor: User, id: number, changes: UpdateInput, expected: number | undefined): Promise<PaymentSchedule> {
   return auditedWrite(
@@ -102,7 +93,7 @@ export function updatePaymentSchedule(db: Db, actor: User, id: number, changes: 
     actor,
     async (tx) => {
       const { instalment, invoice, status } = await lockInstalment(tx, id, expected);
-      const refusal = changeRefusal(status, instalment, changes);
+      const refusal = instalmentChangeRefusal(status, instalment, changes);
       if (refusal) throw refuse(refusal);
       if (changes.due_date !== undefined && changes.due_date < invoice.invoice_date) throw badRequest({ due_date: [SCHEDULE_REFUSALS.beforeInvoice] });
       if (changes.amount !== undefined) await checkWithinTotal(tx, invoice, changes.amount, instalment.amount);
@@ -120,7 +111,7 @@ export function deletePaymentSchedule(db: Db, actor: User, id: number, expected:
     actor,
     async (tx) => {
       const { instalment, status } = await lockInstalment(tx, id, expected);
-      const refusal = changeRefusal(status, instalment, 'delete');
+      const refusal = instalmentChangeRefusal(status, instalment, 'delete');
       if (refusal) throw refuse(refusal);
       await tx.update(paymentSchedules).set({ deleted_at: now }).where(eq(paymentSchedules.id, id));
       return publicRow(await findRow(tx, paymentSchedules, id, undefined, { includeDeleted: true }));

@@ -18,6 +18,9 @@ import { invoiceTitle, OverdueBadge, overdueDays, TaxSummary, useInvoiceView } f
 import { PaymentsReceived } from './payments';
 import InvoiceCreditNotes from './InvoiceCreditNotes';
 import { InvoiceSchedule } from './InvoiceSchedule';
+import { InvoiceAttachments } from './InvoiceAttachments';
+import { InvoiceRecurring } from './InvoiceRecurring';
+import { InvoiceEinvoice } from './einvoice';
 import { InvoicePdfPreview } from './pdf-preview';
 
 const money = (value: string) => formatIndian(value);
@@ -106,8 +109,10 @@ function InvoiceBody({ invoice, fromDevice }: { invoice: InvoiceView; fromDevice
           <PaymentsReceived invoice={invoice} />
         </Section>
       )}
-      {!fromDevice && <InvoiceSchedule invoice={invoice} />}
+      {!fromDevice && <InvoiceSchedule invoice={invoice} user={user} />}
       {!fromDevice && invoice.status !== 'draft' && <InvoiceCreditNotes invoice={invoice} user={user} />}
+      {!fromDevice && <InvoiceRecurring invoice={invoice} user={user} />}
+      {!fromDevice && <InvoiceAttachments invoice={invoice} user={user} />}
       {!fromDevice && (
         <Section title="Status history">
           <StatusHistory invoice={invoice} />
@@ -118,6 +123,7 @@ function InvoiceBody({ invoice, fromDevice }: { invoice: InvoiceView; fromDevice
           <InvoicePdfPreview invoice={invoice} />
         </Section>
       )}
+      {!fromDevice && <InvoiceEinvoice invoice={invoice} />}
     </>
   );
 }

@@ -21,7 +21,7 @@ export type StepOutcome = Record<string, string> | null;
 type Values = Record<string, string>;
 
 /** The typed values checked by `schema` on every change; a field's message shows once it was changed (or the server named it). */
-function useDialogForm<S extends z.ZodType>(schema: S, initial: Values) {
+export function useDialogForm<S extends z.ZodType>(schema: S, initial: Values) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [server, setServer] = useState<Record<string, string>>({});
@@ -39,7 +39,7 @@ function useDialogForm<S extends z.ZodType>(schema: S, initial: Values) {
   return { values, verdict, messageOf, set, setServer };
 }
 
-function DialogField({ label, message, helper, required, children }: { label: string; message: string | undefined; helper?: string; required?: boolean; children: ReactNode }) {
+export function DialogField({ label, message, helper, required, children }: { label: string; message: string | undefined; helper?: string; required?: boolean; children: ReactNode }) {
   return (
     <Field.Root invalid={!!message} required={required}>
       <Field.Label>
@@ -65,7 +65,7 @@ interface FrameProps<T> {
 }
 
 /** A step's dialog: a form whose OK (large, for a finger) waits for valid input and for the server. */
-function StepDialog<T>({ title, message, okLabel, danger = false, form, onSubmit, onClose, children }: FrameProps<T>) {
+export function StepDialog<T>({ title, message, okLabel, danger = false, form, onSubmit, onClose, children }: FrameProps<T>) {
   const [busy, setBusy] = useState(false);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -90,6 +90,7 @@ function StepDialog<T>({ title, message, okLabel, danger = false, form, onSubmit
                 <Stack gap="4">
                   <Text>{message}</Text>
                   {children}
+                  {form.messageOf('non_field_errors') && <Text color="fg.error">{form.messageOf('non_field_errors')}</Text>}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
@@ -165,13 +166,13 @@ const markPaidFormSchema = z
   .transform((typed): InvoiceMarkPaid => ({ ...typed, receipt_date: typed.receipt_date ?? '', mode: typed.mode as InvoiceMarkPaid['mode'] }))
   .pipe(invoiceMarkPaidSchema);
 
-/** Mark paid: what is outstanding recorded as received today (or the day typed), by the mode chosen. */
-export function MarkPaidDialog({ invoice, title, onSubmit, onClose }: { invoice: InvoiceView; title: string; onSubmit: (payment: InvoiceMarkPaid) => Promise<StepOutcome>; onClose: () => void }) {
+/** Mark paid: what is outstanding (or `message` says what) recorded as received today (or the day typed), by the mode chosen. */
+export function MarkPaidDialog({ invoice, title, message, onSubmit, onClose }: { invoice: InvoiceView; title: string; message?: string; onSubmit: (payment: InvoiceMarkPaid) => Promise<StepOutcome>; onClose: () => void }) {
   const form = useDialogForm(markPaidFormSchema, { receipt_date: formatDisplayDate(businessToday()), mode: 'bank_transfer', reference: '', remarks: '' });
   return (
     <StepDialog
       title={`Mark ${title} paid?`}
-      message={`₹ ${formatIndian(invoice.outstanding_amount)} still owed by ${invoice.customer_name} is recorded as received, as one receipt against this invoice.`}
+      message={message ?? `₹ ${formatIndian(invoice.outstanding_amount)} still owed by ${invoice.customer_name} is recorded as received, as one receipt against this invoice.`}
       okLabel="Mark paid"
       form={form}
       onSubmit={onSubmit}

@@ -9,7 +9,7 @@ import { isMaker, ownApprovalMessage } from '../../../domain/duty-rules';
 import { invoiceActionRefusal, type InvoiceAction, type InvoiceView } from '../../../domain/invoice';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
-import { responseBody, responseStatus } from '../../data/api';
+import { responseStatus } from '../../data/api';
 import { mirror } from '../../data/mirror/db';
 import { useOnline } from '../../data/online';
 import { useSession } from '../../data/session';
@@ -19,6 +19,7 @@ import { notify } from '../../ui/notify';
 import { MarkPaidDialog, ReasonDialog, SendDialog, type StepOutcome } from './action-dialogs';
 import { approveInvoice, cancelInvoice, deleteInvoice, INVOICE_FAILURES, invoiceQuery, markInvoicePaid, sendInvoice, sendInvoiceReminder, updateInvoiceStatus, voidInvoice } from './api';
 import { invoiceTitle, overdueDays, reloadInvoices } from './parts';
+import { fieldMessages } from './steps';
 
 export const INVOICE_NOTICES = {
   approved: (number: string | null) => `Invoice approved as ${number ?? 'the next number'}.`,
@@ -43,13 +44,6 @@ export const recordPaymentPath = (invoice: Pick<InvoiceView, 'id' | 'customer'>)
 /** The customer's e-mail address as the device holds it: the send dialog starts with it. */
 function useCustomerEmail(customer: number) {
   return useLiveQuery(async () => (await mirror.rowsOf<Customer>('customers').get(customer))?.email ?? '', [customer]);
-}
-
-/** A 400's messages by field, first message each, for a dialog to put under its fields. */
-function fieldMessages(error: unknown): Record<string, string> {
-  const body = responseBody(error);
-  if (responseStatus(error) !== 400 || !body || typeof body !== 'object') return {};
-  return Object.fromEntries(Object.entries(body as Record<string, unknown>).flatMap(([field, messages]) => (Array.isArray(messages) && typeof messages[0] === 'string' ? [[field, messages[0]]] : [])));
 }
 
 type Open = 'send' | 'reminder' | 'markPaid' | 'cancel' | 'void' | null;

@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '../../../domain/api-paths';
 import type { IndianState } from '../../../domain/india';
-import type { CurrentRates, InvoiceCreate, InvoiceReason, InvoiceSend, InvoiceSettings, InvoiceStatus, InvoiceStatusHistoryRow, InvoiceTemplate, InvoiceView, PaymentSchedule } from '../../../domain/invoice';
+import type { CreditNoteCreate, CreditNoteView } from '../../../domain/credit-note';
+import { FILE_FIELD } from '../../../domain/file';
+import type { CurrentRates, InvoiceAttachment, InvoiceCreate, InvoiceReason, InvoiceSend, InvoiceSettings, InvoiceStatus, InvoiceStatusHistoryRow, InvoiceTemplate, InvoiceView, PaymentSchedule, PaymentScheduleCreate, PaymentScheduleUpdate } from '../../../domain/invoice';
+import type { RecurringCreate, RecurringRow } from '../../../domain/invoice-schedule';
 import type { JobOrderView } from '../../../domain/job-order';
 import { MAX_PAGE_SIZE } from '../../../domain/query-params';
 import type { InvoiceMarkPaid, ReceiptView } from '../../../domain/receipt';
@@ -28,6 +31,17 @@ export const INVOICE_FAILURES = {
   payments: 'Failed to load the payments received',
   fromSalesOrder: 'Failed to create invoice from sales order',
   fromJobOrder: 'Failed to create invoice from job order',
+  creditNote: 'Failed to create credit note',
+  deleteCreditNote: 'Failed to delete credit note',
+  schedule: 'Failed to save the instalment',
+  deleteInstalment: 'Failed to remove the instalment',
+  markInstalmentPaid: 'Failed to mark the instalment paid',
+  recurring: 'Failed to set up the recurring invoice',
+  stopRecurring: 'Failed to stop the recurring invoice',
+  attach: 'Failed to upload the attachment',
+  deleteAttachment: 'Failed to delete the attachment',
+  download: 'Failed to download the attachment',
+  einvoice: 'Failed to download the e-invoice',
 } as const;
 
 export const invoiceQuery = (id: number) => queryOptions({ queryKey: ['invoices', id], queryFn: async () => (await api.get<InvoiceView>(API.invoices.detail(id))).data });
@@ -158,3 +172,76 @@ export const useInvoiceSchedule = (id: number) =>
     queryFn: async () => (await api.get<{ results: PaymentSchedule[] }>(API.invoices.paymentSchedules.list, { params: { invoice: id } })).data.results,
     enabled: id > 0,
   });
+
+/** An invoice's credit notes (decision 330), newest first, with their lines. */
+export const useCreditNotes = (invoice: number) =>
+  useQuery({
+    queryKey: ['invoices', invoice, 'credit-notes'],
+    queryFn: async () => (await api.get<{ results: CreditNoteView[] }>(API.invoices.creditNotes.list, { params: { invoice, page_size: 100 } })).data.results,
+    enabled: invoice > 0,
+  });
+
+/** POST invoices/credit-notes/: a draft note; the server works out its GST and totals. */
+export const createCreditNote = async (note: CreditNoteCreate) => (await api.post<CreditNoteView>(API.invoices.creditNotes.list, note)).data;
+
+/** POST invoices/credit-notes/{id}/approve/: numbered, at the version shown. */
+export const approveCreditNote = async (note: Pick<CreditNoteView, 'id' | 'version'>) => (await api.post<CreditNoteView>(API.invoices.creditNotes.approve(note.id), { expected_version: note.version })).data;
+
+/** DELETE invoices/credit-notes/{id}/: a draft note gone, at the version shown. */
+export const deleteCreditNote = async (note: Pick<CreditNoteView, 'id' | 'version'>) => {
+  await api.delete(API.invoices.creditNotes.detail(note.id), { headers: ifMatch(note.version) });
+};
+
+/** The instalment calls of payment-schedules/ (decision 326). */
+export const createInstalment = async (instalment: PaymentScheduleCreate) => (await api.post<PaymentSchedule>(API.invoices.paymentSchedules.list, instalment)).data;
+
+export const updateInstalment = async (instalment: Pick<PaymentSchedule, 'id' | 'version'>, changes: PaymentScheduleUpdate) =>
+  (await api.patch<PaymentSchedule>(API.invoices.paymentSchedules.detail(instalment.id), { ...changes, expected_version: instalment.version })).data;
+
+export const deleteInstalment = async (instalment: Pick<PaymentSchedule, 'id' | 'version'>) => {
+  await api.delete(API.invoices.paymentSchedules.detail(instalment.id), { headers: ifMatch(instalment.version) });
+};
+
+/** POST payment-schedules/{id}/mark_paid/: a receipt of what is owed through the instalment. */
+export const markInstalmentPaid = async (instalment: Pick<PaymentSchedule, 'id'>, payment: InvoiceMarkPaid) => (await api.post<PaymentSchedule>(API.invoices.paymentScheduleMarkPaid(instalment.id), payment)).data;
+
+/** The recurring setups made from an invoice (recurring/?template_invoice=), the next to run first. */
+export const useRecurringOf = (invoice: number) =>
+  useQuery({
+    queryKey: ['invoices', invoice, 'recurring'],
+    queryFn: async () => (await api.get<{ results: RecurringRow[] }>(API.invoices.recurring, { params: { template_invoice: invoice } })).data.results,
+    enabled: invoice > 0,
+  });
+
+/** POST invoices/{id}/create_recurring/ */
+export const createRecurring = async (invoice: number, setup: RecurringCreate) => (await api.post<RecurringRow>(API.invoices.createRecurring(invoice), setup)).data;
+
+/** PATCH recurring/{id}/ with is_active false: the setup raises no more invoices. */
+export const stopRecurring = async (setup: Pick<RecurringRow, 'id' | 'version'>) => (await api.patch<RecurringRow>(API.invoices.recurringDetail(setup.id), { is_active: false, expected_version: setup.version })).data;
+
+/** An invoice's attachments (decision 332). */
+export const useInvoiceAttachments = (invoice: number) =>
+  useQuery({
+    queryKey: ['invoices', invoice, 'attachments'],
+    queryFn: async () => (await api.get<{ results: InvoiceAttachment[] }>(API.invoices.attachments.list, { params: { invoice, page_size: MAX_PAGE_SIZE } })).data.results,
+    enabled: invoice > 0,
+  });
+
+/** POST invoices/attachments/ as multipart: the invoice, the description and the file. */
+export const uploadInvoiceAttachment = async (invoice: number, file: File, description: string) => {
+  const form = new FormData();
+  form.append('invoice', String(invoice));
+  form.append('description', description);
+  form.append(FILE_FIELD, file);
+  return (await api.post<InvoiceAttachment>(API.invoices.attachments.list, form)).data;
+};
+
+export const deleteInvoiceAttachment = async (attachment: Pick<InvoiceAttachment, 'id'>) => {
+  await api.delete(API.invoices.attachments.detail(attachment.id));
+};
+
+/** The attachment's bytes, at its file_path (files/{id}/content/). */
+export const attachmentContent = (attachment: Pick<InvoiceAttachment, 'file_path'>) => api.get<Blob>(attachment.file_path, { responseType: 'blob' });
+
+/** GET invoices/{id}/einvoice/: the INV-01 payload (decision 331). */
+export const invoiceEinvoice = (invoice: number) => api.get<Blob>(API.invoices.einvoice(invoice), { responseType: 'blob' });
