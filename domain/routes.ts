@@ -103,7 +103,7 @@ export const ROUTES = [
     ['sales-valuation', '/sales/valuation', 'list', 'Job order valuation', { module: 'job orders', access: 'job-orders.reports' }],
     ['sales-closed', '/sales/closed', 'list', 'Closed job orders', { module: 'job orders', access: 'job-orders.read' }],
     ['missed-srp-opportunities', '/missed-srp-opportunities', 'list', 'Missed SRP opportunities', { module: 'leads', access: 'sales.reports' }],
-    ['sales-analysis', '/sales-analysis', 'list', 'Sales analysis', { module: 'reports', access: 'sales.reports' }],
+    ['sales-analysis', '/sales-analysis', 'list', 'Sales analysis', { module: 'reports', access: 'sales.analysis' }],
   ]),
 
   // Design and estimation
