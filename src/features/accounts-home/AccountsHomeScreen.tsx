@@ -1,4 +1,3 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { formatIndian, sum, toMoney } from '../../../domain/decimal';
 import type { AgingFigures } from '../../../domain/invoice-aging';
