@@ -154,10 +154,13 @@ describe('accounts-home (/accounts)', () => {
     serve();
     show();
     const sales = await screen.findByRole('table', { name: 'Sales orders to invoice' });
-    expect(within(sales).getByRole('link', { name: 'Invoice 21' }).getAttribute('href')).toBe('/invoices/create/from-sales-order/21');
+    expect(within(sales).getByRole('link', { name: 'Sales order 21' }).getAttribute('href')).toBe('/invoices/create/from-sales-order/21');
     expect(sales.textContent).toContain('5,900.00');
     const jobs = await screen.findByRole('table', { name: 'Job orders to invoice' });
-    expect(within(jobs).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/invoices/create/from-job-order/501', '/invoices/create/from-job-order/502']);
+    expect(within(jobs).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Job order 501', '/invoices/create/from-job-order/501'],
+      ['Job order 502', '/invoices/create/from-job-order/502'],
+    ]);
     expect(jobs.textContent).toContain('Zenith Foods');
     expect(screen.getByRole('heading', { name: 'Job orders to invoice (2)' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Sales orders to invoice (1)' })).toBeTruthy();
@@ -168,7 +171,7 @@ describe('accounts-home (/accounts)', () => {
     serve();
     show();
     const jobs = await screen.findByRole('table', { name: 'Job orders to invoice' });
-    expect(jobs.textContent).toContain('501');
+    expect(jobs.textContent).toContain('Job order 501');
     expect(within(jobs).queryAllByRole('link')).toEqual([]);
   });
 

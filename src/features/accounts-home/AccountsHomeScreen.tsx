@@ -76,7 +76,7 @@ function Invoiceable({ kind, mayInvoice }: { kind: InvoiceableKind; mayInvoice: 
   const { route, param } = INVOICEABLE_KINDS[kind];
   const { title, what, none } = ORDER_TITLES[kind];
   const columns: ShortColumn<NonNullable<typeof data>[number]>[] = [
-    { header: what, cell: (o) => (mayInvoice ? <RowLink to={pathOf(route, { [param]: o.id })}>Invoice {o.id}</RowLink> : String(o.id)) },
+    { header: 'Order', cell: (o) => (mayInvoice ? <RowLink to={pathOf(route, { [param]: o.id })}>{`${what} ${o.id}`}</RowLink> : `${what} ${o.id}`) },
     { header: 'Customer', cell: (o) => o.customer_name },
     { header: 'Date', cell: (o) => formatDisplayDate(o.date) },
     { header: 'Value (₹)', cell: (o) => formatIndian(o.value), end: true },
