@@ -159,11 +159,10 @@ export default function AccountsHomeScreen() {
         )}
       </Skeleton>
       <DashboardSection title={device ? `Invoices to approve (${formatCount(device.drafts.length)})` : 'Invoices to approve'}>{device && <Drafts drafts={device.drafts} />}</DashboardSection>
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        {(Object.keys(INVOICEABLE_KINDS) as InvoiceableKind[]).map((kind) => (
-          <Invoiceable key={kind} kind={kind} mayInvoice={can(user, 'invoices.write')} />
-        ))}
-      </SimpleGrid>
+      {/* One above the other: four columns side by side would not fit a tablet on its side. */}
+      {(Object.keys(INVOICEABLE_KINDS) as InvoiceableKind[]).map((kind) => (
+        <Invoiceable key={kind} kind={kind} mayInvoice={can(user, 'invoices.write')} />
+      ))}
     </Stack>
   );
 }
