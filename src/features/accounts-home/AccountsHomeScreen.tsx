@@ -90,7 +90,7 @@ function Invoiceable({ kind, mayInvoice }: { kind: InvoiceableKind; mayInvoice: 
       ) : (
         <Skeleton loading={loading && !data}>
           {data && (data.length ? <ShortTable label={title} columns={columns} rows={data.slice(0, LIST_LIMIT)} rowKey={(o) => o.id} /> : <Text color="fg.muted">{none}</Text>)}
-          {data && <ListMore shown={Math.min(data.length, LIST_LIMIT)} count={data.length} what="oldest" />}
+          {data && <ListMore shown={Math.min(data.length, LIST_LIMIT)} count={data.length} what="first" />}
         </Skeleton>
       )}
     </DashboardSection>
