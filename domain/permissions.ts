@@ -163,8 +163,10 @@ export const PERMISSIONS = {
   'sales-orders.read': [SALES, ACCOUNTS, MANAGEMENT, PRODUCTION_MANAGER],
   /** Taking, changing and moving orders on: sales and management (an executive only their own orders: row-rules.ts). */
   'sales-orders.write': [SALES, MANAGEMENT],
-  /** Missed SRP opportunities and the sales analysis: sales and management (an executive's figures are their own). */
+  /** Missed SRP opportunities: sales and management (an executive's figures are their own). */
   'sales.reports': [SALES, MANAGEMENT],
+  /** The sales analysis alone: sales and management, and accounts on /sales-analysis-accounts (docs/decisions.md 335). */
+  'sales.analysis': [SALES, ACCOUNTS, MANAGEMENT],
   /** Invoices are accounts'; sales follows what its customers are billed. */
   'invoices.read': [ACCOUNTS, SALES, MANAGEMENT],
   'invoices.write': [ACCOUNTS, MANAGEMENT],

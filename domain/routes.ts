@@ -103,7 +103,7 @@ export const ROUTES = [
     ['sales-valuation', '/sales/valuation', 'list', 'Job order valuation', { module: 'job orders', access: 'job-orders.reports' }],
     ['sales-closed', '/sales/closed', 'list', 'Closed job orders', { module: 'job orders', access: 'job-orders.read' }],
     ['missed-srp-opportunities', '/missed-srp-opportunities', 'list', 'Missed SRP opportunities', { module: 'leads', access: 'sales.reports' }],
-    ['sales-analysis', '/sales-analysis', 'list', 'Sales analysis', { module: 'reports', access: 'sales.reports' }],
+    ['sales-analysis', '/sales-analysis', 'list', 'Sales analysis', { module: 'reports', access: 'sales.analysis' }],
   ]),
 
   // Design and estimation
@@ -216,7 +216,7 @@ export const ROUTES = [
 
   // Accounts, invoices, receipts, messaging
   ...area({ layout: 'accounts', department: 'accounts' }, [
-    ['accounts-home', '/accounts', 'dashboard', 'Accounts', { access: 'signed-in' }],
+    ['accounts-home', '/accounts', 'dashboard', 'Accounts', { access: 'invoices.read' }],
     ['accounts-job-detail', '/accounts/job/:id', 'detail', 'Job order', { module: 'job orders', access: 'job-orders.read' }],
     ['accounts-dispatch-detail', '/accounts/dispatch-detail/:id', 'detail', 'Dispatch detail', { module: 'dispatches', access: 'dispatches.read' }],
     ['accounts-closed', '/accounts/closed', 'list', 'Closed job orders', { module: 'job orders', access: 'job-orders.read' }],
@@ -224,7 +224,7 @@ export const ROUTES = [
     ['accounts-job-receipts', '/accounts/receipts/:jobOrderId', 'detail', 'Job order receipts', { module: 'receipts', access: 'receipts.read' }],
     ['receipts-home', '/receipts', 'list', 'Receipts', { module: 'receipts', access: 'receipts.read' }],
     ['job-receipts', '/receipts/:jobOrderId', 'detail', 'Job order receipts', { module: 'receipts', access: 'receipts.read' }],
-    ['sales-analysis-accounts', '/sales-analysis-accounts', 'list', 'Sales analysis', { module: 'reports', access: 'signed-in' }],
+    ['sales-analysis-accounts', '/sales-analysis-accounts', 'list', 'Sales analysis', { module: 'reports', access: 'sales.analysis' }],
     ['invoices-home', '/invoices', 'list', 'Invoices', { module: 'invoices', access: 'invoices.read' }],
     ['invoice-create', '/invoices/create', 'operation', 'New invoice', { module: 'invoices', affects: ['invoices-home'], menu: true, access: 'invoices.write' }],
     ['invoice-from-sales-order', '/invoices/create/from-sales-order/:salesOrderId', 'operation', 'Invoice from sales order', { module: 'invoices', affects: ['invoices-home'], access: 'invoices.write' }],

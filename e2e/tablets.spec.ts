@@ -93,6 +93,9 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
   ],
   // Accounts raising an invoice at a customer's desk: the list, the form, a draft and its edit.
   accounts: [
+    // Where accounts land: what is owed by age, the drafts to approve and the orders to invoice.
+    { name: 'accounts home', open: '/accounts', primary: link(/Invoices to approve/) },
+    { name: 'sales analysis', open: '/sales-analysis-accounts', primary: button('Show') },
     { name: 'invoices', open: '/invoices', primary: button('New invoice') },
     { name: 'new invoice', open: '/invoices/create', primary: button('Save invoice') },
     { name: 'invoice', open: firstRowOf('/invoices?status=draft'), primary: (page) => page.getByRole('group', { name: 'Invoice actions' }).getByRole('button').first() },

@@ -201,9 +201,9 @@ describe('the sales analysis (GET /reports/sales/sales_analysis/)', () => {
     expect((await exec.get(`${API.salesReports.analysis}?group=month`)).statusCode).toBe(400);
   });
 
-  it('both reports are for sales and management', async () => {
+  it('missed SRP opportunities are for sales and management, the sales analysis for accounts too', async () => {
     await expectAccessMatrix(app(), [
-      { method: 'GET', url: API.salesReports.analysis, permission: 'sales.reports' },
+      { method: 'GET', url: API.salesReports.analysis, permission: 'sales.analysis' },
       { method: 'GET', url: API.salesReports.missedSrpOpportunities, permission: 'sales.reports' },
     ]);
   });

@@ -27,7 +27,7 @@ export default async function salesDashboardRoutes(fastify: FastifyInstance) {
   );
   app.get(
     API.salesReports.analysis,
-    { config: { access: 'sales.reports' }, schema: { tags: ['sales reports'], querystring: salesAnalysisQuerySchema, response: { 200: salesAnalysisSchema } } },
+    { config: { access: 'sales.analysis' }, schema: { tags: ['sales reports'], querystring: salesAnalysisQuerySchema, response: { 200: salesAnalysisSchema } } },
     (req) => salesAnalysis(app.db, currentUser(req), req.query),
   );
 }

@@ -88,7 +88,8 @@ function Analysis({ data }: { data: SalesAnalysis }) {
       <DashboardSection title={`By customer (the ${ANALYSIS_CUSTOMER_LIMIT} largest)`}>
         <FigureTable label="By customer" head={['Customer', 'Quotations (₹)', 'Orders (₹)']} rows={data.by_customer.map((r) => [r.id, r.name, ...business(r)] as const)} />
       </DashboardSection>
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+      {/* Side by side only where their tables fit: on a tablet on its side they stack. */}
+      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
         <DashboardSection title="Leads by requirement">
           <BarChart
             label="Leads by requirement"
