@@ -10,8 +10,8 @@ import { attachmentText, mailTo } from './mailbox';
 import { apiGet, signIn } from './support';
 
 /**
- * A day in accounts through the screens (issue 20 §5): accounts makes a draft invoice from a
- * dispatched job order and completes its HSN codes; the management, who did not make it, approves
+ * A day in accounts through the screens (issue 20 §5): packing & dispatch sends a job order's
+ * goods; accounts makes a draft invoice from the dispatched job order and completes its HSN codes; the management, who did not make it, approves
  * it (accounts, its maker, cannot); accounts mails it from the invoice (the run's SMTP server
  * receives its PDF, e2e/mailbox.ts), records a part payment and then the rest, and the invoice
  * shows Paid. At each step the aging report and the customer's outstanding agree.
@@ -31,18 +31,27 @@ async function signedIn(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
+interface ReadyNote {
+  id: number;
+  job_order: number;
+}
+
 /**
- * A dispatched job order waiting for its invoice, of a registered customer in the company's own
- * state (CGST and SGST) with an e-mail address: the last the server lists, the first left to others.
+ * A delivery note packed and waiting to leave, of a registered customer in the company's own state
+ * (CGST and SGST) with an e-mail address and nothing else to deliver on its job order: once it is
+ * dispatched, the job order waits for its invoice. The demo's dispatched job orders waiting for an
+ * invoice are all of customers in other states (IGST).
  */
-async function jobOrderToInvoice(request: APIRequestContext): Promise<{ job: InvoiceableOrder; customer: Customer }> {
+async function noteToDispatch(request: APIRequestContext): Promise<{ note: ReadyNote; customer: Customer }> {
   const company = await apiGet<CompanyProfile>(request, API.system.company);
-  const waiting = (await apiGet<InvoiceableOrder[]>(request, API.invoices.invoiceableJobOrders)).filter((job) => job.status === 'dispatched').reverse();
-  for (const job of waiting) {
+  const { results } = await apiGet<{ results: ReadyNote[] }>(request, API.deliveryNotes.list, { status: 'ready-to-dispatch', page_size: 100 });
+  for (const note of results) {
+    const job = await apiGet<{ customer: number }>(request, API.jobOrders.detail(note.job_order));
     const customer = await apiGet<Customer>(request, API.customers.detail(job.customer));
-    if (customer.state === company.state && customer.gst_number && customer.email) return { job, customer };
+    const notes = await apiGet<{ count: number }>(request, API.deliveryNotes.list, { job_order: note.job_order });
+    if (customer.state === company.state && customer.gst_number && customer.email && notes.count === 1) return { note, customer };
   }
-  throw new Error('The demo company has no dispatched job order of a registered customer in its state waiting for an invoice.');
+  throw new Error('The demo company has no packed delivery note of a registered customer in its state.');
 }
 
 /** What the aging report says the customer owes in all (nothing when the customer is not listed). */
@@ -78,10 +87,22 @@ async function recordPayment(page: Page, invoice: InvoiceView, amount: string, r
   await expect(page.getByText('Receipt recorded.')).toBeVisible();
 }
 
-test('accounts day: an invoice from a dispatched job order, its HSN completed, approved by another, mailed with its PDF, paid in two parts; the aging report and the customer agree', async ({ browser, request }) => {
+test('accounts day: a job order dispatched, invoiced from its detail, its HSN completed, approved by another, mailed with its PDF, paid in two parts; the aging report and the customer agree', async ({ browser, request }) => {
   test.setTimeout(300_000);
-  const { job, customer } = await jobOrderToInvoice(request);
+  const { note, customer } = await noteToDispatch(request);
   const owedBefore = await agingOf(request, customer.id);
+
+  // Packing & dispatch sends the goods in the morning: the job order is dispatched.
+  const dispatch = await signedIn(browser, 'dispatch');
+  await dispatch.goto(pathOf('jobs-ready-to-dispatch'));
+  const card = dispatch.getByTestId('ready-note').filter({ has: dispatch.getByRole('link', { name: `Delivery note ${note.id}`, exact: true }) });
+  await card.getByRole('button', { name: 'Dispatch' }).click();
+  await dispatch.getByRole('dialog').getByLabel('Vehicle number').fill('MH 12 CD 8899');
+  await dispatch.getByRole('dialog').getByRole('button', { name: 'Dispatch' }).click();
+  await expect(dispatch.getByText('Dispatch recorded: the delivery note is on its way.')).toBeVisible();
+  const waiting = async () => (await apiGet<InvoiceableOrder[]>(request, API.invoices.invoiceableJobOrders)).find((order) => order.id === note.job_order)?.status;
+  await expect.poll(waiting, { timeout: 30_000 }).toBe('dispatched');
+  const job = { id: note.job_order };
 
   // Accounts opens the job order and makes the draft invoice from it.
   const accounts = await signedIn(browser, 'accounts');
