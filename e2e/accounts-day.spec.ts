@@ -92,7 +92,7 @@ test('accounts day: a job order dispatched, invoiced from its detail, its HSN co
   const { note, customer } = await noteToDispatch(request);
   const owedBefore = await agingOf(request, customer.id);
 
-  // Packing & dispatch sends the goods in the morning: the job order is dispatched.
+  // Packing & dispatch sends the goods in the morning and marks the job order dispatched.
   const dispatch = await signedIn(browser, 'dispatch');
   await dispatch.goto(pathOf('jobs-ready-to-dispatch'));
   const card = dispatch.getByTestId('ready-note').filter({ has: dispatch.getByRole('link', { name: `Delivery note ${note.id}`, exact: true }) });
@@ -100,6 +100,10 @@ test('accounts day: a job order dispatched, invoiced from its detail, its HSN co
   await dispatch.getByRole('dialog').getByLabel('Vehicle number').fill('MH 12 CD 8899');
   await dispatch.getByRole('dialog').getByRole('button', { name: 'Dispatch' }).click();
   await expect(dispatch.getByText('Dispatch recorded: the delivery note is on its way.')).toBeVisible();
+  // Its last goods gone, the job order moves to Dispatched.
+  await dispatch.goto(pathOf('job-order-detail', { id: note.job_order }));
+  await dispatch.getByRole('main').getByRole('button', { name: 'Dispatched', exact: true }).click();
+  await dispatch.getByRole('alertdialog').or(dispatch.getByRole('dialog')).getByRole('button', { name: 'Dispatched', exact: true }).click();
   const waiting = async () => (await apiGet<InvoiceableOrder[]>(request, API.invoices.invoiceableJobOrders)).find((order) => order.id === note.job_order)?.status;
   await expect.poll(waiting, { timeout: 30_000 }).toBe('dispatched');
   const job = { id: note.job_order };
