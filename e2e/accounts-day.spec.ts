@@ -105,7 +105,12 @@ test('accounts day: a job order dispatched, invoiced from its detail, its HSN co
   await dispatch.goto(pathOf('job-order-detail', { id: note.job_order }));
   await dispatch.getByRole('main').getByRole('button', { name: 'Dispatched', exact: true }).click();
   await dispatch.getByRole('alertdialog').or(dispatch.getByRole('dialog')).getByRole('button', { name: 'Dispatched', exact: true }).click();
-  const waiting = async () => (await apiGet<InvoiceableOrder[]>(request, API.invoices.invoiceableJobOrders)).find((order) => order.id === note.job_order)?.status;
+  // The status change is sent from the device's outbox; a read that fails is asked again.
+  const waiting = () =>
+    apiGet<InvoiceableOrder[]>(request, API.invoices.invoiceableJobOrders).then(
+      (orders) => orders.find((order) => order.id === note.job_order)?.status,
+      (error: Error) => error.message,
+    );
   await expect.poll(waiting, { timeout: 30_000 }).toBe('dispatched');
 
   // Accounts opens the job order and makes the draft invoice from it.
