@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { PORT, SMTP_PORT } from './ports';
 
-const PORT = Number(process.env.E2E_PORT ?? 8310);
 // A fresh demo company for every run, so specs never depend on what an earlier run left.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fabops-e2e-'));
 
@@ -19,6 +19,8 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
+  // The SMTP server the app mails to, in the test runner; specs read what it received (e2e/mailbox.ts).
+  globalSetup: './global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
@@ -35,6 +37,17 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/v1/health/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED: 'demo', NODE_ENV: 'test' },
+    // The mail job runs (JOBS, polling as tests/api/invoices-send.test.ts does) and delivers to the runner's SMTP server.
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED: 'demo',
+      NODE_ENV: 'test',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      JOBS: 'true',
+      JOBS_POLL_SECONDS: '0.5',
+    },
   },
 });

@@ -3,6 +3,7 @@ import { add, COST_PLACES, div, mul, round, sign, sub, toMoney, toQuantity } fro
 import { materialLabelText } from '../domain/material-label';
 import { businessToday } from '../domain/rules/dates';
 import { cameraFilming } from './camera';
+import { attachmentText, mailTo } from './mailbox';
 import { apiGet, signIn, storesAtTheGate, syncStatus } from './support';
 
 /**
@@ -94,16 +95,12 @@ test('purchase day: an LPO raised from the reorder list, approved by the purchas
   await expect(actions.getByRole('button')).toHaveText(['Send again', 'Cancel LPO']);
   await expect(manager.getByRole('main').getByText('Sent', { exact: true })).toBeVisible();
 
-  // The mail as the admin reads it: queued to the vendor with the LPO's PDF, in the same step as the status.
-  // (The e2e server has no SMTP_URL and runs no jobs: delivery has its own tests, tests/api/lpos-send.test.ts.)
-  const { results: mails } = await apiGet<{ results: { id: number; to: string[]; subject: string; state: string }[] }>(request, '/admin/mail/', { page_size: 100 });
-  const mail = mails.find((m) => new RegExp(`^LPO ${lpoId}( from |$)`).test(m.subject))!;
-  const detail = await apiGet<{ attachments: { filename: string; content_type: string }[] }>(request, `/admin/mail/${mail.id}/`);
-  expect({ to: mail.to, state: mail.state, attachments: detail.attachments.map((a) => [a.filename, a.content_type]) }).toEqual({
-    to: [VENDOR_MAIL],
-    state: 'queued',
-    attachments: [[`LPO-${lpoId}.pdf`, 'application/pdf']],
-  });
+  // The vendor receives the mail (the run's SMTP server, e2e/mailbox.ts) with the LPO's PDF, which names the LPO.
+  const mail = await mailTo(VENDOR_MAIL, new RegExp(`^LPO ${lpoId}( from |$)`));
+  expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`LPO-${lpoId}.pdf`, 'application/pdf']]);
+  const pdf = await attachmentText(mail, `LPO-${lpoId}.pdf`);
+  expect(pdf).toContain('Local Purchase Order');
+  expect(pdf).toContain(`LPO No.\n${lpoId}`);
 
   // Where the material stands before the goods come: what the expected figures start from.
   const material = line!.material;
