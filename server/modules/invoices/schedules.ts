@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { invoices, paymentSchedules } from '../../db/schema';
 import { byId, type ListSpec } from '../../lib/list';
 import { badRequest } from '../../lib/http-error';
-import { findRow, lockRow, publicRow } from '../../lib/rows';
+import { findRow, lockRow, publicRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { createReceipt } from '../receipts/service';
 import { liveInstalments, scheduledTotal } from './instalments';
@@ -97,7 +97,7 @@ export function updatePaymentSchedule(db: Db, actor: User, id: number, changes: 
       if (refusal) throw refuse(refusal);
       if (changes.due_date !== undefined && changes.due_date < invoice.invoice_date) throw badRequest({ due_date: [SCHEDULE_REFUSALS.beforeInvoice] });
       if (changes.amount !== undefined) await checkWithinTotal(tx, invoice, changes.amount, instalment.amount);
-      await tx.update(paymentSchedules).set(changes).where(eq(paymentSchedules.id, id));
+      await updateRow(tx, paymentSchedules, id, changes, undefined);
       return paymentScheduleView(tx, id);
     },
     auditSchedule('update', { fields: Object.keys(changes) }),

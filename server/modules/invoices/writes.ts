@@ -368,7 +368,7 @@ export async function updateInvoiceItem(db: Db, actor: User, id: number, changes
       throwIfAny(await rateProblems(tx, invoice.invoice_date, [changes], () => 'tax_rate'));
       const next = { ...line, ...changes };
       if (compare(next.discount, lineAmount(next.quantity, next.unit_price)) > 0) throw badRequest({ discount: [INVOICE_MESSAGES.discount] });
-      await tx.update(invoiceItems).set(changes).where(eq(invoiceItems.id, id));
+      await updateRow(tx, invoiceItems, id, changes, undefined);
       await settle(tx, line.invoice);
       return itemOf(tx, id);
     },
