@@ -107,10 +107,10 @@ async function replay(reply: FastifyReply, stored: typeof idempotencyKeys.$infer
 /**
  * `Idempotency-Key` on every signed-in write (DESIGN.md "Writes", docs/decisions.md): a keyed
  * write runs in one transaction that claims the key, makes the change (the handler's `app.db` is
- * that transaction) and stores the answer; it commits only then. A retry with the same key and
- * body gets the stored answer (its bytes and headers, stored-answer.ts), at once if the first has finished and as soon as it finishes if
- * it is still running; 422 for another body. A 5xx is not stored: its change is rolled back and a
- * retry runs again.
+ * that transaction) and stores the answer (its bytes and headers, stored-answer.ts); it commits
+ * only then. A retry with the same key and body gets the stored answer, at once if the first has
+ * finished and as soon as it finishes if it is still running; 422 for another body. A 5xx is not
+ * stored: its change is rolled back and a retry runs again.
  */
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.decorateRequest('keyedWrite', null);
