@@ -5,12 +5,24 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { openDatabase, queryRows } from '../server/db/client';
+import { AGING_BUCKETS, INVOICE_RECEIVABLE_STATUSES } from '../domain/invoice';
 import { WARM_UP_SECONDS } from './lib/load';
 
 const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', CLIENT_DIR: '/nonexistent', DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL });
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
 const connections = Number(process.env.BENCH_CONNECTIONS ?? '50');
 const runs = Number(process.env.BENCH_RUNS ?? '0');
+
+const today = sql`(now() AT TIME ZONE 'Asia/Kolkata')::date`;
+const owing = sql.join(
+  INVOICE_RECEIVABLE_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
+const listOf = (variable: string) =>
+  sql.join(
+    (process.env[variable] ?? '').split(',').map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 const QUERIES: Record<string, () => SQL> = {
   /** The materials list: a category, most on hand first, a page of 15. */
@@ -27,6 +39,29 @@ const QUERIES: Record<string, () => SQL> = {
     WHERE assign_to = ${Number(process.env.BENCH_USER)} AND deleted_at IS NULL
       AND stage IN ('new', 'followup', 'negotiation') AND followup_date = (now() AT TIME ZONE 'Asia/Kolkata')::date
     ORDER BY id DESC LIMIT 15 OFFSET 0`,
+  /** An accounts page of invoices: statuses, a customer, an invoice date range and a search, newest first, with names and overdue. */
+  invoices: () => {
+    const pattern = `%${process.env.BENCH_SEARCH}%`;
+    return sql`SELECT i.*, c.name AS customer_name, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username, '') AS created_by_name,
+        (i.due_date < ${today} AND i.outstanding_amount > 0 AND i.status IN (${owing})) AS is_overdue, count(*) OVER () AS total_count
+      FROM invoices i JOIN customers c ON c.id = i.customer LEFT JOIN users u ON u.id = i.created_by
+      WHERE i.deleted_at IS NULL AND i.status IN (${listOf('BENCH_STATUSES')}) AND i.customer = ${Number(process.env.BENCH_CUSTOMER)}
+        AND i.invoice_date >= ${process.env.BENCH_FROM} AND i.invoice_date <= ${process.env.BENCH_TO}
+        AND (i.invoice_number ILIKE ${pattern} OR i.notes ILIKE ${pattern} OR c.name ILIKE ${pattern})
+      ORDER BY i.invoice_date DESC, i.id ASC LIMIT 15 OFFSET 0`;
+  },
+  /** The aging report's floor: one pass over the owed invoices, summed per customer into the buckets. */
+  aging: () => {
+    const buckets = AGING_BUCKETS.map((b) => {
+      const within = sql.raw([b.from === null ? 'TRUE' : `d >= ${b.from}`, b.to === null ? 'TRUE' : `d <= ${b.to}`].join(' AND '));
+      return sql`sum(o.outstanding_amount) FILTER (WHERE ${within}) AS ${sql.identifier(b.key)}, count(*) FILTER (WHERE ${within}) AS ${sql.identifier(`${b.key}_count`)}`;
+    });
+    return sql`SELECT o.customer, c.name, sum(o.outstanding_amount) AS total, ${sql.join(buckets, sql`, `)}
+      FROM (SELECT customer, outstanding_amount, ${today} - due_date AS d FROM invoices
+        WHERE deleted_at IS NULL AND status IN (${owing}) AND outstanding_amount > 0) o
+      JOIN customers c ON c.id = o.customer
+      GROUP BY o.customer, c.name ORDER BY total DESC, c.name`;
+  },
   /** The floor of the profitability report: one pass over the ledger, summed per job order. */
   'ledger-by-job-order': () => sql`SELECT job_order, sum(quantity * coalesce(rate, 0)) AS value
     FROM stock_transactions WHERE job_order IS NOT NULL GROUP BY job_order`,

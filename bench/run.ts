@@ -27,6 +27,10 @@
 //                                      leads at scale 10 under 50 clients beside the same query in
 //                                      raw SQL, and a 50-item quotation's PDF from the server and
 //                                      made by pdfmake in Chromium
+//   BENCH_ONLY=invoices npm run bench   only the invoice rows (issue 20): the invoices list with its
+//                                      filters at scale 10 under 50 clients beside the same page in
+//                                      raw SQL, the aging report at scale 50 beside one raw pass, and
+//                                      a 100-line invoice's PDF beside a 100-item quotation's
 //
 // The stock and GRA rows are the one place a verdict fails the run: a broken ledger invariant, an
 // over-received LPO line or a refusal count other than the plan's is a real error, so the table is
@@ -46,6 +50,7 @@ import { GRA_CLIENTS, GRA_COUNT, GRA_MATERIALS, grasOn, type GraFigures } from '
 import { JOB_ORDER_LIST_CONNECTIONS, JOB_ORDER_SCALE, jobOrdersOn, type JobOrderFigures } from './lib/job-orders';
 import { LEADS_CONNECTIONS, LEADS_SCALE, leadsTodaysOn, PDF_RUNS, QUOTATION_ITEMS, SALES_EXECUTIVE, type LeadFigures } from './lib/sales';
 import { measureQuotationPdf } from './lib/browser-pdf';
+import { ACCOUNTS, AGING_SCALE, agingReportOn, INVOICE_LIST_CONNECTIONS, INVOICE_LIST_SCALE, invoiceListOn, invoicePdfOn, PDF_LINES, type AgingFigures, type InvoiceListFigures, type InvoicePdfFigures } from './lib/invoices';
 
 interface Figures {
   signIn: LoadFigures;
@@ -463,7 +468,71 @@ async function salesSection(): Promise<Row[]> {
   return rows;
 }
 
-const PARTS = ['server', 'stock', 'gras', 'job-orders', 'list', 'sales', 'browser'] as const;
+/** Issue 20 §5 (decision 340): the aging report within 1.5x of one raw pass, a 100-line invoice's PDF within 1.5x of a quotation's. */
+const AGING_RATIO_GOAL = 1.5;
+const INVOICE_PDF_RATIO_GOAL = 1.5;
+
+function invoiceListRows(kind: DatabaseKind, f: InvoiceListFigures | null): Row[] {
+  const about = `scale ${INVOICE_LIST_SCALE}, ${INVOICE_LIST_CONNECTIONS} clients`;
+  const metrics = [
+    `invoices list (status_in, customer, invoice dates, search, ordering; page of 15) per second, ${about}`,
+    `invoices list p99, ${about}`,
+    `same page in raw SQL per second, ${about}`,
+    'invoices list: raw SQL / API throughput',
+  ];
+  if (!f) return metrics.map((metric) => figure(metric, kind, SKIPPED, ''));
+  const ratio = f.listRawSql.requestsPerSecond / f.list.requestsPerSecond;
+  return [
+    figure(`${metrics[0]!} (${count(f.matching)} matching)`, kind, f.list.requestsPerSecond.toFixed(0), 'req/s'),
+    figure(metrics[1]!, kind, f.list.p99.toFixed(0), 'ms'),
+    figure(metrics[2]!, kind, f.listRawSql.requestsPerSecond.toFixed(0), 'q/s'),
+    { metric: metrics[3]!, database: kind, value: ratio.toFixed(2), unit: 'x', goal: `<= ${LIST_RATIO_GOAL}x`, verdict: ratio <= LIST_RATIO_GOAL ? 'pass' : 'fail' },
+  ];
+}
+
+function agingRows(kind: DatabaseKind, f: AgingFigures | null): Row[] {
+  const metrics = [`aging report (GET aging_report/), scale ${AGING_SCALE}, median`, 'baseline: one raw SQL pass computing the same buckets, median', 'aging report / raw pass'];
+  if (!f) return metrics.map((metric) => figure(metric, kind, SKIPPED, ''));
+  const ratio = f.reportSeconds / f.rawSqlSeconds;
+  return [
+    figure(`${metrics[0]!} (${count(f.owed)} owed invoices, ${count(f.customers)} customers)`, kind, (f.reportSeconds * 1000).toFixed(1), 'ms'),
+    figure(metrics[1]!, kind, (f.rawSqlSeconds * 1000).toFixed(1), 'ms'),
+    { metric: metrics[2]!, database: kind, value: ratio.toFixed(2), unit: 'x', goal: `<= ${AGING_RATIO_GOAL}x`, verdict: ratio <= AGING_RATIO_GOAL ? 'pass' : 'fail' },
+  ];
+}
+
+function invoicePdfRows(f: InvoicePdfFigures): Row[] {
+  const ratio = f.invoiceMs / f.quotationMs;
+  return [
+    figure(`${PDF_LINES}-line invoice PDF (GET invoices/{id}/generate_pdf/, to the last byte), median of ${PDF_RUNS}`, 'PGlite', f.invoiceMs.toFixed(0), 'ms'),
+    figure(`baseline: ${PDF_LINES}-item quotation PDF (GET quotations/pdf/{id}/), median of ${PDF_RUNS}`, 'PGlite', f.quotationMs.toFixed(0), 'ms'),
+    { metric: `${PDF_LINES}-line invoice PDF / quotation PDF`, database: 'PGlite', value: ratio.toFixed(2), unit: 'x', goal: `<= ${INVOICE_PDF_RATIO_GOAL}x`, verdict: ratio <= INVOICE_PDF_RATIO_GOAL ? 'pass' : 'fail' },
+  ];
+}
+
+async function invoiceSection(): Promise<Row[]> {
+  const postgresUrl = await findPostgres();
+  const signInAs = (origin: string, username: string) => accessToken(origin, JSON.stringify({ username, password: DEMO_PASSWORD }));
+  const accountsSignIn = (origin: string) => signInAs(origin, ACCOUNTS);
+  const databases = [
+    ['PGlite', freshPglite],
+    ['PostgreSQL', postgresUrl ? () => freshPostgres(postgresUrl) : null],
+  ] as const;
+  const rows: Row[] = [];
+  for (const [kind, fresh] of databases) {
+    if (fresh) progress(`${kind}: the invoices list with filters under load, and the same page in raw SQL (scale ${INVOICE_LIST_SCALE})`);
+    rows.push(...invoiceListRows(kind, fresh ? await withDatabase(fresh, (database) => invoiceListOn(database, accountsSignIn)) : null));
+  }
+  for (const [kind, fresh] of databases) {
+    if (fresh) progress(`${kind}: the aging report and one raw pass (scale ${AGING_SCALE}; seeding takes minutes)`);
+    rows.push(...agingRows(kind, fresh ? await withDatabase(fresh, (database) => agingReportOn(database, accountsSignIn)) : null));
+  }
+  progress(`PGlite: the PDF of a ${PDF_LINES}-line invoice and of a ${PDF_LINES}-item quotation, median of ${PDF_RUNS}`);
+  rows.push(...invoicePdfRows(await withDatabase(freshPglite, (database) => invoicePdfOn(database, signInAs))));
+  return rows;
+}
+
+const PARTS = ['server', 'stock', 'gras', 'job-orders', 'list', 'sales', 'invoices', 'browser'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsToRun(only = process.env.BENCH_ONLY): readonly Part[] {
@@ -483,6 +552,7 @@ async function main(): Promise<void> {
   if (parts.includes('job-orders')) rows.push(...(await jobOrderSection()));
   if (parts.includes('list')) rows.push(...(await listSection()));
   if (parts.includes('sales')) rows.push(...(await salesSection()));
+  if (parts.includes('invoices')) rows.push(...(await invoiceSection()));
   if (parts.includes('browser')) rows.push(...browserRows(await measureInBrowser(progress)));
   console.log(formatTable(rows));
   const failedStock = rows.filter((row) => row.verdict === 'fail' && /^(ledger invariant|issues refused|GRAs refused|LPO lines over-received)/.test(row.metric));

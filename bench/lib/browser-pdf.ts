@@ -36,7 +36,7 @@ export async function measureQuotationPdf(signIn: (origin: string) => Promise<st
       return onServer(database, client, async (origin) => {
         const access = await signIn(origin);
         const id = await createLargeQuotation(origin, access);
-        const serverMs = await serverPdfMs(origin, access, id);
+        const serverMs = await serverPdfMs(origin, access, API.quotations.pdf(id));
         const data = await documentDataOf(origin, access, id);
         const browserRuns = await withBenchPage(context, `${origin}${client.pagePath}`, ({ page }) => page.evaluate(([d, runs]) => window.fabopsBench.quotationPdf(d, runs), [data, PDF_RUNS] as const));
         return { serverMs, browserMs: median(browserRuns) };

@@ -53,8 +53,8 @@ export async function leadsTodaysOn(database: FreshDatabase, signIn: (origin: st
   return { ...figures, listRawSql };
 }
 
-/** A quotation of `QUOTATION_ITEMS` lines for a customer of the demo company, made through the API as the executive makes one. */
-export async function createLargeQuotation(origin: string, access: string): Promise<number> {
+/** A quotation of `lines` lines for a customer of the demo company, made through the API as the executive makes one. */
+export async function createLargeQuotation(origin: string, access: string, lines = QUOTATION_ITEMS): Promise<number> {
   const executive = await meOf(origin, access);
   const { results } = await getJson<{ results: { id: number }[] }>(`${origin}/api/v1${API.customers.list}?page_size=1`, access);
   const body: QuotationCreate = {
@@ -64,7 +64,7 @@ export async function createLargeQuotation(origin: string, access: string): Prom
     subject: 'Retail fixtures for the new stores',
     terms: '50% advance, balance before dispatch. Prices valid for 30 days.',
     tax_rate: '18',
-    items: Array.from({ length: QUOTATION_ITEMS }, (_, i) => ({
+    items: Array.from({ length: lines }, (_, i) => ({
       code: `FX-${String(i + 1).padStart(3, '0')}`,
       description: `Acrylic display unit ${i + 1}, 1200 x 600 mm, LED edge-lit, powder-coated MS base`,
       quantity: String(1 + (i % 9)),
@@ -74,19 +74,19 @@ export async function createLargeQuotation(origin: string, access: string): Prom
     })),
   };
   const response = await fetch(`${origin}/api/v1${API.quotations.list}`, { method: 'POST', headers: { authorization: `JWT ${access}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (response.status !== 201) throw new Error(`creating the ${QUOTATION_ITEMS}-item quotation: ${response.status} ${await response.text()}`);
+  if (response.status !== 201) throw new Error(`creating the ${lines}-item quotation: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { id: number }).id;
 }
 
-/** Median milliseconds of GET quotations/pdf/{id}/, one request at a time, each answer a PDF. */
-export async function serverPdfMs(origin: string, access: string, quotation: number): Promise<number> {
+/** Median milliseconds of a PDF's GET (e.g. quotations/pdf/{id}/), one request at a time, each answer a PDF. */
+export async function serverPdfMs(origin: string, access: string, path: string): Promise<number> {
   const runs: number[] = [];
   for (let i = 0; i <= PDF_RUNS; i++) {
     const started = performance.now();
-    const response = await fetch(`${origin}/api/v1${API.quotations.pdf(quotation)}`, { headers: { authorization: `JWT ${access}` } });
+    const response = await fetch(`${origin}/api/v1${path}`, { headers: { authorization: `JWT ${access}` } });
     const bytes = new Uint8Array(await response.arrayBuffer());
     const ms = performance.now() - started;
-    if (response.status !== 200 || String.fromCharCode(...bytes.subarray(0, 5)) !== '%PDF-') throw new Error(`quotation PDF: ${response.status}`);
+    if (response.status !== 200 || String.fromCharCode(...bytes.subarray(0, 5)) !== '%PDF-') throw new Error(`PDF of ${path}: ${response.status}`);
     // The first is a warm-up: fonts and the renderer load once per process.
     if (i > 0) runs.push(ms);
   }

@@ -55,6 +55,11 @@ export interface ListSpec<T extends ListTable> {
   readonly defaultOrdering: string;
   readonly search?: readonly PgColumn[];
   readonly filters?: Readonly<Record<string, Filter>>;
+  /**
+   * Values read beside each row in the page's own query (the name of what a row refers to, a
+   * figure of the day), by property: a second query per page for them cost as much as the page.
+   */
+  readonly added?: Readonly<Record<string, SQL>>;
 }
 
 /** The querystring schema of a list: unknown parameters and ordering fields are 400s, not ignored. */
@@ -150,10 +155,12 @@ function orderBy<T extends ListTable>(spec: ListSpec<T>, ordering: string | unde
  * list call's time.
  */
 interface ListShape {
-  /** `SELECT <every column>, count(*) OVER () AS rows_in_all FROM <table>`. */
+  /** `SELECT <every column>, count(*) OVER () AS rows_in_all, <added values> FROM <table>`. */
   readonly selectFrom: SQL;
   /** Each row property, the column it comes from, and the column's reader (drizzle's own mapping). */
   readonly columns: readonly (readonly [property: string, name: string, column: PgColumn])[];
+  /** The spec's added values, as the driver gives them. */
+  readonly added: readonly string[];
   /** Rows not soft-deleted, for tables that soft-delete. */
   readonly live: SQL | undefined;
   readonly defaultOrder: SQL;
@@ -165,10 +172,14 @@ function shapeOf<T extends ListTable>(spec: ListSpec<T>): ListShape {
   let shape = shapes.get(spec);
   if (!shape) {
     const columns = getTableColumns(spec.table) as Record<string, PgColumn>;
-    const selectFrom = dialect.sqlToQuery(sql`SELECT ${sql.join(Object.values(columns), sql`, `)}, count(*) OVER () AS rows_in_all FROM ${spec.table}`);
+    const select = dialect.sqlToQuery(sql`SELECT ${sql.join(Object.values(columns), sql`, `)}, count(*) OVER () AS rows_in_all`);
+    const from = dialect.sqlToQuery(sql` FROM ${spec.table}`);
+    const added = Object.entries(spec.added ?? {});
     shape = {
-      selectFrom: sql.raw(selectFrom.sql),
+      // Added values keep their parameters, so they stay a template.
+      selectFrom: sql.join([sql.raw(select.sql), ...added.map(([property, value]) => sql`, (${value}) AS ${sql.identifier(property)}`), sql.raw(from.sql)]),
       columns: Object.entries(columns).map(([property, column]) => [property, column.name, column] as const),
+      added: added.map(([property]) => property),
       live: columns.deleted_at && isNull(columns.deleted_at),
       defaultOrder: sql.join(orderBy(spec, undefined), sql`, `),
     };
@@ -188,6 +199,7 @@ async function selectRows<T extends ListTable>(db: Db, spec: ListSpec<T>, where:
       const value = record[name];
       row[property] = value === null ? null : column.mapFromDriverValue(value);
     }
+    for (const property of shape.added) row[property] = record[property];
     return row as T['$inferSelect'];
   });
   return { count: Number(found[0]?.rows_in_all ?? 0), rows };

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError, fieldError } from '../lib/http-error';
 import { idempotencyKeyDays } from '../modules/system/service';
+import { answerHeaders, decodeStoredAnswer, encodeStoredAnswer, payloadBytes } from './stored-answer';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const HEADER = 'idempotency-key';
@@ -99,18 +100,17 @@ async function claim(tx: Db, userId: number, key: string, hash: string): Promise
 }
 
 async function replay(reply: FastifyReply, stored: typeof idempotencyKeys.$inferSelect): Promise<void> {
-  reply.header('idempotent-replayed', 'true');
-  if (stored.response_type) reply.type(stored.response_type);
-  await reply.code(stored.status_code!).send(stored.response_body ?? '');
+  const answer = decodeStoredAnswer(stored);
+  await reply.headers({ ...answer.headers, 'idempotent-replayed': 'true' }).code(stored.status_code!).send(answer.body);
 }
 
 /**
  * `Idempotency-Key` on every signed-in write (DESIGN.md "Writes", docs/decisions.md): a keyed
  * write runs in one transaction that claims the key, makes the change (the handler's `app.db` is
- * that transaction) and stores the answer; it commits only then. A retry with the same key and
- * body gets the stored answer, at once if the first has finished and as soon as it finishes if
- * it is still running; 422 for another body. A 5xx is not stored: its change is rolled back and a
- * retry runs again.
+ * that transaction) and stores the answer (its bytes and headers, stored-answer.ts); it commits
+ * only then. A retry with the same key and body gets the stored answer, at once if the first has
+ * finished and as soon as it finishes if it is still running; 422 for another body. A 5xx is not
+ * stored: its change is rolled back and a retry runs again.
  */
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.decorateRequest('keyedWrite', null);
@@ -147,11 +147,10 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       return payload;
     }
     try {
-      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-      const type = reply.getHeader('content-type');
+      const answer = encodeStoredAnswer({ headers: answerHeaders((name) => reply.getHeader(name)), body: payloadBytes(payload) });
       await write.tx
         .update(idempotencyKeys)
-        .set({ status_code: reply.statusCode, response_body: body, response_type: typeof type === 'string' ? type : null, completed_at: sql`now()` })
+        .set({ status_code: reply.statusCode, ...answer, completed_at: sql`now()` })
         .where(and(eq(idempotencyKeys.user_id, write.userId), eq(idempotencyKeys.key, write.key)));
       await faults.get(app)?.beforeCommit?.(request);
     } catch (error) {

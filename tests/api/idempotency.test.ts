@@ -6,6 +6,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { idempotencyKeys, materials } from '../../server/db/schema';
 import { injectIdempotencyFaults, purgeIdempotencyKeys } from '../../server/plugins/idempotency';
+import { decodeStoredAnswer } from '../../server/plugins/stored-answer';
 import { as, signIn, signedInAs, startTestServer, type TestServer } from '../support/server';
 import { makeCategory } from '../support/factories';
 
@@ -114,7 +115,7 @@ describe('Idempotency-Key on writes (DESIGN.md "Writes")', () => {
     expect(seenBeforeCommit).toBe(0);
     const [key] = await db().select().from(idempotencyKeys);
     expect(key).toMatchObject({ key: 'k-together', status_code: 201 });
-    expect(JSON.parse(key!.response_body!)).toEqual(res.json());
+    expect(JSON.parse(decodeStoredAnswer(key!).body.toString('utf8'))).toEqual(res.json());
   });
 
   it('shares keys between API processes: the store is the database', async () => {

@@ -42,7 +42,7 @@ const searchList: ListSpec<typeof invoices> = { ...invoiceList, filters: { q: fi
 
 export async function searchInvoices(db: Db, request: FastifyRequest, query: { q: string; page: number; page_size?: number | undefined }): Promise<ListPage<InvoiceListRow>> {
   const page = await listPage(db, request, searchList, query);
-  return { ...page, results: await describeInvoices(db, page.results) };
+  return { ...page, results: describeInvoices(page.results) };
 }
 
 /** The parties and figures the create would give the body, or its 400 naming the fields. */

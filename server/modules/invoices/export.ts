@@ -35,7 +35,7 @@ async function invoiceExportRows(db: Db, request: FastifyRequest, query: ListQue
   const rows: InvoiceListRow[] = [];
   for (let page = 1; ; page++) {
     const slice = await listPage(db, request, invoiceExportList, { ...query, page, limit: MAX_PAGE_SIZE });
-    rows.push(...(await describeInvoices(db, slice.results)));
+    rows.push(...describeInvoices(slice.results));
     if (rows.length >= slice.count || !slice.results.length) break;
   }
   return rows;

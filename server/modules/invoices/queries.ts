@@ -18,9 +18,10 @@ import type { Db } from '../../db/client';
 import { customers, invoiceItems, invoices, invoiceStatusHistory, users } from '../../db/schema';
 import { TODAY } from '../../lib/business-day';
 import { notFound } from '../../lib/http-error';
+import { publicRow } from '../../lib/rows';
 import { pageRows, totalCount, type Paging, type Slice } from '../../lib/pagination';
 import { byId, byValue, escapeLike, filter, fromDate, toDate, type ListSpec } from '../../lib/list';
-import { userNameOf } from '../users/names';
+import { userName, userNameOf } from '../users/names';
 
 /**
  * Invoices, the read side (business-areas.md §7 "Invoices"): the list with every filter of the
@@ -86,6 +87,12 @@ export const invoiceList: ListSpec<typeof invoices> = {
     job_order: byId(invoices.job_order),
     search: filter(z.string().max(200), searchInvoices),
   },
+  added: {
+    customer_name: sql`SELECT ${customers.name} FROM ${customers} WHERE ${customers.id} = ${invoices.customer}`,
+    created_by_name: sql`coalesce((SELECT ${userName} FROM ${users} WHERE ${users.id} = ${invoices.created_by}), '')`,
+    is_overdue: overdueCondition,
+    days_overdue: daysOverdue,
+  },
 };
 
 const author = alias(users, 'author');
@@ -108,22 +115,12 @@ const parse = <R extends { status: string; customer_state: string; company_state
   company_state: indianStateSchema.parse(row.company_state),
 });
 
-/** The list rows of the invoices the list machinery picked, in its order, with names and overdue. */
-export async function describeInvoices(db: Db, rows: readonly InvoiceRow[]): Promise<InvoiceListRow[]> {
-  if (!rows.length) return [];
-  const found = await db
-    .select(listColumns)
-    .from(invoices)
-    .innerJoin(customers, eq(customers.id, invoices.customer))
-    .leftJoin(author, eq(author.id, invoices.created_by))
-    .where(
-      inArray(
-        invoices.id,
-        rows.map((r) => r.id),
-      ),
-    );
-  const byId = new Map(found.map((r) => [r.id, parse(r)]));
-  return rows.map((r) => byId.get(r.id)!);
+/** What the list adds to an invoice row, read in the page's own query (ListSpec `added`). */
+type InvoiceAdded = Pick<InvoiceListRow, 'customer_name' | 'created_by_name' | 'is_overdue' | 'days_overdue'>;
+
+/** The list rows of the invoices the list machinery picked (with invoiceList's added values), as the API sends them. */
+export function describeInvoices(rows: readonly InvoiceRow[]): InvoiceListRow[] {
+  return (rows as (InvoiceRow & InvoiceAdded)[]).map((row) => parse(publicRow(row)));
 }
 
 /** The live lines of an invoice, in the order they were added. */

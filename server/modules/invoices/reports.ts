@@ -14,25 +14,27 @@ import { overdueCondition } from './queries';
 
 const receivable = and(isNull(invoices.deleted_at), inArray(invoices.status, [...INVOICE_RECEIVABLE_STATUSES]), sql`${invoices.outstanding_amount} > 0`);
 
-/** Days past due on the company's day: 0 or less is not yet due. */
-const pastDue = sql`(${TODAY} - ${invoices.due_date})`;
-
-/** The condition of an aging bucket (AGING_BUCKETS: from and to days past due, either open). */
-function inBucket(bucket: (typeof AGING_BUCKETS)[number]): SQL {
-  return sql.join([bucket.from === null ? sql`TRUE` : sql`${pastDue} >= ${bucket.from}`, bucket.to === null ? sql`TRUE` : sql`${pastDue} <= ${bucket.to}`], sql` AND `);
-}
-
 /** aging_report/: the outstanding of each customer by bucket, the largest debtor first, and each bucket's total and count. */
 export async function agingReport(db: Db): Promise<AgingReport> {
-  const amounts = Object.fromEntries(AGING_BUCKETS.map((b) => [b.key, sql<string>`coalesce(sum(${invoices.outstanding_amount}) FILTER (WHERE ${inBucket(b)}), 0)::text`]));
+  // The owed invoices with their days past due on the company's day (0 or less is not yet due),
+  // worked out once per invoice: each bucket's sum and count read it, and computing the business
+  // day in every one of them made the report 1.7x one raw pass on PostgreSQL (issue 20 §5's bench).
+  const o = db
+    .select({ customer: invoices.customer, outstanding_amount: invoices.outstanding_amount, past_due: sql<number>`(${TODAY} - ${invoices.due_date})`.as('past_due') })
+    .from(invoices)
+    .where(receivable)
+    .as('owed');
+  /** The condition of an aging bucket (AGING_BUCKETS: from and to days past due, either open). */
+  const inBucket = (bucket: (typeof AGING_BUCKETS)[number]): SQL =>
+    sql.join([bucket.from === null ? sql`TRUE` : sql`${o.past_due} >= ${bucket.from}`, bucket.to === null ? sql`TRUE` : sql`${o.past_due} <= ${bucket.to}`], sql` AND `);
+  const amounts = Object.fromEntries(AGING_BUCKETS.map((b) => [b.key, sql<string>`coalesce(sum(${o.outstanding_amount}) FILTER (WHERE ${inBucket(b)}), 0)::text`]));
   const counts = Object.fromEntries(AGING_BUCKETS.map((b) => [`${b.key}_count`, sql<number>`(count(*) FILTER (WHERE ${inBucket(b)}))::int`.mapWith(Number)]));
   const rows = await db
-    .select({ customer: invoices.customer, customer_name: customers.name, total: sql<string>`sum(${invoices.outstanding_amount})::text`, ...amounts, ...counts })
-    .from(invoices)
-    .innerJoin(customers, eq(customers.id, invoices.customer))
-    .where(receivable)
-    .groupBy(invoices.customer, customers.name)
-    .orderBy(sql`sum(${invoices.outstanding_amount}) DESC`, customers.name);
+    .select({ customer: o.customer, customer_name: customers.name, total: sql<string>`sum(${o.outstanding_amount})::text`, ...amounts, ...counts })
+    .from(o)
+    .innerJoin(customers, eq(customers.id, o.customer))
+    .groupBy(o.customer, customers.name)
+    .orderBy(sql`sum(${o.outstanding_amount}) DESC`, customers.name);
   const money = (row: Record<string, unknown>, key: string) => toMoney(row[key] as string);
   return {
     as_of: businessToday(),

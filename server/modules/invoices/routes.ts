@@ -59,7 +59,7 @@ export default async function invoicesRoutes(fastify: FastifyInstance) {
   const one = { tags, params: idParams, response: { 200: invoiceViewSchema } };
   invoiceBulkRoutes(fastify);
 
-  listRoute(app, API.invoices.list, { ...read, tags, spec: invoiceList, item: invoiceListRowSchema, describe: describeInvoices });
+  listRoute(app, API.invoices.list, { ...read, tags, spec: invoiceList, item: invoiceListRowSchema, describe: (_db, rows) => describeInvoices(rows) });
   app.post(API.invoices.list, { config: write, schema: { tags, body: invoiceCreateSchema, response: { 201: invoiceViewSchema } } }, async (req, reply) =>
     sendRow(reply, await createInvoice(app.db, currentUser(req), req.body), 201),
   );
