@@ -27,6 +27,8 @@ const PLATFORM_TABLES = [
   'invoice_number_sequences',
   // The same for credit notes (decision 330).
   'credit_note_number_sequences',
+  // Which period of a recurring invoice was raised, and as what: the jobs' exactly-once ledger (decision 327).
+  'recurring_invoice_runs',
 ];
 
 /** The zod kinds a column of each Drizzle column type may be read as. */

@@ -12,6 +12,7 @@ import { openDialog } from '../../ui/dialog';
 import { downloadWith } from '../../ui/download';
 import { attachmentContent, deleteInvoiceAttachment, INVOICE_FAILURES, uploadInvoiceAttachment, useInvoiceAttachments } from './api';
 import { takeStep } from './steps';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 export const ATTACHMENT_NOTICES = {
   uploaded: (name: string) => `${name} attached to the invoice.`,
@@ -19,7 +20,8 @@ export const ATTACHMENT_NOTICES = {
 } as const;
 
 /** A size in the units people read: bytes, KB or MB. */
-const sizeOf = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
+const oneDecimal = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
+const sizeOf = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${oneDecimal.format(bytes / 1024)} KB` : `${oneDecimal.format(bytes / (1024 * 1024))} MB`);
 
 /** The upload form: a file and its description, posted as multipart; the server's messages show under their fields. */
 function UploadForm({ invoice }: { invoice: number }) {
@@ -29,6 +31,7 @@ function UploadForm({ invoice }: { invoice: number }) {
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [picker, setPicker] = useState(0);
+  useUnsavedChanges(file !== null || description !== '');
   const upload = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!file || busy || refusedOffline()) return;

@@ -7,6 +7,7 @@ import { invoiceReasonSchema, invoiceSendSchema, type InvoiceReason, type Invoic
 import { invoiceMarkPaidSchema, RECEIPT_MODES, type InvoiceMarkPaid } from '../../../domain/receipt';
 import { businessToday, formatDisplayDate } from '../../../domain/rules/dates';
 import { DATE_TYPING, SelectOptions } from '../../ui/form';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 /**
  * The dialogs of the invoice's steps that ask for more than a yes: cancel and void (a reason and
@@ -26,6 +27,7 @@ export function useDialogForm<S extends z.ZodType>(schema: S, initial: Values) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [server, setServer] = useState<Record<string, string>>({});
   const verdict = schema.safeParse(values);
+  useUnsavedChanges(Object.keys(values).some((field) => values[field] !== initial[field]));
   const messageOf = (field: string) => {
     if (server[field]) return server[field];
     if (verdict.success || !touched.has(field)) return undefined;
