@@ -20,7 +20,7 @@ export const ATTACHMENT_NOTICES = {
 } as const;
 
 /** A size in the units people read: bytes, KB or MB. */
-const oneDecimal = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
+const oneDecimal = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const sizeOf = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${oneDecimal.format(bytes / 1024)} KB` : `${oneDecimal.format(bytes / (1024 * 1024))} MB`);
 
 /** The upload form: a file and its description, posted as multipart; the server's messages show under their fields. */
