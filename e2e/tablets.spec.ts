@@ -195,12 +195,17 @@ function brokenFigures(): string[] {
 
 async function check(page: Page, shot: string, primary: Locator) {
   await expect(primary).toBeVisible({ timeout: 20_000 });
-  await primary.scrollIntoViewIfNeeded();
-  await expect(primary).toBeInViewport({ ratio: 1 });
+  // A screen drawn from the device is drawn again when the server answers: check the settled one.
+  await expect(async () => {
+    await primary.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(primary).toBeInViewport({ ratio: 1, timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.screenshot({ path: `test-results/tablets/${shot}.png`, fullPage: true });
-  expect(await page.evaluate(layoutFaults)).toEqual([]);
-  expect(await page.evaluate(smallTargets)).toEqual([]);
-  expect(await page.evaluate(brokenFigures)).toEqual([]);
+  await expect(async () => {
+    expect(await page.evaluate(layoutFaults)).toEqual([]);
+    expect(await page.evaluate(smallTargets)).toEqual([]);
+    expect(await page.evaluate(brokenFigures)).toEqual([]);
+  }).toPass({ timeout: 10_000 });
 }
 
 for (const [user, screens] of Object.entries(SHOP_FLOOR)) {
