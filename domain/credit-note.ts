@@ -3,7 +3,7 @@ import { compare, div, max, mul, sign, sub, sum, toMoney, toQuantity, type Decim
 import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, trackedFields } from './entity';
 import type { IndianState } from './india';
 import { indianStateSchema } from './india';
-import { formatInvoiceNumber, INVOICE_MESSAGES, type InvoiceItem, type InvoiceStatus } from './invoice';
+import { formatInvoiceNumber, INVOICE_MESSAGES, invoiceMoneyFields, lineMoneyFields, type InvoiceItem, type InvoiceStatus } from './invoice';
 import { valuesOf } from './options';
 import { actionRefusal, type ActionTable } from './state-machine';
 import { whenFieldsValid } from './stock';
@@ -85,18 +85,6 @@ export const creditNoteCreateSchema = z
   }, whenFieldsValid);
 export type CreditNoteCreate = z.input<typeof creditNoteCreateSchema>;
 
-const figureFields = {
-  subtotal: decimalSchema,
-  discount_amount: decimalSchema,
-  taxable_amount: decimalSchema,
-  cgst_amount: decimalSchema,
-  sgst_amount: decimalSchema,
-  igst_amount: decimalSchema,
-  tax_amount: decimalSchema,
-  round_off: decimalSchema,
-  total_amount: decimalSchema,
-};
-
 export const creditNoteSchema = z.object({
   id: idSchema,
   credit_note_number: z.string().nullable(),
@@ -106,7 +94,7 @@ export const creditNoteSchema = z.object({
   credit_note_date: isoDateSchema,
   status: creditNoteStatusSchema,
   reason: z.string(),
-  ...figureFields,
+  ...invoiceMoneyFields,
   customer_state: indianStateSchema,
   company_state: indianStateSchema,
   approved_by: idSchema.nullable(),
@@ -127,12 +115,7 @@ export const creditNoteItemSchema = z.object({
   unit_price: decimalSchema,
   discount: decimalSchema,
   tax_rate: decimalSchema,
-  amount: decimalSchema,
-  taxable_amount: decimalSchema,
-  cgst_amount: decimalSchema,
-  sgst_amount: decimalSchema,
-  igst_amount: decimalSchema,
-  line_total: decimalSchema,
+  ...lineMoneyFields,
   ...trackedFields,
   ...softDeleteFields,
 });

@@ -144,7 +144,7 @@ export const INVOICE_STATUS_ACTIONS: Partial<Record<InvoiceStatus, InvoiceAction
  * What domain/totals.ts computes for a line: `amount` is quantity × unit price, `taxable_amount`
  * that less the discount, and the GST components are on the taxable amount at `tax_rate` percent.
  */
-const lineMoneyFields = {
+export const lineMoneyFields = {
   amount: decimalSchema,
   taxable_amount: decimalSchema,
   cgst_amount: decimalSchema,
@@ -154,7 +154,7 @@ const lineMoneyFields = {
 };
 
 /** What domain/totals.ts computes for a whole invoice from its lines. */
-const invoiceMoneyFields = {
+export const invoiceMoneyFields = {
   subtotal: decimalSchema,
   discount_amount: decimalSchema,
   taxable_amount: decimalSchema,
