@@ -6,7 +6,7 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router-dom';
 import { makeUser } from './support';
 import { metaKey, mirror, type MirrorMeta } from '../../src/data/mirror/db';
-import { outbox } from '../../src/data/outbox/db';
+import { outbox, type OutboxEntry } from '../../src/data/outbox/db';
 import { SyncIndicator } from '../../src/ui/SyncIndicator';
 import type { DataType } from '../../domain/data-types';
 
@@ -19,7 +19,7 @@ vi.mock('../../src/data/session', async (original) => ({
 
 const lastLoad = (type: DataType, error: string | null, userId = DESIGNER): MirrorMeta => ({ key: metaKey(userId, type), userId, type, cursor: null, loadedAt: null, rowCount: 0, error });
 
-const showIndicator = async () => {
+const drawIndicator = () =>
   render(
     <ChakraProvider value={defaultSystem}>
       <MemoryRouter>
@@ -27,6 +27,9 @@ const showIndicator = async () => {
       </MemoryRouter>
     </ChakraProvider>,
   );
+
+const showIndicator = async () => {
+  drawIndicator();
   return screen.findByRole('link', { name: 'Sync status' });
 };
 
@@ -42,6 +45,22 @@ describe('the header’s sync state', () => {
     const status = await showIndicator();
 
     await waitFor(() => expect(status.textContent).toBe('OnlineAll saved'));
+  });
+
+  it('says nothing of saving before it has read the device’s outbox: a reopened app with a change waiting never claims "All saved"', async () => {
+    const waiting: Omit<OutboxEntry, 'id'> = {
+      ...{ operation: 'lead.create', payload: {}, method: 'POST', url: '/leads/leads/', body: {}, headers: {}, userId: DESIGNER, idempotencyKey: 'k1' },
+      // Held an hour, so the replay the indicator starts leaves it waiting.
+      ...{ createdAt: 1, attempts: 0, nextAttemptAt: Date.now() + 3_600_000, state: 'pending', lastError: null, dependsOn: [] },
+    };
+    await outbox.entries.add(waiting as OutboxEntry);
+
+    drawIndicator();
+
+    // The first drawing, before the outbox's query answers.
+    const status = screen.getByRole('link', { name: 'Sync status' });
+    expect(status.textContent).toBe('Online');
+    await waitFor(() => expect(status.textContent).toBe('Online1 unsent'));
   });
 
   it('never says "All saved" while the server refuses the user a list, and says how many lists are not loaded', async () => {
