@@ -1,43 +1,76 @@
 import { z } from 'zod';
 import { valuesOf } from './options';
-import { decimalInput, decimalSchema, idSchema, isoDateSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 
-/** Estimation statuses: being costed, sent to the customer, then won or lost. */
+/**
+ * Estimation statuses (decision 345): in costing (draft), submitted for a costing manager's
+ * approval, approved (or rejected back to costing), then quoted once its products became a
+ * quotation's lines. Only draft and submitted estimations are open: re-pricing never touches the
+ * others, so nothing sent to a customer changes behind their back.
+ */
 export const ESTIMATION_STATUSES = [
-  { value: 'draft', label: 'Draft' },
-  { value: 'submitted', label: 'Submitted' },
+  { value: 'draft', label: 'In costing' },
+  { value: 'submitted', label: 'Waiting for approval' },
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Rejected' },
+  { value: 'quoted', label: 'Quoted' },
 ] as const;
+export const OPEN_ESTIMATION_STATUSES = ['draft', 'submitted'] as const satisfies readonly EstimationStatusValue[];
+type EstimationStatusValue = (typeof ESTIMATION_STATUSES)[number]['value'];
 export const estimationStatusSchema = z.enum(valuesOf(ESTIMATION_STATUSES));
 export type EstimationStatus = z.infer<typeof estimationStatusSchema>;
 
 /** A product dimension in millimetres, optional. */
 const dimensionInput = decimalInput({ digits: 14, scale: 3, min: 0 }).nullable().optional();
-/** A count or measure that must be more than zero. */
+/** A percentage added on top (wastage, overhead, margin): 0 to 1000, two places. */
+const percentOnTop = () => decimalInput({ digits: 6, scale: 2, min: 0 });
 
-/** Estimation (business-areas.md §3); a deleted estimation is a cancelled one. */
+/**
+ * Estimation (business-areas.md §3): the costing of a lead's or a customer's requirement; a
+ * deleted estimation is a cancelled one. `costing_version` counts the costings kept in its history
+ * (each submission, approval and re-pricing keeps one).
+ */
 export const estimationSchema = z.object({
   id: idSchema,
-  customer: idSchema,
+  customer: idSchema.nullable(),
+  lead: idSchema.nullable(),
   title: z.string(),
+  requirement: z.string(),
   estimation_date: isoDateSchema,
   status: estimationStatusSchema,
   total_cost: decimalSchema,
+  costing_version: z.number().int().nonnegative(),
+  submitted_at: isoDateTimeSchema.nullable(),
+  approved_by: idSchema.nullable(),
+  approved_at: isoDateTimeSchema.nullable(),
+  rejection_reason: z.string(),
+  quotation: idSchema.nullable(),
   ...trackedFields,
   ...softDeleteFields,
 });
 export type Estimation = z.infer<typeof estimationSchema>;
 
-/** A new estimation; the server keeps `total_cost` equal to its products' quantity × unit price. */
-export const estimationCreateSchema = z.object({
-  customer: refSchema,
+export const ESTIMATION_MESSAGES = {
+  party: 'Choose the customer or the lead the estimation is for.',
+  loadFailed: 'Failed to load estimations',
+  detailFailed: 'Failed to load estimation details',
+  noneCancelled: 'Cancelled estimations not found',
+} as const;
+
+/**
+ * A new estimation, for a customer or a lead (at least one); the server keeps `total_cost` equal
+ * to its products' quantity × unit price. The status moves only through submit/approve/reject.
+ */
+const estimationFields = z.object({
+  customer: refSchema.nullable().default(null),
+  lead: refSchema.nullable().default(null),
   title: requiredText(200),
+  requirement: textInput(4000).default(''),
   estimation_date: isoDateSchema,
-  status: estimationStatusSchema.default('draft'),
 });
+export const estimationCreateSchema = estimationFields.refine((e) => e.customer !== null || e.lead !== null, { path: ['customer'], message: ESTIMATION_MESSAGES.party });
 export type EstimationCreate = z.input<typeof estimationCreateSchema>;
-export const estimationUpdateSchema = updateSchemaOf(estimationCreateSchema);
+export const estimationUpdateSchema = updateSchemaOf(estimationFields);
 export type EstimationUpdate = z.input<typeof estimationUpdateSchema>;
 
 /** A product of an estimation; `unit_price` is the sum of its costing lines. */
@@ -51,6 +84,7 @@ export const estimationProductSchema = z.object({
   width: decimalSchema.nullable(),
   depth: decimalSchema.nullable(),
   height: decimalSchema.nullable(),
+  overhead_percent: decimalSchema,
   ...trackedFields,
   ...softDeleteFields,
 });
@@ -63,17 +97,28 @@ export const estimationProductCreateSchema = z.object({
   width: dimensionInput,
   depth: dimensionInput,
   height: dimensionInput,
+  overhead_percent: percentOnTop().default('0'),
 });
 export type EstimationProductCreate = z.input<typeof estimationProductCreateSchema>;
 export const estimationProductUpdateSchema = updateSchemaOf(estimationProductCreateSchema);
 export type EstimationProductUpdate = z.input<typeof estimationProductUpdateSchema>;
 
-/** A costing line of one unit of a product (estimation product detail). */
+/**
+ * A costing line of one unit of a product (estimation product detail), costed by
+ * domain/estimation-costing.ts: `measured` lines worked their quantity out of the part's sizes
+ * (`pieces` of `length` × `width` mm, or the product's face) and the material's unit; wastage is
+ * on top; amount = quantity × rate.
+ */
 export const estimationProductDetailSchema = z.object({
   id: idSchema,
   product: idSchema,
   estimation_material: idSchema,
   description: z.string(),
+  pieces: decimalSchema,
+  length: decimalSchema.nullable(),
+  width: decimalSchema.nullable(),
+  wastage_percent: decimalSchema,
+  measured: z.boolean(),
   quantity: decimalSchema,
   rate: decimalSchema,
   amount: decimalSchema,
@@ -81,12 +126,19 @@ export const estimationProductDetailSchema = z.object({
   ...softDeleteFields,
 });
 export type EstimationProductDetail = z.infer<typeof estimationProductDetailSchema>;
-/** A new costing line; without a rate the material's current rate is used; amount = quantity × rate. */
+/**
+ * A new costing line. Without a quantity it is measured (the unit must allow it); without a rate
+ * the material's current rate is used.
+ */
 export const estimationProductDetailCreateSchema = z.object({
   product: refSchema,
   estimation_material: refSchema,
   description: textInput(500).default(''),
-  quantity: positiveQuantityInput(),
+  pieces: positiveQuantityInput().default('1'),
+  length: dimensionInput,
+  width: dimensionInput,
+  wastage_percent: percentOnTop().default('0'),
+  quantity: positiveQuantityInput().nullable().default(null),
   rate: decimalInput({ min: 0 }).optional(),
 });
 export type EstimationProductDetailCreate = z.input<typeof estimationProductDetailCreateSchema>;
@@ -115,3 +167,50 @@ export const boqDraftCreateSchema = z.object({
 export type BoqDraftCreate = z.input<typeof boqDraftCreateSchema>;
 export const boqDraftUpdateSchema = updateSchemaOf(boqDraftCreateSchema);
 export type BoqDraftUpdate = z.input<typeof boqDraftUpdateSchema>;
+
+/** Approval and rejection (a costing manager, never the estimation's author); a rejection says why. */
+export const estimationRejectSchema = z.object({ reason: requiredText(1000) });
+export type EstimationReject = z.input<typeof estimationRejectSchema>;
+
+/** The hand-over of an approved estimation to a draft quotation: each product a line at unit price + margin. */
+export const estimationQuotationSchema = z.object({ margin_percent: percentOnTop(), subject: textInput(200).optional() });
+export type EstimationQuotation = z.input<typeof estimationQuotationSchema>;
+
+/** `PATCH bulk-update-costs/`: new rates of estimation materials; open estimations using them are re-priced. */
+export const bulkUpdateCostsSchema = z.object({
+  updates: z
+    .array(z.object({ estimation_material: refSchema, rate: decimalInput({ min: 0 }) }))
+    .min(1, 'Give at least one material and its new rate.')
+    .max(500),
+});
+export type BulkUpdateCosts = z.input<typeof bulkUpdateCostsSchema>;
+
+/** One costing line a re-pricing changed, and what it did to its estimation. */
+export const costUpdateSchema = z.object({
+  estimation: idSchema,
+  product: idSchema,
+  detail: idSchema,
+  estimation_material: idSchema,
+  old_rate: decimalSchema,
+  new_rate: decimalSchema,
+  old_amount: decimalSchema,
+  new_amount: decimalSchema,
+});
+export type CostUpdate = z.infer<typeof costUpdateSchema>;
+
+/** A product's cost by estimation material category (`{id}/cost-breakdown/`). */
+export const costBreakdownRowSchema = z.object({ category: idSchema, category_name: z.string(), amount: decimalSchema });
+export type CostBreakdownRow = z.infer<typeof costBreakdownRowSchema>;
+
+/** A kept costing of an estimation: its products and lines as they were. */
+export const estimationVersionSchema = z.object({
+  id: idSchema,
+  estimation: idSchema,
+  version: z.number().int().positive(),
+  reason: z.enum(['submitted', 'approved', 'repriced']),
+  total_cost: decimalSchema,
+  products: z.array(z.unknown()),
+  created_by: idSchema.nullable(),
+  created_at: isoDateTimeSchema,
+});
+export type EstimationVersion = z.infer<typeof estimationVersionSchema>;

@@ -51,7 +51,7 @@ describe('the header’s sync state', () => {
     const waiting: Omit<OutboxEntry, 'id'> = {
       ...{ operation: 'lead.create', payload: {}, method: 'POST', url: '/leads/leads/', body: {}, headers: {}, userId: DESIGNER, idempotencyKey: 'k1' },
       // Held an hour, so the replay the indicator starts leaves it waiting.
-      ...{ createdAt: 1, attempts: 0, nextAttemptAt: Date.now() + 3_600_000, state: 'pending', lastError: null, dependsOn: [] },
+      ...{ createdAt: 1, attempts: 0, nextAttemptAt: Date.now() + 3_600_000, state: 'pending', lastError: null, dependsOn: [], type: 'leads', rowId: -1, tempId: -1 },
     };
     await outbox.entries.add(waiting as OutboxEntry);
 
