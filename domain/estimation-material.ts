@@ -38,6 +38,8 @@ export type EstimationMaterialCategoryCreate = z.input<typeof estimationMaterial
 export const estimationMaterialCategoryUpdateSchema = updateSchemaOf(estimationMaterialCategoryCreateSchema);
 export type EstimationMaterialCategoryUpdate = z.input<typeof estimationMaterialCategoryUpdateSchema>;
 
+const sizeInput = decimalInput({ digits: 14, scale: 3, min: 0 }).nullable().optional();
+
 /** Estimation material: a costing material with its unit (the material units) and current rate per unit. */
 export const estimationMaterialSchema = z.object({
   id: idSchema,
@@ -45,6 +47,9 @@ export const estimationMaterialSchema = z.object({
   name: z.string(),
   unit: materialUnitSchema,
   rate: decimalSchema,
+  sheet_length: decimalSchema.nullable(),
+  sheet_width: decimalSchema.nullable(),
+  kg_per_metre: decimalSchema.nullable(),
   ...trackedFields,
   ...softDeleteFields,
 });
@@ -54,6 +59,10 @@ export const estimationMaterialCreateSchema = z.object({
   name: requiredText(200),
   unit: materialUnitSchema,
   rate: decimalInput({ min: 0 }).default('0'),
+  /** Costing (domain/estimation-costing.ts): the sheet of a SHEET material, mm; kilos per metre of a KG material. */
+  sheet_length: sizeInput,
+  sheet_width: sizeInput,
+  kg_per_metre: sizeInput,
 });
 export type EstimationMaterialCreate = z.input<typeof estimationMaterialCreateSchema>;
 export const estimationMaterialUpdateSchema = updateSchemaOf(estimationMaterialCreateSchema);

@@ -22,8 +22,8 @@ export type EstimationStatus = z.infer<typeof estimationStatusSchema>;
 
 /** A product dimension in millimetres, optional. */
 const dimensionInput = decimalInput({ digits: 14, scale: 3, min: 0 }).nullable().optional();
-/** A percentage added on top (wastage, overhead, margin): 0 to 1000, two places. */
-const percentOnTop = () => decimalInput({ digits: 6, scale: 2, min: 0 });
+/** A percentage added on top (wastage, overhead, margin): 0 to 999.99, two places. */
+const percentOnTop = () => decimalInput({ digits: 5, scale: 2, min: 0 });
 
 /**
  * Estimation (business-areas.md §3): the costing of a lead's or a customer's requirement; a
@@ -206,11 +206,27 @@ export type CostBreakdownRow = z.infer<typeof costBreakdownRowSchema>;
 export const estimationVersionSchema = z.object({
   id: idSchema,
   estimation: idSchema,
-  version: z.number().int().positive(),
+  /** The costing's number (1, 2, …); `version` is the row's own, as on every table. */
+  costing_version: z.number().int().positive(),
   reason: z.enum(['submitted', 'approved', 'repriced']),
   total_cost: decimalSchema,
   products: z.array(z.unknown()),
-  created_by: idSchema.nullable(),
-  created_at: isoDateTimeSchema,
+  ...trackedFields,
 });
 export type EstimationVersion = z.infer<typeof estimationVersionSchema>;
+
+/** A drawing or image of an estimation, sent with it (multipart) and kept in the file storage. */
+export const ESTIMATION_FILE_KINDS = ['drawing', 'image'] as const;
+export const estimationFileSchema = z.object({
+  id: idSchema,
+  estimation: idSchema,
+  kind: z.enum(ESTIMATION_FILE_KINDS),
+  /** The stored file (files module); null once the file itself was removed. */
+  file: idSchema.nullable(),
+  original_name: z.string(),
+  content_type: z.string(),
+  size: z.number().int().nonnegative(),
+  ...trackedFields,
+  ...softDeleteFields,
+});
+export type EstimationFile = z.infer<typeof estimationFileSchema>;

@@ -1,6 +1,6 @@
-import { boqDraftSchema, estimationProductDetailSchema, estimationProductSchema, estimationSchema } from '../../../domain/estimation';
+import { boqDraftSchema, estimationFileSchema, estimationProductDetailSchema, estimationProductSchema, estimationSchema, estimationVersionSchema } from '../../../domain/estimation';
 import { estimationMaterialCategorySchema, estimationMaterialSchema } from '../../../domain/estimation-material';
-import { boqDrafts, estimationMaterialCategories, estimationMaterials, estimationProductDetails, estimationProducts, estimations } from '../schema';
+import { boqDrafts, estimationFiles, estimationMaterialCategories, estimationMaterials, estimationProductDetails, estimationProducts, estimations, estimationVersions } from '../schema';
 import { entity } from './types';
 
 export default {
@@ -9,5 +9,7 @@ export default {
   estimations: entity(estimations, estimationSchema),
   estimation_products: entity(estimationProducts, estimationProductSchema),
   estimation_product_details: entity(estimationProductDetails, estimationProductDetailSchema),
+  estimation_versions: entity(estimationVersions, estimationVersionSchema),
+  estimation_files: entity(estimationFiles, estimationFileSchema),
   boq_drafts: entity(boqDrafts, boqDraftSchema),
 };
