@@ -68,6 +68,8 @@ const salesOrders = '/salesorders/sales-orders';
 const salesOrderItems = '/salesorders/sales-order-items';
 const leads = '/leads/leads';
 const quotations = '/quotations/quotations';
+const estimations = '/estimations/estimations';
+const estimationProducts = '/estimations/estimation-products';
 
 export const API = {
   health: '/health/',
@@ -112,6 +114,8 @@ export const API = {
     purchases: '/dashboard/purchases/',
     /** sales-dash: a sales executive's own figures, everyone's and the team's rows for the others. */
     sales: '/dashboard/sales/',
+    /** design-home (issue 21 §2). */
+    design: '/dashboard/design/',
   },
   /** The sales reports of issue 18 §5 (domain/sales-dashboard.ts). */
   salesReports: {
@@ -148,6 +152,28 @@ export const API = {
     priceHistory: '/vendors/vendors/price_history/',
     vendorWise: '/vendors/vendors/vendor_wise/',
   },
+  /** Design and estimation (issue 21, business-areas.md §7 "Estimations"). */
+  estimations: {
+    ...rows(estimations),
+    cancelled: `${estimations}/cancelled_estimations/`,
+    filter: `${estimations}/filter_estimations/`,
+    submit: apiPath(`${estimations}/:id/submit/`),
+    approve: apiPath(`${estimations}/:id/approve/`),
+    reject: apiPath(`${estimations}/:id/reject/`),
+    /** The hand-over: an approved estimation becomes a draft quotation at unit price + margin. */
+    quotation: apiPath(`${estimations}/:id/quotation/`),
+    versions: apiPath(`${estimations}/:id/versions/`),
+  },
+  estimationProducts: {
+    ...rows(estimationProducts),
+    details: apiPath(`${estimationProducts}/:id/details/`),
+    totalCost: apiPath(`${estimationProducts}/:id/total-cost/`),
+    costBreakdown: apiPath(`${estimationProducts}/:id/cost-breakdown/`),
+    materialCount: apiPath(`${estimationProducts}/:id/material-count/`),
+    detailsWithCostUpdate: apiPath(`${estimationProducts}/:id/details-with-cost-update/`),
+    bulkUpdateCosts: `${estimationProducts}/bulk-update-costs/`,
+  },
+  estimationProductDetails: rows('/estimations/estimation-product-details'),
   estimationMaterialCategories: rows('/estimationmaterials/estimation_material_categories'),
   estimationMaterials: rows('/estimationmaterials/estimation_materials'),
   customers: {

@@ -22,6 +22,7 @@ export const DUTY_RULES = {
   lpo: { approval: 'lpos.approve', entity: 'LPO', maker: 'created_by' },
   invoice: { approval: 'invoices.approve', entity: 'invoice', maker: 'created_by' },
   'credit-note': { approval: 'invoices.approve', entity: 'credit note', maker: 'created_by' },
+  estimation: { approval: 'estimations.approve', entity: 'estimation', maker: 'created_by' },
 } as const satisfies Record<string, DutyRule>;
 
 export type Duty = keyof typeof DUTY_RULES;

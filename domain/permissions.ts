@@ -27,6 +27,7 @@ const PACKING_DISPATCH: Grant = { departments: ['packing-dispatch'] };
 const PURCHASE_MANAGER: Grant = { departments: ['purchase'], designations: ['manager', 'assistant-manager'] };
 const SALES_MANAGER: Grant = { departments: ['sales'], designations: ['manager', 'assistant-manager'] };
 const ACCOUNTS_MANAGER: Grant = { departments: ['accounts'], designations: ['manager', 'assistant-manager'] };
+const COSTING_MANAGER: Grant = { departments: ['design'], designations: ['costing-manager', 'manager'] };
 
 /**
  * Who may do what (department and designation x resource x action), as data; docs/permissions.md
@@ -152,6 +153,16 @@ export const PERMISSIONS = {
   'leads.write': [SALES, { departments: ['marketing'] }, MANAGEMENT],
   /** Moving leads between executives is a manager's call: sales managers and management. */
   'leads.reassign': [SALES_MANAGER, MANAGEMENT],
+
+  /** design-home: the design department and management. */
+  'dashboard.design': [DESIGN, MANAGEMENT],
+  /** Estimations are design's costing; the workshops build from them, sales quotes from them, management follows them. */
+  'estimations.read': [DESIGN, WORKSHOPS, SALES, MANAGEMENT],
+  'estimations.write': [DESIGN, MANAGEMENT],
+  /** Approving a costing: a costing manager (or design's manager) and management, never its author (duty-rules.ts). */
+  'estimations.approve': [COSTING_MANAGER, MANAGEMENT],
+  /** Turning an approved costing into a quotation with a margin: sales, management and the costing manager. */
+  'estimations.quote': [SALES, MANAGEMENT, COSTING_MANAGER],
 
   /** Quotations are sales'; design prices them, accounts bills from them (their item images and attachments follow these). */
   'quotations.read': [SALES, DESIGN, ACCOUNTS, MANAGEMENT],

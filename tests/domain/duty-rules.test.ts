@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DUTY_RULES, dutyRefusal, isMaker, type Duty } from '../../domain/duty-rules';
 import { creditNoteSchema } from '../../domain/credit-note';
+import { estimationSchema } from '../../domain/estimation';
 import { invoiceSchema } from '../../domain/invoice';
 import { jobOrderExpenseSchema } from '../../domain/job-order-expense';
 import { lpoSchema } from '../../domain/lpo';
@@ -8,7 +9,7 @@ import { PERMISSIONS } from '../../domain/permissions';
 import { requisitionSchema } from '../../domain/requisition';
 import { stockAdjustmentSchema } from '../../domain/stock';
 
-const schemas = { 'stock-adjustment': stockAdjustmentSchema, 'job-order-expense': jobOrderExpenseSchema, requisition: requisitionSchema, lpo: lpoSchema, invoice: invoiceSchema, 'credit-note': creditNoteSchema } satisfies Record<Duty, { shape: object }>;
+const schemas = { 'stock-adjustment': stockAdjustmentSchema, 'job-order-expense': jobOrderExpenseSchema, requisition: requisitionSchema, lpo: lpoSchema, invoice: invoiceSchema, 'credit-note': creditNoteSchema, estimation: estimationSchema } satisfies Record<Duty, { shape: object }>;
 
 describe('duty rules (domain/duty-rules.ts)', () => {
   it('covers every approval of the permission matrix but the delivery note, which DESIGN.md leaves to production', () => {
