@@ -15,6 +15,8 @@ export const ESTIMATION_STATUSES = [
   { value: 'rejected', label: 'Rejected' },
   { value: 'quoted', label: 'Quoted' },
 ] as const;
+/** The statuses whose products and costing lines may be changed (a rejected one goes back to costing). */
+export const EDITABLE_ESTIMATION_STATUSES = ['draft', 'rejected'] as const satisfies readonly EstimationStatusValue[];
 export const OPEN_ESTIMATION_STATUSES = ['draft', 'submitted'] as const satisfies readonly EstimationStatusValue[];
 type EstimationStatusValue = (typeof ESTIMATION_STATUSES)[number]['value'];
 export const estimationStatusSchema = z.enum(valuesOf(ESTIMATION_STATUSES));
