@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { valuesOf } from './options';
-import { decimalInput, decimalSchema, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 
 /**
  * Estimation statuses (decision 345): in costing (draft), submitted for a costing manager's
@@ -232,3 +232,69 @@ export const estimationFileSchema = z.object({
   ...softDeleteFields,
 });
 export type EstimationFile = z.infer<typeof estimationFileSchema>;
+
+/* ------------------------------------------------------------------------------------------ */
+/* The costing sheet's API (server/modules/estimation-products, decisions 350–352)              */
+/* ------------------------------------------------------------------------------------------ */
+
+export const ESTIMATION_COSTING_MESSAGES = {
+  cancelled: 'This estimation was cancelled: its products and costing lines cannot be changed.',
+  notEditable: (status: EstimationStatus) =>
+    `This estimation is ${ESTIMATION_STATUSES.find((s) => s.value === status)?.label.toLowerCase() ?? status}: its products and costing lines can be changed only while it is in costing or rejected.`,
+  productMoves: 'A product cannot move to another estimation.',
+  lineMoves: 'A costing line cannot move to another product.',
+  unknownLine: (id: number) => `The product has no costing line ${id}.`,
+  repeatedLine: (id: number) => `The costing line ${id} is given twice.`,
+  repeatedMaterial: (id: number) => `The material ${id} is given twice.`,
+} as const;
+
+/** One line of the costing sheet as sent: a costing line without its product (the path names it). */
+export const estimationCostingLineInputSchema = estimationProductDetailCreateSchema.omit({ product: true });
+export type EstimationCostingLineInput = z.input<typeof estimationCostingLineInputSchema>;
+/** `POST {id}/details/`: one line, or several as `{ details: [...] }`. */
+export const estimationCostingLinesSchema = z.object({ details: z.array(estimationCostingLineInputSchema).min(1, 'Give at least one costing line.').max(500) });
+export type EstimationCostingLines = z.input<typeof estimationCostingLinesSchema>;
+
+/**
+ * `POST {id}/details-with-cost-update/`: the costing sheet's one save (and one outbox entry).
+ * Lines with an `id` are changed, lines without are added, the product's live lines left out are
+ * removed; `expected_version` is the product's.
+ */
+export const estimationCostingSaveSchema = z
+  .object({ details: z.array(estimationCostingLineInputSchema.extend({ id: refSchema.optional() })).max(500) })
+  .extend(expectedVersionFields);
+export type EstimationCostingSave = z.input<typeof estimationCostingSaveSchema>;
+
+/** A costing line with its material's name and unit and the material's category. */
+export const estimationCostingLineSchema = estimationProductDetailSchema.extend({
+  material_name: z.string(),
+  material_unit: z.string(),
+  category: idSchema,
+  category_name: z.string(),
+});
+export type EstimationCostingLine = z.infer<typeof estimationCostingLineSchema>;
+
+/** A product as the costing sheet shows it: its live lines and their sum before overhead. */
+export const estimationProductViewSchema = estimationProductSchema.extend({ details: z.array(estimationCostingLineSchema), direct_cost: decimalSchema });
+export type EstimationProductView = z.infer<typeof estimationProductViewSchema>;
+
+/** `{id}/total-cost/`: one unit's direct cost and unit price, and the product's quantity × unit price. */
+export const estimationProductTotalSchema = z.object({
+  product: idSchema,
+  quantity: decimalSchema,
+  direct_cost: decimalSchema,
+  overhead_percent: decimalSchema,
+  unit_price: decimalSchema,
+  total_cost: decimalSchema,
+});
+export type EstimationProductTotal = z.infer<typeof estimationProductTotalSchema>;
+
+/** `{id}/material-count/`. */
+export const materialCountSchema = z.object({ count: z.number().int().nonnegative() });
+
+/** What `bulk-update-costs/` changed: each costing line, and each estimation's total before and after. */
+export const bulkUpdateCostsResultSchema = z.object({
+  updates: z.array(costUpdateSchema),
+  estimations: z.array(z.object({ estimation: idSchema, old_total: decimalSchema, new_total: decimalSchema })),
+});
+export type BulkUpdateCostsResult = z.infer<typeof bulkUpdateCostsResultSchema>;
