@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { amountOf } from '../../../domain/decimal';
+import { amountOf, toMoney } from '../../../domain/decimal';
 import { ESTIMATION_COSTING_MESSAGES, OPEN_ESTIMATION_STATUSES, type BulkUpdateCostsResult, type bulkUpdateCostsSchema, type CostUpdate } from '../../../domain/estimation';
 import { rateChanged } from '../../../domain/estimation-costing';
 import type { User } from '../../../domain/user';
@@ -24,11 +24,11 @@ async function updateRates(tx: Db, table: 'materials' | 'lines', rows: readonly 
     const rates = chunk.map((r) => r.rate);
     if (table === 'materials') {
       await tx.execute(sql`UPDATE ${estimationMaterials} AS m SET rate = v.rate
-        FROM unnest(${ids}::int[], ${rates}::numeric[]) AS v(id, rate) WHERE m.id = v.id`);
+        FROM unnest(${sql.param(ids)}::int[], ${sql.param(rates)}::numeric[]) AS v(id, rate) WHERE m.id = v.id`);
     } else {
       const amounts = chunk.map((r) => r.amount!);
       await tx.execute(sql`UPDATE ${estimationProductDetails} AS d SET rate = v.rate, amount = v.amount
-        FROM unnest(${ids}::int[], ${rates}::numeric[], ${amounts}::numeric[]) AS v(id, rate, amount) WHERE d.id = v.id`);
+        FROM unnest(${sql.param(ids)}::int[], ${sql.param(rates)}::numeric[], ${sql.param(amounts)}::numeric[]) AS v(id, rate, amount) WHERE d.id = v.id`);
     }
   }
 }
@@ -41,7 +41,9 @@ async function updateRates(tx: Db, table: 'materials' | 'lines', rows: readonly 
  * customer changes behind their back. Each touched product and estimation is re-totalled and
  * each touched estimation keeps one costing version ('repriced').
  */
-export async function bulkUpdateCosts(db: Db, actor: User, input: BulkInput): Promise<BulkUpdateCostsResult> {
+export async function bulkUpdateCosts(db: Db, actor: User, request: BulkInput): Promise<BulkUpdateCostsResult> {
+  // Rates as money ("50" is "50.00"), as stored and as every answer writes them.
+  const input = { updates: request.updates.map((u) => ({ ...u, rate: toMoney(u.rate) })) };
   return auditedWrite(
     db,
     actor,
@@ -82,7 +84,7 @@ export async function bulkUpdateCosts(db: Db, actor: User, input: BulkInput): Pr
             inArray(estimations.status, [...OPEN_ESTIMATION_STATUSES]),
             sql`EXISTS (SELECT 1 FROM ${estimationProducts} p JOIN ${estimationProductDetails} d ON d.product = p.id
               WHERE p.estimation = ${qualified(estimations.id)} AND p.deleted_at IS NULL AND d.deleted_at IS NULL
-                AND d.estimation_material = ANY(${ids}::int[]))`,
+                AND d.estimation_material = ANY(${sql.param(ids)}::int[]))`,
           ),
         )
         .orderBy(asc(estimations.id))
