@@ -24,6 +24,10 @@ const listOf = (variable: string) =>
     sql`, `,
   );
 
+/** Re-pricing's rates, taken in turn by each run (each run then changes every line). */
+const repriceRates = (process.env.BENCH_RATES ?? '50.00').split(',');
+let repriceRun = 0;
+
 const QUERIES: Record<string, () => SQL> = {
   /** The materials list: a category, most on hand first, a page of 15. */
   materials: () => sql`SELECT *, count(*) OVER () AS total_count FROM materials
@@ -61,6 +65,20 @@ const QUERIES: Record<string, () => SQL> = {
         WHERE deleted_at IS NULL AND status IN (${owing}) AND outstanding_amount > 0) o
       JOIN customers c ON c.id = o.customer
       GROUP BY o.customer, c.name ORDER BY total DESC, c.name`;
+  },
+  /**
+   * The floor of bulk-update-costs/ (decision 352): the material's new rate and every live line of
+   * it in a live open estimation re-priced in one UPDATE … FROM, returning what changed.
+   */
+  reprice: () => {
+    const rate = repriceRates[repriceRun++ % repriceRates.length]!;
+    const material = Number(process.env.BENCH_MATERIAL);
+    return sql`WITH m AS (UPDATE estimation_materials SET rate = ${rate}::numeric WHERE id = ${material})
+      UPDATE estimation_product_details d SET rate = ${rate}::numeric, amount = round(d.quantity * ${rate}::numeric, 2)
+      FROM estimation_product_details old, estimation_products p, estimations e
+      WHERE old.id = d.id AND p.id = d.product AND e.id = p.estimation AND d.estimation_material = ${material}
+        AND d.deleted_at IS NULL AND p.deleted_at IS NULL AND e.deleted_at IS NULL AND e.status IN ('draft', 'submitted') AND d.rate <> ${rate}::numeric
+      RETURNING p.estimation, d.product, d.id AS detail, d.estimation_material, old.rate AS old_rate, d.rate AS new_rate, old.amount AS old_amount, d.amount AS new_amount`;
   },
   /** The floor of the profitability report: one pass over the ledger, summed per job order. */
   'ledger-by-job-order': () => sql`SELECT job_order, sum(quantity * coalesce(rate, 0)) AS value

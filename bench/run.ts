@@ -31,6 +31,9 @@
 //                                      filters at scale 10 under 50 clients beside the same page in
 //                                      raw SQL, the aging report at scale 50 beside one raw pass, and
 //                                      a 100-line invoice's PDF beside a 100-item quotation's
+//   BENCH_ONLY=estimations npm run bench  only the re-pricing rows (issue 21 §1, decision 352):
+//                                      bulk-update-costs of one material used by 5,000 costing
+//                                      lines of open estimations, beside the same UPDATE in raw SQL
 //
 // The stock and GRA rows are the one place a verdict fails the run: a broken ledger invariant, an
 // over-received LPO line or a refusal count other than the plan's is a real error, so the table is
@@ -50,6 +53,7 @@ import { GRA_CLIENTS, GRA_COUNT, GRA_MATERIALS, grasOn, type GraFigures } from '
 import { JOB_ORDER_LIST_CONNECTIONS, JOB_ORDER_SCALE, jobOrdersOn, type JobOrderFigures } from './lib/job-orders';
 import { LEADS_CONNECTIONS, LEADS_SCALE, leadsTodaysOn, PDF_RUNS, QUOTATION_ITEMS, SALES_EXECUTIVE, type LeadFigures } from './lib/sales';
 import { measureQuotationPdf } from './lib/browser-pdf';
+import { DESIGN, REPRICE_LINES, REPRICE_OPEN_ESTIMATIONS, REPRICE_RUNS, repricingOn, type RepricingFigures } from './lib/estimation-costing';
 import { ACCOUNTS, AGING_SCALE, agingReportOn, INVOICE_LIST_CONNECTIONS, INVOICE_LIST_SCALE, invoiceListOn, invoicePdfOn, PDF_LINES, type AgingFigures, type InvoiceListFigures, type InvoicePdfFigures } from './lib/invoices';
 
 interface Figures {
@@ -532,7 +536,36 @@ async function invoiceSection(): Promise<Row[]> {
   return rows;
 }
 
-const PARTS = ['server', 'stock', 'gras', 'job-orders', 'list', 'sales', 'invoices', 'browser'] as const;
+/** Issue 21 §1 (decision 352): re-pricing 5,000 lines within 3x of the same UPDATE in raw SQL. */
+const REPRICE_RATIO_GOAL = 3;
+
+function repricingRows(kind: DatabaseKind, f: RepricingFigures | null): Row[] {
+  const about = `one material used by ${count(REPRICE_LINES)} costing lines of ${REPRICE_OPEN_ESTIMATIONS} open estimations`;
+  const metrics = [`bulk-update-costs of ${about}, median of ${REPRICE_RUNS}`, `baseline: the same UPDATE in raw SQL, median of ${REPRICE_RUNS}`, 'bulk-update-costs / raw UPDATE'];
+  if (!f) return metrics.map((metric) => figure(metric, kind, SKIPPED, ''));
+  const ratio = f.apiSeconds / f.rawSqlSeconds;
+  return [
+    figure(metrics[0]!, kind, f.apiSeconds.toFixed(2), 's'),
+    figure(metrics[1]!, kind, f.rawSqlSeconds.toFixed(2), 's'),
+    { metric: metrics[2]!, database: kind, value: ratio.toFixed(2), unit: 'x', goal: `<= ${REPRICE_RATIO_GOAL}x`, verdict: ratio <= REPRICE_RATIO_GOAL ? 'pass' : 'fail' },
+  ];
+}
+
+async function estimationSection(): Promise<Row[]> {
+  const postgresUrl = await findPostgres();
+  const designSignIn = (origin: string) => accessToken(origin, JSON.stringify({ username: DESIGN, password: DEMO_PASSWORD }));
+  const rows: Row[] = [];
+  for (const [kind, fresh] of [
+    ['PGlite', freshPglite],
+    ['PostgreSQL', postgresUrl ? () => freshPostgres(postgresUrl) : null],
+  ] as const) {
+    if (fresh) progress(`${kind}: bulk-update-costs of one material used by ${count(REPRICE_LINES)} costing lines, and the same UPDATE in raw SQL`);
+    rows.push(...repricingRows(kind, fresh ? await withDatabase(fresh, (database) => repricingOn(database, designSignIn)) : null));
+  }
+  return rows;
+}
+
+const PARTS = ['server', 'stock', 'gras', 'job-orders', 'list', 'sales', 'invoices', 'estimations', 'browser'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsToRun(only = process.env.BENCH_ONLY): readonly Part[] {
@@ -553,6 +586,7 @@ async function main(): Promise<void> {
   if (parts.includes('list')) rows.push(...(await listSection()));
   if (parts.includes('sales')) rows.push(...(await salesSection()));
   if (parts.includes('invoices')) rows.push(...(await invoiceSection()));
+  if (parts.includes('estimations')) rows.push(...(await estimationSection()));
   if (parts.includes('browser')) rows.push(...browserRows(await measureInBrowser(progress)));
   console.log(formatTable(rows));
   const failedStock = rows.filter((row) => row.verdict === 'fail' && /^(ledger invariant|issues refused|GRAs refused|LPO lines over-received)/.test(row.metric));
