@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { openDatabase, queryRows } from '../server/db/client';
-import { recostProduct } from '../server/modules/estimations/costing-store';
+import { recostProducts } from '../server/modules/estimations/costing-store';
 
 const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', CLIENT_DIR: '/nonexistent', DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL });
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
@@ -34,7 +34,10 @@ try {
       LATERAL (SELECT (1.25 + (n % 20))::numeric(14,3) AS quantity FROM generate_series(1, ${lines}) AS n) q
     WHERE e.title LIKE 'Bench estimation %'`);
   const made = await queryRows<{ id: number }>(db, sql`SELECT p.id FROM estimation_products p JOIN estimations e ON e.id = p.estimation WHERE e.title LIKE 'Bench estimation %' ORDER BY p.id`);
-  for (const { id } of made) await recostProduct(db, id);
+  await recostProducts(
+    db,
+    made.map((p) => p.id),
+  );
   await db.execute(sql`ANALYZE`);
   const [count] = await queryRows<{ n: number }>(
     db,

@@ -5,7 +5,7 @@ import type { EstimationStatus } from '../../domain/estimation';
 import { auditLog, estimationMaterials, estimationProductDetails, estimationProducts, estimations, estimationVersions } from '../../server/db/schema';
 import { makeCostingCategory, makeCostingLine, makeCostingMaterial, makeEstimation, makeEstimationProduct } from '../support/estimation-costing';
 import { useTestServer } from '../support/server';
-import { recostProduct } from '../../server/modules/estimations/costing-store';
+import { recostProducts } from '../../server/modules/estimations/costing-store';
 
 /**
  * Re-pricing (PATCH estimation-products/bulk-update-costs/): new material rates reach the costing
@@ -43,7 +43,7 @@ async function costings() {
   const removedProduct = await makeEstimationProduct(db(), draft.id);
   const removedProductLine = await makeCostingLine(db(), removedProduct.id, pipe.id, { quantity: '1.000', rate: '48.50', amount: '48.50' });
   await db().update(estimationProducts).set({ deleted_at: sql`now()` as unknown as string }).where(eq(estimationProducts.id, removedProduct.id));
-  await recostProduct(db(), product.id);
+  await recostProducts(db(), [product.id]);
   return {
     pipe,
     screws,

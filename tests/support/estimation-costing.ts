@@ -3,7 +3,7 @@ import type { Db } from '../../server/db/client';
 import { estimationMaterialCategories, estimationMaterials, estimationProductDetails, estimationProducts, estimations } from '../../server/db/schema';
 import type { EstimationStatus } from '../../domain/estimation';
 import type { MaterialUnit } from '../../domain/material';
-import { recostProduct } from '../../server/modules/estimations/costing-store';
+import { recostProducts } from '../../server/modules/estimations/costing-store';
 import { makeCustomer } from './factories-sales';
 
 /** Costing test data made in the database: categories, materials, estimations, products and lines. */
@@ -58,6 +58,6 @@ export async function makeCostingLine(db: Db, product: number, material: number,
     .insert(estimationProductDetails)
     .values({ product, estimation_material: material, quantity: values.quantity, rate: values.rate, amount: values.amount })
     .returning();
-  await recostProduct(db, product);
+  await recostProducts(db, [product]);
   return row!;
 }

@@ -9,7 +9,7 @@ import { estimationMaterials, estimationProductDetails, estimationProducts, esti
 import { badRequest, type FieldErrors, invalidPk } from '../../lib/http-error';
 import { qualified } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
-import { keepCostingVersion, recostProduct } from '../estimations/costing-store';
+import { keepCostingVersion, recostProducts } from '../estimations/costing-store';
 
 type BulkInput = z.output<typeof bulkUpdateCostsSchema>;
 
@@ -128,8 +128,10 @@ export async function bulkUpdateCosts(db: Db, actor: User, request: BulkInput): 
         updates.map((u) => ({ id: u.detail, rate: u.new_rate, amount: u.new_amount })),
       );
 
-      const products = [...new Set(updates.map((u) => u.product))].sort((a, b) => a - b);
-      for (const product of products) await recostProduct(tx, product);
+      await recostProducts(
+        tx,
+        updates.map((u) => u.product),
+      );
       const touched = [...new Set(updates.map((u) => u.estimation))].sort((a, b) => a - b);
       for (const estimation of touched) await keepCostingVersion(tx, actor, estimation, 'repriced');
       const totals = touched.length

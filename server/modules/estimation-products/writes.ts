@@ -19,7 +19,7 @@ import { estimationProductDetails, estimationProducts, estimations } from '../..
 import { badRequest, fieldError, type FieldErrors, invalidPk, invalidPkError, notFound } from '../../lib/http-error';
 import { lockRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
-import { recostProduct } from '../estimations/costing-store';
+import { recostProducts } from '../estimations/costing-store';
 import { costingLineView, costingLinesOf, liveMaterials, productView, type DetailRow, type ProductRow } from './queries';
 
 type ProductInput = z.output<typeof estimationProductCreateSchema>;
@@ -195,7 +195,7 @@ export async function createProduct(db: Db, actor: User, input: ProductInput): P
         .insert(estimationProducts)
         .values({ ...input, width: input.width ?? null, depth: input.depth ?? null, height: input.height ?? null, created_by: actor.id })
         .returning({ id: estimationProducts.id });
-      await recostProduct(tx, row!.id);
+      await recostProducts(tx, [row!.id]);
       return productView(tx, row!.id);
     },
     (view) => ({ action: 'estimation_product.create', target: `estimation_products:${view.id}`, risk: 'low', metadata: { estimation: view.estimation, name: view.name, quantity: view.quantity } }),
@@ -213,7 +213,7 @@ export async function updateProduct(db: Db, actor: User, id: number, input: Prod
       const row = await updateRow(tx, estimationProducts, id, input, undefined);
       const resized = (['width', 'height'] as const).some((side) => input[side] !== undefined && (input[side] === null ? current[side] !== null : current[side] === null || compare(input[side], current[side]) !== 0));
       if (resized) await recostMeasuredLines(tx, row);
-      await recostProduct(tx, id);
+      await recostProducts(tx, [id]);
       return { view: await productView(tx, id), resized };
     },
     ({ view, resized }) => ({ action: 'estimation_product.update', target: `estimation_products:${id}`, risk: 'low', metadata: { estimation: view.estimation, fields: Object.keys(input), resized, unit_price: view.unit_price } }),
@@ -232,7 +232,7 @@ export async function deleteProduct(db: Db, actor: User, id: number, expected: n
         .set({ deleted_at: now() })
         .where(and(eq(estimationProductDetails.product, id), isNull(estimationProductDetails.deleted_at)));
       await tx.update(estimationProducts).set({ deleted_at: now() }).where(eq(estimationProducts.id, id));
-      await recostProduct(tx, id);
+      await recostProducts(tx, [id]);
       return row;
     },
     (row) => ({ action: 'estimation_product.delete', target: `estimation_products:${id}`, risk: 'medium', metadata: { estimation: row.estimation, name: row.name } }),
@@ -251,7 +251,7 @@ export async function addLines(db: Db, actor: User, productId: number, lines: re
     async (tx) => {
       const product = await lockEditableProduct(tx, productId);
       const ids = new Set(await insertLines(tx, actor, product, lines, (i) => (several ? `details.${i}.` : '')));
-      await recostProduct(tx, productId);
+      await recostProducts(tx, [productId]);
       return (await costingLinesOf(tx, productId)).filter((line) => ids.has(line.id));
     },
     (added) => ({ action: 'estimation_product_detail.create', target: `estimation_products:${productId}`, risk: 'low', metadata: { details: added.map((l) => l.id), amounts: added.map((l) => l.amount) } }),
@@ -277,7 +277,7 @@ export async function updateLine(db: Db, actor: User, id: number, input: LineCha
         .update(estimationProductDetails)
         .set({ ...figures!, estimation_material: materialId, description: changes.description ?? line.description })
         .where(eq(estimationProductDetails.id, id));
-      await recostProduct(tx, line.product);
+      await recostProducts(tx, [line.product]);
       return costingLineView(tx, id);
     },
     (line) => ({ action: 'estimation_product_detail.update', target: `estimation_product_details:${id}`, risk: 'low', metadata: { product: line.product, fields: Object.keys(input), amount: line.amount } }),
@@ -292,7 +292,7 @@ export async function deleteLine(db: Db, actor: User, id: number, expected: numb
     async (tx) => {
       const { line } = await lockEditableLine(tx, id, expected);
       await tx.update(estimationProductDetails).set({ deleted_at: now() }).where(eq(estimationProductDetails.id, id));
-      await recostProduct(tx, line.product);
+      await recostProducts(tx, [line.product]);
       return line;
     },
     (line) => ({ action: 'estimation_product_detail.delete', target: `estimation_product_details:${id}`, risk: 'low', metadata: { product: line.product, estimation_material: line.estimation_material, amount: line.amount } }),
@@ -347,7 +347,7 @@ export async function saveCosting(db: Db, actor: User, productId: number, input:
         added.map((a) => a.line),
         (n) => `details.${added[n]!.index}.`,
       );
-      await recostProduct(tx, productId);
+      await recostProducts(tx, [productId]);
       return { view: await productView(tx, productId), counts: { changed: changed.length, added: addedIds.length, removed: removed.length } };
     },
     ({ view, counts }) => ({ action: 'estimation_product.save_costing', target: `estimation_products:${productId}`, risk: 'low', metadata: { estimation: view.estimation, ...counts, unit_price: view.unit_price } }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { estimationTotalOf, unitPriceOf } from '../../../domain/estimation-costing';
 import type { EstimationVersion } from '../../../domain/estimation';
 import type { User } from '../../../domain/user';
@@ -7,30 +7,38 @@ import { estimationProductDetails, estimationProducts, estimations, estimationVe
 
 /**
  * The stored figures of a costing, kept equal to its lines (domain/estimation-costing.ts): every
- * write to a product or a line calls `recostProduct`, which re-totals its estimation too. Call
- * them inside the write's transaction.
+ * write to products or lines calls `recostProducts`, which re-totals their estimations too. Call
+ * it inside the write's transaction. Set-based: a re-pricing of thousands of lines re-costs their
+ * products in two reads and two writes, the arithmetic still the domain's.
  */
-export async function recostProduct(db: Db, productId: number): Promise<void> {
-  const [product] = await db.select({ estimation: estimationProducts.estimation, overhead: estimationProducts.overhead_percent }).from(estimationProducts).where(eq(estimationProducts.id, productId));
-  if (!product) return;
+export async function recostProducts(db: Db, productIds: readonly number[]): Promise<void> {
+  if (!productIds.length) return;
+  const ids = [...new Set(productIds)];
+  const products = await db
+    .select({ id: estimationProducts.id, estimation: estimationProducts.estimation, overhead: estimationProducts.overhead_percent })
+    .from(estimationProducts)
+    .where(inArray(estimationProducts.id, ids));
   const lines = await db
-    .select({ amount: estimationProductDetails.amount })
+    .select({ product: estimationProductDetails.product, amount: estimationProductDetails.amount })
     .from(estimationProductDetails)
-    .where(and(eq(estimationProductDetails.product, productId), isNull(estimationProductDetails.deleted_at)));
-  await db
-    .update(estimationProducts)
-    .set({ unit_price: unitPriceOf(lines.map((l) => l.amount), product.overhead) })
-    .where(eq(estimationProducts.id, productId));
-  await retotalEstimation(db, product.estimation);
+    .where(and(inArray(estimationProductDetails.product, ids), isNull(estimationProductDetails.deleted_at)));
+  const prices = products.map((p) => ({ id: p.id, price: unitPriceOf(lines.filter((l) => l.product === p.id).map((l) => l.amount), p.overhead) }));
+  await db.execute(sql`UPDATE ${estimationProducts} AS p SET unit_price = v.price
+    FROM unnest(${sql.param(prices.map((p) => p.id))}::int[], ${sql.param(prices.map((p) => p.price))}::numeric[]) AS v(id, price) WHERE p.id = v.id`);
+  await retotalEstimations(db, products.map((p) => p.estimation));
 }
 
-/** An estimation's total_cost: its live products' quantity × unit price. */
-export async function retotalEstimation(db: Db, estimationId: number): Promise<void> {
+/** Their total_cost: each estimation's live products' quantity × unit price. */
+export async function retotalEstimations(db: Db, estimationIds: readonly number[]): Promise<void> {
+  if (!estimationIds.length) return;
+  const ids = [...new Set(estimationIds)];
   const products = await db
-    .select({ quantity: estimationProducts.quantity, unit_price: estimationProducts.unit_price })
+    .select({ estimation: estimationProducts.estimation, quantity: estimationProducts.quantity, unit_price: estimationProducts.unit_price })
     .from(estimationProducts)
-    .where(and(eq(estimationProducts.estimation, estimationId), isNull(estimationProducts.deleted_at)));
-  await db.update(estimations).set({ total_cost: estimationTotalOf(products) }).where(eq(estimations.id, estimationId));
+    .where(and(inArray(estimationProducts.estimation, ids), isNull(estimationProducts.deleted_at)));
+  const totals = ids.map((id) => estimationTotalOf(products.filter((p) => p.estimation === id)));
+  await db.execute(sql`UPDATE ${estimations} AS e SET total_cost = v.total
+    FROM unnest(${sql.param(ids)}::int[], ${sql.param(totals)}::numeric[]) AS v(id, total) WHERE e.id = v.id`);
 }
 
 /**
