@@ -53,6 +53,7 @@ import jobsRoutes from './modules/jobs/routes';
 import mailRoutes from './modules/mail/routes';
 import salesOrdersRoutes from './modules/sales-orders/routes';
 import quotationsRoutes from './modules/quotations/routes';
+import estimationsRoutes from './modules/estimations/routes';
 import salesDashboardRoutes from './modules/sales-dashboard/routes';
 import { startLiveHub } from './modules/live/hub';
 
@@ -226,6 +227,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(mailRoutes);
       await api.register(salesOrdersRoutes);
       await api.register(quotationsRoutes);
+      await api.register(estimationsRoutes);
       await api.register(salesDashboardRoutes);
     },
     { prefix: API_PREFIX },
