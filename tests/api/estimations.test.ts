@@ -282,9 +282,16 @@ describe('changing and cancelling', () => {
 
   it('adds drawings to a draft as multipart', async () => {
     const draft = await makeEstimation(db(), { customer: (await makeCustomer(db())).id });
-    const res = await postForm('design', API.estimations.detail(draft.id), [{ name: 'requirement', value: 'See the new plan' }, { name: 'drawings', file: 'plan-v2.pdf', bytes: PDF }], 'patch');
+    const res = await postForm(
+      'design',
+      API.estimations.detail(draft.id),
+      [{ name: 'requirement', value: 'See the new plan' }, { name: 'expected_version', value: String(draft.version) }, { name: 'drawings', file: 'plan-v2.pdf', bytes: PDF }],
+      'patch',
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ requirement: 'See the new plan', files: [{ kind: 'drawing', original_name: 'plan-v2.pdf' }] });
+    const stale = await postForm('design', API.estimations.detail(draft.id), [{ name: 'title', value: 'Late' }, { name: 'expected_version', value: String(draft.version) }], 'patch');
+    expect(stale.statusCode).toBe(409);
   });
 
   it('refuses a change once submitted, approved or quoted, and one that leaves it without customer and lead', async () => {

@@ -27,11 +27,11 @@ const KIND_OF_PART = new Map<string, EstimationFile['kind']>(Object.entries(ESTI
 /** Form fields that carry an id (or nothing), read as numbers so the schema checks them as JSON would. */
 const ID_FIELDS = new Set(['customer', 'lead', 'expected_version']);
 
-/** A form field's text as its JSON value: ids as numbers (blank or "null" is none), the rest as text. */
+/** A form field's text as its JSON value: ids as numbers (blank or "null" is none; no version is left out), the rest as text. */
 function formValue(field: string, text: string): unknown {
   if (!ID_FIELDS.has(field)) return text;
   const trimmed = text.trim();
-  if (trimmed === '' || trimmed === 'null') return null;
+  if (trimmed === '' || trimmed === 'null') return field === 'expected_version' ? undefined : null;
   return /^\d{1,10}$/.test(trimmed) ? Number(trimmed) : text;
 }
 
@@ -58,7 +58,8 @@ export async function readEstimationBody(req: FastifyRequest, limitBytes: number
           throw fieldError(ESTIMATION_DATA_PART, `JSON parse error - ${(error as Error).message}`);
         }
       } else {
-        fields[part.fieldname] = formValue(part.fieldname, String(part.value));
+        const value = formValue(part.fieldname, String(part.value));
+        if (value !== undefined) fields[part.fieldname] = value;
       }
     }
   } catch (error) {
