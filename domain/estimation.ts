@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { valuesOf } from './options';
 import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
+import { materialUnitSchema } from './material';
+import { pageParams, periodInOrder } from './query-params';
+import { quotationViewSchema } from './quotation';
 
 /**
  * Estimation statuses (decision 345): in costing (draft), submitted for a costing manager's
@@ -298,3 +301,93 @@ export const bulkUpdateCostsResultSchema = z.object({
   estimations: z.array(z.object({ estimation: idSchema, old_total: decimalSchema, new_total: decimalSchema })),
 });
 export type BulkUpdateCostsResult = z.infer<typeof bulkUpdateCostsResultSchema>;
+/* The estimations API's answers and steps (issue 21 §1; decisions 346-349)                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * A row of estimations/ (and of cancelled_estimations/ and filter_estimations/), as the device
+ * mirrors it: the names of its customer, lead and author, and how many live products it has.
+ * A name is null when the estimation has no such party.
+ */
+export const estimationListRowSchema = estimationSchema.extend({
+  customer_name: z.string().nullable(),
+  lead_company: z.string().nullable(),
+  product_count: z.number().int().nonnegative(),
+  created_by_name: z.string().nullable(),
+});
+export type EstimationListRow = z.infer<typeof estimationListRowSchema>;
+
+/** A costing line as the estimation's detail shows it: with its material's name, unit and category. */
+export const estimationViewDetailSchema = estimationProductDetailSchema.extend({
+  material_name: z.string(),
+  material_unit: materialUnitSchema,
+  category: idSchema,
+  category_name: z.string(),
+});
+export type EstimationViewDetail = z.infer<typeof estimationViewDetailSchema>;
+/** A live product with its live costing lines, oldest first. */
+export const estimationViewProductSchema = estimationProductSchema.extend({ details: z.array(estimationViewDetailSchema) });
+export type EstimationViewProduct = z.infer<typeof estimationViewProductSchema>;
+/** A drawing or image with where its bytes are read (GET files/{id}/content/, the files module's permissions). */
+export const estimationViewFileSchema = estimationFileSchema.extend({ url: z.string() });
+export type EstimationViewFile = z.infer<typeof estimationViewFileSchema>;
+
+/** GET estimations/{id}/ and every write's answer: the row, its names, its products with their lines, its files. */
+export const estimationViewSchema = estimationListRowSchema.extend({
+  approved_by_name: z.string().nullable(),
+  products: z.array(estimationViewProductSchema),
+  files: z.array(estimationViewFileSchema),
+});
+export type EstimationView = z.infer<typeof estimationViewSchema>;
+
+/**
+ * A create or change as multipart/form-data: the fields as JSON in the part `data` (or each as a
+ * form field of its own), drawings (PDF or pictures) as files named `drawings`, pictures as files
+ * named `images`; each part may repeat.
+ */
+export const ESTIMATION_DATA_PART = 'data';
+export const ESTIMATION_FILE_PARTS = { drawing: 'drawings', image: 'images' } as const satisfies Record<EstimationFile['kind'], string>;
+
+/** What each kind of file may be, by the type its bytes show (never the declared one). */
+export const ESTIMATION_FILE_TYPES: Readonly<Record<EstimationFile['kind'], readonly string[]>> = {
+  drawing: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  image: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+};
+
+/** The refusals of the estimation's steps, in the API's words. */
+export const ESTIMATION_STEP_MESSAGES = {
+  notEditable: (status: string) => `This estimation is ${status.toLowerCase()}: only an estimation in costing or rejected can be changed.`,
+  quotedCancel: 'A quoted estimation cannot be cancelled: its products are a quotation now.',
+  submitFrom: 'Only an estimation in costing or rejected can be submitted for approval.',
+  nothingCosted: 'Add at least one product with a costing line before submitting the estimation.',
+  decideFrom: 'Only an estimation waiting for approval can be approved or rejected.',
+  quoteFrom: 'Only an approved estimation can become a quotation.',
+  leadWithoutCustomer: 'This estimation is for a lead: convert the lead to a customer before making a quotation.',
+  drawingType: 'A drawing must be a PDF or a picture (JPEG, PNG, WebP or GIF).',
+  imageType: 'An image must be a picture (JPEG, PNG, WebP or GIF).',
+  filePart: (field: string) => `Send files in the parts "${ESTIMATION_FILE_PARTS.drawing}" or "${ESTIMATION_FILE_PARTS.image}", not "${field}".`,
+} as const;
+
+/** cancelled_estimations/: only the page (an empty page when there are none; the screen then says ESTIMATION_MESSAGES.noneCancelled). */
+export const estimationPageQuerySchema = z.object(pageParams).strict();
+
+/** filter_estimations/ (business-areas.md §7, the spec's names): estimation dates from startDate to endDate, either open. */
+export const filterEstimationsQuerySchema = z
+  .object({ startDate: isoDateSchema.optional(), endDate: isoDateSchema.optional(), ...pageParams })
+  .strict()
+  .refine(...periodInOrder('startDate', 'endDate'));
+export type FilterEstimationsQuery = z.output<typeof filterEstimationsQuerySchema>;
+
+/** submit/ and approve/: nothing but the version the step expects (or If-Match). */
+export const estimationStepSchema = z.object(expectedVersionFields);
+export const estimationRejectStepSchema = estimationRejectSchema.extend(expectedVersionFields);
+/**
+ * quotation/: the margin, the subject (blank: the estimation's title) and, where the company named
+ * its issuing entities, which one issues the quotation (quotations/ checks it as it checks its own).
+ */
+export const estimationQuotationStepSchema = estimationQuotationSchema.extend({ monarch_entity: textInput(100).optional(), ...expectedVersionFields });
+export type EstimationQuotationStep = z.input<typeof estimationQuotationStepSchema>;
+
+/** quotation/'s answer: the estimation, now quoted, and the draft quotation its products became. */
+export const estimationHandOverSchema = z.object({ estimation: estimationViewSchema, quotation: quotationViewSchema });
+export type EstimationHandOver = z.infer<typeof estimationHandOverSchema>;

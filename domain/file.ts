@@ -19,6 +19,8 @@ export const FILE_OWNERS = {
   invoice: { read: 'invoices.read', write: 'invoices.write', label: 'invoice' },
   'job-order': { read: 'job-orders.read', write: 'job-orders.write', editRule: 'jobOrder', label: 'job order' },
   'job-order-expense': { read: 'job-order-expenses.read', write: 'job-order-expenses.write', editRule: 'jobOrderExpense', label: 'job order expense' },
+  /** Drawings and images sent with an estimation (estimation_files names each one's kind). */
+  estimation: { read: 'estimations.read', write: 'estimations.write', label: 'estimation' },
 } as const satisfies Record<string, FileOwnerRule>;
 export type FileOwnerType = keyof typeof FILE_OWNERS;
 export const FILE_OWNER_TYPES = Object.keys(FILE_OWNERS) as [FileOwnerType, ...FileOwnerType[]];

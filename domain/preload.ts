@@ -40,7 +40,7 @@ export const PRELOAD_SETS: Readonly<Record<PreloadSetName, PreloadSet>> = {
   accounts: { critical: ['customers', 'invoices', 'receipts'], important: ['invoiceItems', 'customerBranches', 'vendors', 'jobOrders'], background: ['customerLpoCodes', 'jobOrderItems'] },
   /** Management loads lazily per route; this is its critical preload (§4: customers). */
   management: { critical: ['customers'], important: [], background: [] },
-  design: { critical: ['estimationMaterials', 'estimationMaterialCategories'], important: ['customers', 'jobOrders'], background: ['materials', 'materialCategories'] },
+  design: { critical: ['estimationMaterials', 'estimationMaterialCategories'], important: ['customers', 'jobOrders', 'estimations'], background: ['materials', 'materialCategories'] },
 };
 
 const SET_OF_DEPARTMENT: Partial<Record<Department, PreloadSetName>> = {

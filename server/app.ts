@@ -54,6 +54,7 @@ import mailRoutes from './modules/mail/routes';
 import salesOrdersRoutes from './modules/sales-orders/routes';
 import quotationsRoutes from './modules/quotations/routes';
 import estimationProductsRoutes from './modules/estimation-products/routes';
+import estimationsRoutes from './modules/estimations/routes';
 import salesDashboardRoutes from './modules/sales-dashboard/routes';
 import { startLiveHub } from './modules/live/hub';
 
@@ -228,6 +229,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(salesOrdersRoutes);
       await api.register(quotationsRoutes);
       await api.register(estimationProductsRoutes);
+      await api.register(estimationsRoutes);
       await api.register(salesDashboardRoutes);
     },
     { prefix: API_PREFIX },

@@ -39,6 +39,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'dispatch', first_name: 'Imran', last_name: 'Sheikh', department: 'packing-dispatch', designation: 'supervisor-packing-dispatch' },
   { username: 'acrylic', first_name: 'Joseph', last_name: 'Dsouza', department: 'acrylic', designation: 'supervisor' },
   { username: 'metal', first_name: 'Gurpreet', last_name: 'Singh', department: 'metal', designation: 'supervisor' },
+  // Last, so every other user keeps its id: approves design's costings (decision 349).
+  { username: 'costing.manager', first_name: 'Nandini', last_name: 'Rao', department: 'design', designation: 'costing-manager' },
 ];
 
 /** Seeds the demo company into an empty database; returns the demo usernames that exist. */

@@ -21,6 +21,7 @@ export type Staff =
   | 'accounts'
   | 'management'
   | 'design'
+  | 'costing.manager'
   | 'dispatch'
   | 'acrylic'
   | 'metal';

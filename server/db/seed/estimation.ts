@@ -73,6 +73,7 @@ export async function generateCostingMaterials(db: Db, ctx: SeedContext, count: 
 export function generateEstimations(ctx: SeedContext, count: number, customers: CustomerRef[], costing: CostingMaterial[]): void {
   const { rng, cal, data } = ctx;
   const design = ctx.user('design');
+  const approver = ctx.user('costing.manager');
   const states: [EstimationStatus | 'cancelled', number][] = [
     ['draft', 22],
     ['submitted', 25],
@@ -86,12 +87,17 @@ export function generateEstimations(ctx: SeedContext, count: number, customers: 
     const created = Math.max(ctx.pastInstant(state === 'draft' ? 3 : 1), cal.after(customer.since, 1));
     const updated = state === 'draft' ? created : cal.after(created, rng.int(1, 20), rng.int(0, 300));
     const products = rng.sample(PRODUCTS, rng.int(1, 3));
+    const status = state === 'cancelled' ? rng.pick(['draft', 'submitted'] as const) : state;
+    // Submitted the day it was costed; approved by the costing manager when it was last touched.
     const id = data.add(estimations, {
       customer: customer.id,
       title: `${products[0]!.name} for ${customer.name}`,
       estimation_date: cal.date(created),
-      status: state === 'cancelled' ? rng.pick(['draft', 'submitted'] as const) : state,
+      status,
       total_cost: money(0),
+      submitted_at: status === 'draft' ? null : cal.ts(created),
+      approved_by: status === 'approved' ? approver : null,
+      approved_at: status === 'approved' ? cal.ts(updated) : null,
       created_by: design,
       created_at: cal.ts(created),
       updated_at: cal.ts(updated),

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { invoices, jobOrderExpenses, jobOrders, quotationItems, quotations } from '../../db/schema';
+import { estimations, invoices, jobOrderExpenses, jobOrders, quotationItems, quotations } from '../../db/schema';
 import type { FileOwnerType } from '../../../domain/file';
 import type { User } from '../../../domain/user';
 import { jobOrderScope } from '../job-orders/scope';
@@ -11,6 +11,7 @@ const OWNER_TABLES: Record<Exclude<FileOwnerType, 'quotation-item'>, PgTable & {
   invoice: invoices,
   'job-order': jobOrders,
   'job-order-expense': jobOrderExpenses,
+  estimation: estimations,
 };
 
 /** The owning row, if it exists, is not deleted and is within the user's row rule (design's desk for a job order): its fields feed the owner's edit rule. */
