@@ -117,7 +117,7 @@ export async function generateCompany(db: Db, ctx: SeedContext, volumes: Volumes
   if (groups.has('stock')) generateStoresActivity(ctx, ledger, { newMaterials, materials: stock, adjustments: volumes.stockAdjustments, jobs });
   const stockDeltas = ledger.size > 0 ? ledger.close(ctx) : new Map<number, number>();
 
-  if (groups.has('estimations')) generateEstimations(ctx, volumes.estimations, customers, await generateCostingMaterials(db, ctx, volumes.costingMaterials));
+  if (groups.has('estimations')) generateEstimations(ctx, volumes.estimations, customers, await generateCostingMaterials(db, ctx, volumes.costingMaterials), openQuotes);
   if (invoicing) {
     if (ctx.mode === 'demo') generateTaxSetup(ctx);
     invoicing.forSalesOrders(orders);

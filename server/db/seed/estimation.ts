@@ -3,9 +3,10 @@ import type { EstimationStatus } from '../../../domain/estimation';
 import { ESTIMATION_MATERIAL_CATEGORIES } from '../../../domain/estimation-material';
 import type { MaterialUnit } from '../../../domain/material';
 import { queryRows, type Db } from '../client';
-import { boqDrafts, estimationMaterialCategories, estimationMaterials, estimationProductDetails, estimationProducts, estimations } from '../schema';
+import { boqDrafts, estimationMaterialCategories, estimationMaterials, estimationProductDetails, estimationProducts, estimations, estimationVersions } from '../schema';
 import { HISTORY_DAYS, type CustomerRef, type SeedContext } from './context';
 import { PRODUCTS, sumOf } from './products';
+import type { QuotationRef } from './sales';
 import { lineAmount, money, qty, units } from './values';
 
 type Category = (typeof ESTIMATION_MATERIAL_CATEGORIES)[number]['value'];
@@ -69,8 +70,10 @@ export async function generateCostingMaterials(db: Db, ctx: SeedContext, count: 
 /**
  * Estimations in every status, some cancelled: products with outer sizes, each costed per unit
  * by its lines (unit price = sum of the lines), the estimation's total = Σ quantity × unit price.
+ * Every third approved one whose customer has a live quotation became it (quoted); each
+ * submitted costing is kept as a version, and an approved one again when it was approved.
  */
-export function generateEstimations(ctx: SeedContext, count: number, customers: CustomerRef[], costing: CostingMaterial[]): void {
+export function generateEstimations(ctx: SeedContext, count: number, customers: CustomerRef[], costing: CostingMaterial[], quotations: readonly QuotationRef[]): void {
   const { rng, cal, data } = ctx;
   const design = ctx.user('design');
   const approver = ctx.user('costing.manager');
@@ -81,13 +84,16 @@ export function generateEstimations(ctx: SeedContext, count: number, customers: 
     ['rejected', 13],
     ['cancelled', 8],
   ];
+  const quotedAlready = new Set<number>();
   for (let i = 0; i < count; i++) {
     const state = rng.cover(i, states);
     const customer = rng.pick(customers);
     const created = Math.max(ctx.pastInstant(state === 'draft' ? 3 : 1), cal.after(customer.since, 1));
     const updated = state === 'draft' ? created : cal.after(created, rng.int(1, 20), rng.int(0, 300));
     const products = rng.sample(PRODUCTS, rng.int(1, 3));
-    const status = state === 'cancelled' ? rng.pick(['draft', 'submitted'] as const) : state;
+    const quoted = state === 'approved' && i % 3 === 0 ? quotations.find((q) => q.customer.id === customer.id && !quotedAlready.has(q.id)) : undefined;
+    if (quoted) quotedAlready.add(quoted.id);
+    const status = state === 'cancelled' ? rng.pick(['draft', 'submitted'] as const) : quoted ? 'quoted' : state;
     // Submitted the day it was costed; approved by the costing manager when it was last touched.
     const id = data.add(estimations, {
       customer: customer.id,
@@ -96,13 +102,15 @@ export function generateEstimations(ctx: SeedContext, count: number, customers: 
       status,
       total_cost: money(0),
       submitted_at: status === 'draft' ? null : cal.ts(created),
-      approved_by: status === 'approved' ? approver : null,
-      approved_at: status === 'approved' ? cal.ts(updated) : null,
+      approved_by: status === 'approved' || status === 'quoted' ? approver : null,
+      approved_at: status === 'approved' || status === 'quoted' ? cal.ts(updated) : null,
+      quotation: quoted?.id ?? null,
       created_by: design,
       created_at: cal.ts(created),
       updated_at: cal.ts(updated),
       deleted_at: state === 'cancelled' ? cal.ts(updated) : null,
     });
+    const kept: unknown[] = [];
     const totals = products.map((product) => {
       const lines = rng.sample(costing, rng.int(2, 6)).map((material) => {
         // Pieces, days and cut lengths in whole numbers; areas and weights to three decimals.
@@ -126,6 +134,7 @@ export function generateEstimations(ctx: SeedContext, count: number, customers: 
         updated_at: cal.ts(updated),
         deleted_at: null,
       });
+      kept.push({ id: product_, name: product.name, quantity: qty(units(pieces)), unit_price: money(unitPrice), details: lines.map((l) => ({ estimation_material: l.material.id, quantity: qty(l.quantity), rate: money(l.material.rate), amount: money(l.amount) })) });
       for (const line of lines) {
         data.add(estimationProductDetails, {
           product: product_,
@@ -155,6 +164,22 @@ export function generateEstimations(ctx: SeedContext, count: number, customers: 
       }
       return pieces * unitPrice;
     });
-    data.get(estimations, id).total_cost = money(sumOf(totals));
+    const total = money(sumOf(totals));
+    const estimation = data.get(estimations, id);
+    estimation.total_cost = total;
+    const versions = status === 'draft' ? [] : status === 'approved' || status === 'quoted' ? (['submitted', 'approved'] as const) : (['submitted'] as const);
+    versions.forEach((reason, at) => {
+      data.add(estimationVersions, {
+        estimation: id,
+        costing_version: at + 1,
+        reason,
+        total_cost: total,
+        products: kept,
+        created_by: reason === 'approved' ? approver : design,
+        created_at: cal.ts(reason === 'approved' ? updated : created),
+        updated_at: cal.ts(reason === 'approved' ? updated : created),
+      });
+    });
+    estimation.costing_version = versions.length;
   }
 }
