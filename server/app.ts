@@ -54,6 +54,7 @@ import mailRoutes from './modules/mail/routes';
 import salesOrdersRoutes from './modules/sales-orders/routes';
 import quotationsRoutes from './modules/quotations/routes';
 import salesDashboardRoutes from './modules/sales-dashboard/routes';
+import designDashboardRoutes from './modules/design-dashboard/routes';
 import { startLiveHub } from './modules/live/hub';
 
 declare module 'fastify' {
@@ -227,6 +228,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(salesOrdersRoutes);
       await api.register(quotationsRoutes);
       await api.register(salesDashboardRoutes);
+      await api.register(designDashboardRoutes);
     },
     { prefix: API_PREFIX },
   );
