@@ -192,7 +192,7 @@ export default function DesignHomeScreen() {
           <DashboardSection title="Job orders waiting for design">
             <JobsWaiting jobs={data.jobs_waiting} />
           </DashboardSection>
-          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+          <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
             <DashboardSection
               title="Waiting for approval"
               action={
