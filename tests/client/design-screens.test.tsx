@@ -300,4 +300,10 @@ describe("design's job detail", () => {
     expect(screen.queryByRole('link', { name: 'Material consumption' })).toBeNull();
     expect(screen.queryByText('Change status')).toBeNull();
   });
+
+  it('says of a job order that has not reached design that design sees only those that did', async () => {
+    show('design-job-detail', JobOrderDetailScreen, '/design/job/33');
+    expect(await screen.findByText('Job order 33 is not on this device. It may have been deleted, or the list has not loaded yet.')).toBeTruthy();
+    expect(screen.getByText('Design sees the job orders that reached its desk: this one may not have yet.')).toBeTruthy();
+  });
 });

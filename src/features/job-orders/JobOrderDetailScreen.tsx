@@ -19,7 +19,7 @@ import {
 } from '../../../domain/job-order';
 import { labelOf } from '../../../domain/options';
 import { can, type PermissionSubject } from '../../../domain/permissions';
-import { mayEdit } from '../../../domain/row-rules';
+import { jobOrderScopeOf, mayEdit } from '../../../domain/row-rules';
 import type { RequisitionListRow } from '../../../domain/requisition';
 import { pathOf, type RouteName } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
@@ -257,6 +257,7 @@ export default function JobOrderDetailScreen() {
       <Alert.Root status="info">
         <Alert.Indicator />
         <Alert.Title>Job order {id} is not on this device. It may have been deleted, or the list has not loaded yet.</Alert.Title>
+        {user && jobOrderScopeOf(user) === 'reached-design' && <Alert.Description>Design sees the job orders that reached its desk: this one may not have yet.</Alert.Description>}
       </Alert.Root>
     );
   }
