@@ -205,6 +205,10 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
   ...Object.fromEntries(['gra-home', 'gra-create', 'gra-detail'].map((route) => [route, ['gras', 'graItems', 'lpos', 'lpoItems', 'vendors', 'materials'] as const])),
   // The receipts read the device; the form allocates to the customer's open invoices and takes advances against its job orders and sales orders.
   ...Object.fromEntries(['receipts-home', 'accounts-receipts', 'job-receipts', 'accounts-job-receipts'].map((route) => [route, ['receipts', 'invoices', 'customers', 'jobOrders', 'salesOrders'] as const])),
+  // design-home lists the job orders waiting at design's desk from the device when the server is out of reach.
+  'design-home': ['jobOrders', 'customers'],
+  // The costing materials and their categories read the device; a material's details add an estimation's lines from the server.
+  ...Object.fromEntries(['estimation-materials-home', 'estimation-categories-home', 'estimation-material-details'].map((route) => [route, ['estimationMaterials', 'estimationMaterialCategories'] as const])),
   // accounts-home counts the drafts to approve and this month's receipts on the device, and ages what is owed there offline (decision 334).
   'accounts-home': ['invoices', 'receipts'],
 };

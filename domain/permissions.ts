@@ -223,7 +223,8 @@ export const READ_PERMISSIONS: Readonly<Record<MirroredType, Permission>> = {
   jobOrderExpenses: 'job-order-expenses.read',
   deliveryNotes: 'delivery-notes.read',
   deliveryNoteItems: 'delivery-notes.read',
-  jobOrderItems: 'delivery-notes.read',
+  /** A job order's products: whoever reads the job order (its detail carries them too); design only those of the job orders that reached it. */
+  jobOrderItems: 'job-orders.read',
   dispatches: 'dispatches.read',
   requisitions: 'requisitions.read',
   requisitionDetails: 'requisitions.read',

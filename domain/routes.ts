@@ -108,7 +108,7 @@ export const ROUTES = [
 
   // Design and estimation
   ...area({ layout: 'design', department: 'design', module: 'estimation' }, [
-    ['design-home', '/design', 'dashboard', 'Design', { module: undefined, access: 'signed-in' }],
+    ['design-home', '/design', 'dashboard', 'Design', { module: undefined, access: 'dashboard.design' }],
     ['design-job-detail', '/design/job/:id', 'detail', 'Job order', { module: 'job orders', access: 'job-orders.read' }],
     ['estimations-home', '/estimations', 'list', 'Estimations', { access: 'signed-in' }],
     ['estimation-add', '/estimations/add', 'operation', 'New estimation', { affects: ['estimations-home'], menu: true, access: 'signed-in' }],

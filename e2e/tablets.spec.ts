@@ -77,6 +77,12 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
     { name: 'metal requisitions', open: '/metal/requisitions', primary: link('New requisition') },
     { name: 'new metal requisition', open: '/metal/requisition/create', primary: button('Save requisition'), then: findMaterials },
   ],
+  // Design at its desk: what waits for approval and for design, the costing materials and their categories.
+  design: [
+    { name: 'design home', open: '/design', primary: link(/Waiting for approval/) },
+    { name: 'estimation materials', open: '/estimation/materials', primary: button('Add material') },
+    { name: 'estimation categories', open: '/estimation/material/categories', primary: button('Add') },
+  ],
   // A sales executive at a customer's shop: the customer, its branches and LPO codes, and its edit.
   'sales.manager': [
     { name: 'customers', open: '/customers', primary: button('New customer') },

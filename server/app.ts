@@ -56,6 +56,7 @@ import quotationsRoutes from './modules/quotations/routes';
 import estimationProductsRoutes from './modules/estimation-products/routes';
 import estimationsRoutes from './modules/estimations/routes';
 import salesDashboardRoutes from './modules/sales-dashboard/routes';
+import designDashboardRoutes from './modules/design-dashboard/routes';
 import { startLiveHub } from './modules/live/hub';
 
 declare module 'fastify' {
@@ -231,6 +232,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(estimationProductsRoutes);
       await api.register(estimationsRoutes);
       await api.register(salesDashboardRoutes);
+      await api.register(designDashboardRoutes);
     },
     { prefix: API_PREFIX },
   );

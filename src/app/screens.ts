@@ -10,8 +10,8 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
  * is either here or in SCREENS, so a new route without a screen, or a misspelt name, is a type error.
  */
 export const NOT_BUILT_YET = [
-  ...['design-home', 'estimations-home', 'estimation-add', 'estimation-detail', 'estimations-cancelled', 'estimation-materials-home', 'estimation-categories-home'],
-  ...['estimation-material-details', 'estimation-product-costing', 'design-estimation-create'],
+  ...['estimations-home', 'estimation-add', 'estimation-detail', 'estimations-cancelled'],
+  ...['estimation-product-costing', 'design-estimation-create'],
   ...['messages-home'],
   ...['reports-home', 'sales-orders-reports', 'sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status'],
   ...['sales-orders-reports-customers', 'sales-orders-reports-profitability', 'sales-orders-pending-advance', 'sales-orders-overdue'],
@@ -148,6 +148,10 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'acrylic-job-detail': () => import('../features/job-orders/JobOrderDetailScreen'),
   'accounts-job-detail': () => import('../features/job-orders/JobOrderDetailScreen'),
   'design-job-detail': () => import('../features/job-orders/JobOrderDetailScreen'),
+  'design-home': () => import('../features/design-home/DesignHomeScreen'),
+  'estimation-materials-home': () => import('../features/estimation-materials/EstimationMaterialsScreen'),
+  'estimation-categories-home': () => import('../features/estimation-materials/EstimationCategoriesScreen'),
+  'estimation-material-details': () => import('../features/estimation-materials/EstimationMaterialDetailsScreen'),
   'job-order-create': () => import('../features/job-orders/JobOrderCreateScreen'),
   'jobs-cancelled': () => import('../features/job-orders/JobOrderReportScreen'),
   'jobs-closed': () => import('../features/job-orders/JobOrderReportScreen'),

@@ -296,7 +296,8 @@ describe('who may call what (domain/permissions.ts)', () => {
       { method: 'GET', url: `${one}/list/`, permission: 'delivery-notes.read' },
       { method: 'GET', url: `${one}/${note.id}/`, permission: 'delivery-notes.read' },
       { method: 'GET', url: `${one}/list/in-process/`, permission: 'delivery-notes.read' },
-      { method: 'GET', url: `${one}/job_order_items/`, permission: 'delivery-notes.read' },
+      // A job order's products are the job order's (docs/decisions.md 357).
+      { method: 'GET', url: `${one}/job_order_items/`, permission: 'job-orders.read' },
       { method: 'POST', url: `${one}/validate-delivery-note-constraints/`, body: { job_order: job.id, items: [{ job_order_item: stands.id, quantity: 1 }] }, permission: 'delivery-notes.read' },
       { method: 'POST', url: `${one}/create/`, body: {}, permission: 'delivery-notes.write' },
       { method: 'PATCH', url: `${one}/update/${note.id}/`, body: { delivery_location: '' }, permission: 'delivery-notes.write' },

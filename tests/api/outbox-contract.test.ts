@@ -11,6 +11,8 @@ import {
   customers,
   deliveryNoteItems,
   deliveryNotes,
+  estimationMaterialCategories,
+  estimationMaterials,
   graItems,
   gras,
   jobOrderExpenses,
@@ -52,6 +54,10 @@ import {
   createLead,
   createMaterial,
   createMaterialCategory,
+  createEstimationMaterial,
+  createEstimationMaterialCategory,
+  renameEstimationMaterialCategory,
+  updateEstimationMaterial,
   createMaterialSubcategory,
   createQuotation,
   createRequisition,
@@ -81,6 +87,7 @@ import { makeJobOrder, makeJobOrderItem, makeRequisition } from '../support/fact
 import { makeJobOrderExpense } from '../support/factories-expenses';
 import { receiveThroughGra } from '../support/factories-stock';
 import { businessToday } from '../../domain/rules/dates';
+import { makeEstimationCategory, makeEstimationMaterial } from '../support/factories-estimation';
 
 /**
  * The outbox against the real API (DESIGN.md "Writes"): the replayer's requests go through
@@ -296,6 +303,36 @@ const CONTRACTS: Contract<unknown>[] = [
       return { id: material.id, reorder_level: '12', expected_version: material.version };
     },
     effect: async (db, { id }) => expect(await one(db.select({ reorder_level: materials.reorder_level, version: materials.version }).from(materials).where(eq(materials.id, id)))).toEqual({ reorder_level: '12.000', version: 2 }),
+  }),
+  contract(createEstimationMaterial, {
+    user: 'design',
+    prepare: async (db) => ({ category: (await makeEstimationCategory(db, 'acrylic')).id, name: 'Clear acrylic 3mm', unit: 'SHEET' as const, rate: '2450', sheet_length: '2440', sheet_width: '1220' }),
+    effect: async (db) =>
+      expect(await db.select({ name: estimationMaterials.name, rate: estimationMaterials.rate, sheet_length: estimationMaterials.sheet_length, sheet_width: estimationMaterials.sheet_width }).from(estimationMaterials)).toEqual([
+        { name: 'Clear acrylic 3mm', rate: '2450.00', sheet_length: '2440.000', sheet_width: '1220.000' },
+      ]),
+  }),
+  contract(updateEstimationMaterial, {
+    user: 'design',
+    prepare: async (db) => {
+      const material = await makeEstimationMaterial(db, (await makeEstimationCategory(db, 'MS')).id, { name: 'MS pipe', unit: 'KG', rate: '70' });
+      return { id: material.id, rate: '72.5', kg_per_metre: '1.125', expected_version: material.version };
+    },
+    effect: async (db, { id }) =>
+      expect(await one(db.select({ rate: estimationMaterials.rate, kg_per_metre: estimationMaterials.kg_per_metre, version: estimationMaterials.version }).from(estimationMaterials).where(eq(estimationMaterials.id, id)))).toEqual({ rate: '72.50', kg_per_metre: '1.125', version: 2 }),
+  }),
+  contract(createEstimationMaterialCategory, {
+    user: 'design',
+    prepare: async () => ({ name: 'Powder coating' }),
+    effect: async (db) => expect(await db.select({ name: estimationMaterialCategories.name }).from(estimationMaterialCategories)).toEqual([{ name: 'Powder coating' }]),
+  }),
+  contract(renameEstimationMaterialCategory, {
+    user: 'design',
+    prepare: async (db) => {
+      const category = await makeEstimationCategory(db, 'Hardwar');
+      return { id: category.id, name: 'Hardware', expected_version: category.version };
+    },
+    effect: async (db, { id }) => expect(await one(db.select({ name: estimationMaterialCategories.name, version: estimationMaterialCategories.version }).from(estimationMaterialCategories).where(eq(estimationMaterialCategories.id, id)))).toEqual({ name: 'Hardware', version: 2 }),
   }),
   contract(createMaterialCategory, {
     user: 'stores',

@@ -53,6 +53,7 @@ describe('the server refuses exactly whom the device refuses', () => {
       screenCall('acrylic-trays-dashboard', API.dashboard.acrylic),
       screenCall('purchases-dash', API.dashboard.purchases),
       screenCall('sales-dash', API.dashboard.sales),
+      screenCall('design-home', API.dashboard.design),
       screenCall('missed-srp-opportunities', API.salesReports.missedSrpOpportunities),
       screenCall('sales-analysis', API.salesReports.analysis),
       screenCall('sales-analysis-accounts', API.salesReports.analysis),

@@ -22,7 +22,7 @@ describe('the lists a screen loads', () => {
     localStorage.clear();
     server = fakeServer();
     new FakeList(server, DATA_TYPES.jobOrders.path).put({ id: 33, customer: 1, status: 'in-process', bucket: 'Design' });
-    new FakeList(server, DATA_TYPES.jobOrderItems.path);
+    new FakeList(server, DATA_TYPES.jobOrderItems.path).put({ id: 7, job_order: 33, product: 'Mirror frame' });
     new FakeList(server, DATA_TYPES.customers.path).put({ id: 1, name: 'Acme' });
     new FakeList(server, DATA_TYPES.customerBranches.path);
     storeSession({ access: makeToken('access', 300), refresh: makeToken('refresh', 86400) });
@@ -32,14 +32,25 @@ describe('the lists a screen loads', () => {
 
   afterEach(() => stopPreload());
 
-  it("loads for design's job order screen the job orders it may read, and never asks for the delivery-note products it may not", async () => {
+  it("loads for design's job order screen the job orders it may read with their products (docs/decisions.md 357)", async () => {
     expect(SCREEN_DATA['design-job-detail']).toEqual(['jobOrders', 'jobOrderItems', 'customers', 'customerBranches']);
 
     expect(await guard(routeByName('design-job-detail'), '/design/job/33')).toEqual({ allow: true });
 
     await vi.waitFor(async () => expect(await mirror.meta.get(metaKey(12, 'jobOrders'))).toMatchObject({ rowCount: 1, error: null }));
+    await vi.waitFor(async () => expect(await mirror.meta.get(metaKey(12, 'jobOrderItems'))).toMatchObject({ rowCount: 1, error: null }));
+  });
+
+  it("never asks, on a customer's detail, for the leads, sales orders and invoices design may not read", async () => {
+    expect(SCREEN_DATA['customer-detail']).toEqual(expect.arrayContaining(['leads', 'salesOrders', 'invoices', 'jobOrders']));
+
+    expect(await guard(routeByName('customer-detail'), '/customers/detail/1')).toEqual({ allow: true });
+
+    await vi.waitFor(async () => expect(await mirror.meta.get(metaKey(12, 'jobOrders'))).toMatchObject({ rowCount: 1, error: null }));
     await settle();
-    expect(server.calls('GET', DATA_TYPES.jobOrderItems.path)).toEqual([]);
-    expect(await mirror.meta.get(metaKey(12, 'jobOrderItems'))).toBeUndefined();
+    for (const type of ['leads', 'salesOrders', 'invoices'] as const) {
+      expect(server.calls('GET', DATA_TYPES[type].path), type).toEqual([]);
+      expect(await mirror.meta.get(metaKey(12, type)), type).toBeUndefined();
+    }
   });
 });

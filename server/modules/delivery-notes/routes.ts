@@ -21,6 +21,8 @@ import {
   filterDeliveryNotesQuerySchema,
 } from '../../../domain/delivery-note';
 import { currentUser } from '../../plugins/auth';
+import { jobOrderItems } from '../../db/schema';
+import { jobOrderRowsScope } from '../job-orders/scope';
 import { listRoute } from '../../lib/list';
 import { pageQuerySchema, pageSchema, loadPage, type Paging, type Slice } from '../../lib/pagination';
 import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
@@ -90,7 +92,14 @@ export default async function deliveryNotesRoutes(fastify: FastifyInstance) {
       paged(req, req.query, (paging) => notesByJobStatus(app.db, status, paging)),
     );
   }
-  listRoute(app, API.deliveryNotes.jobOrderItems, { ...read, tags, spec: jobOrderItemList, item: jobOrderItemSchema });
+  // A job order's products are the job order's (its detail carries them): whoever reads it, design those of the job orders that reached it.
+  listRoute(app, API.deliveryNotes.jobOrderItems, {
+    access: 'job-orders.read',
+    tags,
+    spec: jobOrderItemList,
+    item: jobOrderItemSchema,
+    scope: (req) => jobOrderRowsScope(currentUser(req), jobOrderItems.job_order, app.db),
+  });
   detailRoute(API.deliveryNotes.detail.pattern);
   updateRoute('patch', API.deliveryNotes.update.pattern);
   app.patch(API.deliveryNotes.approval.pattern, { config: { access: deliveryNoteStepTo('approved').permission }, schema: { tags, params: idParams, body: optionalVersion, response: { 200: deliveryNoteActionSchema } } }, (req) =>

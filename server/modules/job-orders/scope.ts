@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { jobOrderScopeOf } from '../../../domain/row-rules';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
@@ -17,6 +17,12 @@ const reachedDesign = or(
 /** The job orders a user may read (domain/row-rules.ts), as a condition; undefined for all of them. */
 export function jobOrderScope(user: User): SQL | undefined {
   return jobOrderScopeOf(user) === 'reached-design' ? reachedDesign : undefined;
+}
+
+/** The rows of the job orders a user may read, by the column naming their job order (a job order's products); undefined for all. */
+export function jobOrderRowsScope(user: User, jobOrder: AnyColumn, db: Db): SQL | undefined {
+  const scope = jobOrderScope(user);
+  return scope ? inArray(jobOrder, db.select({ id: jobOrders.id }).from(jobOrders).where(scope)) : undefined;
 }
 
 /** Refuses a job order outside the user's row rule with a 404, as if it did not exist. */

@@ -283,6 +283,8 @@ interface JobOrderStep {
   ends?: boolean;
   values: (row: JobOrderRow) => Partial<typeof jobOrders.$inferInsert>;
   history?: (row: JobOrderRow) => JobOrderHistoryStep;
+  /** What else the step writes in its transaction. */
+  alongside?: (tx: Db, row: JobOrderRow) => Promise<void>;
   audit: { action: string; risk: 'low' | 'medium' | 'high'; metadata?: Record<string, unknown> };
 }
 
@@ -303,6 +305,7 @@ async function step(db: Db, actor: User, id: number, expected: number | undefine
       const history = change.history?.(row);
       const updated = await updateRow(tx, jobOrders, id, change.values(row), expected);
       if (history) await recordStep(tx, actor, id, history.kind, history.from, history.to, history.remark);
+      await change.alongside?.(tx, row);
       return publicRow(updated);
     },
     (row) => ({ action: `job_order.${audit.action}`, target: `job_orders:${row.id}`, risk: audit.risk, metadata: { status: row.status, bucket: row.bucket, ...audit.metadata } }),
@@ -318,12 +321,21 @@ export const changeStatus = (db: Db, actor: User, id: number, next: JobOrderStat
     audit: { action: 'status', risk: 'low', metadata: { new_status: next } },
   });
 
+/**
+ * A job order reaching design's desk enters design's row rule (domain/row-rules.ts) with products
+ * written long before: they are touched, so design's devices receive them with their next delta.
+ */
+async function bringProductsToDesign(tx: Db, id: number): Promise<void> {
+  await tx.update(jobOrderItems).set({ updated_at: sql`now()` }).where(and(eq(jobOrderItems.job_order, id), isNull(jobOrderItems.deleted_at)));
+}
+
 /** POST update/bucket/{id}/: to another desk; back to an earlier one only with a reject remark. */
 export const changeBucket = (db: Db, actor: User, id: number, next: JobOrderBucket, rejectRemark: string, expected: number | undefined) =>
   step(db, actor, id, expected, {
     refusal: (row) => jobOrderBucketRefusal(row, next, rejectRemark),
     values: () => ({ bucket: next, reject_remark: rejectRemark || null }),
     history: (row) => ({ kind: 'bucket', from: row.bucket, to: next, remark: rejectRemark }),
+    alongside: next === 'Design' ? (tx) => bringProductsToDesign(tx, id) : undefined,
     audit: { action: 'bucket', risk: 'low', metadata: { new_bucket: next, reject_remark: rejectRemark } },
   });
 

@@ -18,8 +18,8 @@ import {
   type JobOrderStatus,
 } from '../../../domain/job-order';
 import { labelOf } from '../../../domain/options';
-import { can } from '../../../domain/permissions';
-import { mayEdit } from '../../../domain/row-rules';
+import { can, type PermissionSubject } from '../../../domain/permissions';
+import { jobOrderScopeOf, mayEdit } from '../../../domain/row-rules';
 import type { RequisitionListRow } from '../../../domain/requisition';
 import { pathOf, type RouteName } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
@@ -163,15 +163,26 @@ function History({ jobOrder }: { jobOrder: LocalJobOrder }) {
   );
 }
 
-/** The requisitions and delivery notes of the job order the device holds, each opening its own screen. */
-function Related({ jobOrder, routes }: { jobOrder: LocalJobOrder; routes: { requisition: RouteName; note: RouteName } }) {
+/** What of a job order's related work a user may open (design, for one, reads none of it). */
+function relatedShown(user: PermissionSubject | null | undefined) {
+  return {
+    requisitions: can(user, 'requisitions.read'),
+    notes: can(user, 'delivery-notes.read'),
+    expenses: can(user, 'job-order-expenses.read'),
+    consumption: can(user, 'stock.read'),
+  };
+}
+const showsRelated = (shown: ReturnType<typeof relatedShown>) => Object.values(shown).some(Boolean);
+
+/** The requisitions and delivery notes of the job order the device holds, each opening its own screen; only what the user may read. */
+function Related({ jobOrder, routes, shown }: { jobOrder: LocalJobOrder; routes: { requisition: RouteName; note: RouteName }; shown: ReturnType<typeof relatedShown> }) {
   const related = useLiveQuery(async () => {
     const [requisitions, notes] = await Promise.all([
-      mirror.rowsOf<RequisitionListRow>('requisitions').where('job_order').equals(jobOrder.id).toArray(),
-      mirror.rowsOf<DeliveryNote>('deliveryNotes').where('job_order').equals(jobOrder.id).toArray(),
+      shown.requisitions ? mirror.rowsOf<RequisitionListRow>('requisitions').where('job_order').equals(jobOrder.id).toArray() : [],
+      shown.notes ? mirror.rowsOf<DeliveryNote>('deliveryNotes').where('job_order').equals(jobOrder.id).toArray() : [],
     ]);
     return { requisitions: requisitions.filter((r) => !r.deleted_at), notes: notes.filter((n) => !n.deleted_at) };
-  }, [jobOrder.id]);
+  }, [jobOrder.id, shown.requisitions, shown.notes]);
   const links = (items: { id: number }[], route: RouteName, noun: string) =>
     items.length ? (
       <Wrap gap="3">
@@ -186,18 +197,32 @@ function Related({ jobOrder, routes }: { jobOrder: LocalJobOrder; routes: { requ
     );
   return (
     <Stack gap="3">
-      <Heading size="md">Requisitions</Heading>
-      {links(related?.requisitions ?? [], routes.requisition, 'Requisition')}
-      <Heading size="md">Delivery notes</Heading>
-      {links(related?.notes ?? [], routes.note, 'Delivery note')}
-      <HStack wrap="wrap" gap="3">
-        <Button asChild size="lg" variant="outline">
-          <RouterLink to={`${pathOf('job-expenses-home')}?job_order=${jobOrder.id}`}>Expenses</RouterLink>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <RouterLink to={pathOf('stores-material-consumption', { id: jobOrder.id })}>Material consumption</RouterLink>
-        </Button>
-      </HStack>
+      {shown.requisitions && (
+        <>
+          <Heading size="md">Requisitions</Heading>
+          {links(related?.requisitions ?? [], routes.requisition, 'Requisition')}
+        </>
+      )}
+      {shown.notes && (
+        <>
+          <Heading size="md">Delivery notes</Heading>
+          {links(related?.notes ?? [], routes.note, 'Delivery note')}
+        </>
+      )}
+      {(shown.expenses || shown.consumption) && (
+        <HStack wrap="wrap" gap="3">
+          {shown.expenses && (
+            <Button asChild size="lg" variant="outline">
+              <RouterLink to={`${pathOf('job-expenses-home')}?job_order=${jobOrder.id}`}>Expenses</RouterLink>
+            </Button>
+          )}
+          {shown.consumption && (
+            <Button asChild size="lg" variant="outline">
+              <RouterLink to={pathOf('stores-material-consumption', { id: jobOrder.id })}>Material consumption</RouterLink>
+            </Button>
+          )}
+        </HStack>
+      )}
     </Stack>
   );
 }
@@ -232,6 +257,7 @@ export default function JobOrderDetailScreen() {
       <Alert.Root status="info">
         <Alert.Indicator />
         <Alert.Title>Job order {id} is not on this device. It may have been deleted, or the list has not loaded yet.</Alert.Title>
+        {user && jobOrderScopeOf(user) === 'reached-design' && <Alert.Description>Design sees the job orders that reached its desk: this one may not have yet.</Alert.Description>}
       </Alert.Root>
     );
   }
@@ -239,6 +265,7 @@ export default function JobOrderDetailScreen() {
   const isPending = pending.has(jobOrder.id);
   const salesExecutive = userLabel(jobOrder.sales_executive, user ? [user, ...users] : users, jobOrder.sales_executive_name);
   const linked = LINKED_OF[route?.name ?? ''] ?? LINKED;
+  const related = relatedShown(user);
   // Cancel and close wait until every change made on this device has reached the server.
   const canCancel = saved && !isPending && can(user, 'job-orders.cancel') && jobOrderCancelRefusal(jobOrder) === null;
   const canClose = saved && !isPending && can(user, 'job-orders.close') && jobOrderCloseRefusal(jobOrder) === null;
@@ -347,10 +374,10 @@ export default function JobOrderDetailScreen() {
       {canCorrectInvoice && <InvoiceDetailsForm key={`invoice-${jobOrder.id}`} jobOrder={jobOrder} blocked={blocked} />}
       {canRecordAdvance && <AdvanceAmountForm key={`advance-${jobOrder.id}`} jobOrder={jobOrder} blocked={blocked} />}
 
-      {saved && (
+      {saved && showsRelated(related) && (
         <Card.Root>
           <Card.Body>
-            <Related jobOrder={jobOrder} routes={linked} />
+            <Related jobOrder={jobOrder} routes={linked} shown={related} />
           </Card.Body>
         </Card.Root>
       )}
