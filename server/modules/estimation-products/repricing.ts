@@ -9,7 +9,7 @@ import { estimationMaterials, estimationProductDetails, estimationProducts, esti
 import { badRequest, type FieldErrors, invalidPk } from '../../lib/http-error';
 import { qualified } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
-import { keepCostingVersion, recostProducts } from '../estimations/costing-store';
+import { keepCostingVersions, recostProducts } from '../estimations/costing-store';
 
 type BulkInput = z.output<typeof bulkUpdateCostsSchema>;
 
@@ -133,7 +133,7 @@ export async function bulkUpdateCosts(db: Db, actor: User, request: BulkInput): 
         updates.map((u) => u.product),
       );
       const touched = [...new Set(updates.map((u) => u.estimation))].sort((a, b) => a - b);
-      for (const estimation of touched) await keepCostingVersion(tx, actor, estimation, 'repriced');
+      await keepCostingVersions(tx, actor, touched, 'repriced');
       const totals = touched.length
         ? await tx
             .select({ id: estimations.id, total: estimations.total_cost })

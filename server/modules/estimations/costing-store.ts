@@ -42,16 +42,23 @@ export async function retotalEstimations(db: Db, estimationIds: readonly number[
 }
 
 /**
- * Keeps the estimation's costing as it is now (its live products and their live lines) as the
- * next costing version, and returns its number. Submission, approval and re-pricing call it.
+ * Keeps each estimation's costing as it is now (its live products and their live lines) as its
+ * next costing version; returns the numbers kept, by estimation. Submission and approval keep
+ * one; a re-pricing keeps one for every estimation it touched, in three reads and two writes.
  */
-export async function keepCostingVersion(db: Db, actor: User | null, estimationId: number, reason: EstimationVersion['reason']): Promise<number> {
-  const [estimation] = await db.select({ total: estimations.total_cost, last: estimations.costing_version }).from(estimations).where(eq(estimations.id, estimationId)).for('update');
-  if (!estimation) throw new Error(`estimation ${estimationId} does not exist`);
+export async function keepCostingVersions(db: Db, actor: User | null, estimationIds: readonly number[], reason: EstimationVersion['reason']): Promise<Map<number, number>> {
+  const ids = [...new Set(estimationIds)].sort((a, b) => a - b);
+  if (!ids.length) return new Map();
+  const heads = await db
+    .select({ id: estimations.id, total: estimations.total_cost, last: estimations.costing_version })
+    .from(estimations)
+    .where(inArray(estimations.id, ids))
+    .orderBy(asc(estimations.id))
+    .for('update');
   const products = await db
     .select()
     .from(estimationProducts)
-    .where(and(eq(estimationProducts.estimation, estimationId), isNull(estimationProducts.deleted_at)))
+    .where(and(inArray(estimationProducts.estimation, ids), isNull(estimationProducts.deleted_at)))
     .orderBy(asc(estimationProducts.id));
   const lines = products.length
     ? await db
@@ -60,15 +67,19 @@ export async function keepCostingVersion(db: Db, actor: User | null, estimationI
         .where(and(inArray(estimationProductDetails.product, products.map((p) => p.id)), isNull(estimationProductDetails.deleted_at)))
         .orderBy(asc(estimationProductDetails.id))
     : [];
-  const next = estimation.last + 1;
-  await db.insert(estimationVersions).values({
-    estimation: estimationId,
-    costing_version: next,
-    reason,
-    total_cost: estimation.total,
-    products: products.map((product) => ({ ...product, details: lines.filter((line) => line.product === product.id) })),
-    created_by: actor?.id ?? null,
-  });
-  await db.update(estimations).set({ costing_version: next }).where(eq(estimations.id, estimationId));
-  return next;
+  const linesOf = new Map<number, (typeof lines)[number][]>();
+  for (const line of lines) linesOf.set(line.product, [...(linesOf.get(line.product) ?? []), line]);
+  const kept = new Map(heads.map((head) => [head.id, head.last + 1]));
+  await db.insert(estimationVersions).values(
+    heads.map((head) => ({
+      estimation: head.id,
+      costing_version: head.last + 1,
+      reason,
+      total_cost: head.total,
+      products: products.filter((p) => p.estimation === head.id).map((product) => ({ ...product, details: linesOf.get(product.id) ?? [] })),
+      created_by: actor?.id ?? null,
+    })),
+  );
+  await db.update(estimations).set({ costing_version: sql`${estimations.costing_version} + 1` }).where(inArray(estimations.id, ids));
+  return kept;
 }

@@ -16,7 +16,7 @@ import { addFile } from '../files/service';
 import { parseBody } from '../quotations/body';
 import { createQuotation } from '../quotations/writes';
 import type { EstimationUpload } from './body';
-import { keepCostingVersion, retotalEstimations } from './costing-store';
+import { keepCostingVersions, retotalEstimations } from './costing-store';
 import { estimationView, type EstimationRow } from './queries';
 
 /**
@@ -155,7 +155,7 @@ export async function submitEstimation(db: Db, actor: User, id: number, expected
       if (!(await hasCostedProduct(tx, id))) throw refuse(ESTIMATION_STEP_MESSAGES.nothingCosted);
       await updateRow(tx, estimations, id, { status: 'submitted', submitted_at: now, rejection_reason: '' }, undefined);
       await retotalEstimations(tx, [id]);
-      const version = await keepCostingVersion(tx, actor, id, 'submitted');
+      const version = (await keepCostingVersions(tx, actor, [id], 'submitted')).get(id);
       return { view: await estimationView(tx, id), from: row.status, version };
     },
     ({ view, from, version }) => ({ action: 'estimation.submit', target: `estimations:${id}`, risk: 'low', metadata: { from, costing_version: version, total_cost: view.total_cost } }),
@@ -171,7 +171,7 @@ export async function approveEstimation(db: Db, actor: User, id: number, expecte
       const row = await lockIn(tx, id, expected, ['submitted'], () => ESTIMATION_STEP_MESSAGES.decideFrom);
       checkDuty('estimation', row, actor);
       await updateRow(tx, estimations, id, { status: 'approved', approved_by: actor.id, approved_at: now }, undefined);
-      const version = await keepCostingVersion(tx, actor, id, 'approved');
+      const version = (await keepCostingVersions(tx, actor, [id], 'approved')).get(id);
       return { view: await estimationView(tx, id), version };
     },
     ({ view, version }) => ({ action: 'estimation.approve', target: `estimations:${id}`, risk: 'medium', metadata: { costing_version: version, total_cost: view.total_cost, author: view.created_by } }),
