@@ -73,7 +73,7 @@ export const DATA_TYPES = {
   /** The list's rows (customer name, allocations with their invoice numbers, what is left unallocated): the receipts screens read them on the device. */
   receipts: { path: API.receipts.list, indexes: ['customer', 'sales_order', 'job_order', 'receipt_date'], module: 'receipts' },
   // The area issues give these their list endpoints; their tables and indexes are here already.
-  estimations: { indexes: ['customer', 'status', 'estimation_date'], module: 'estimation' },
+  estimations: { path: API.estimations.list, indexes: ['customer', 'status', 'estimation_date'], module: 'estimation' },
   jobOrders: { path: API.jobOrders.list, indexes: ['status', 'bucket', 'customer', 'branch', 'sales_executive', 'created_at'], module: 'job orders' },
   jobOrderExpenses: { path: API.jobOrderExpenses.list, indexes: ['job_order', 'status', 'expense_date'], module: 'job orders' },
   deliveryNotes: { path: API.deliveryNotes.list, indexes: ['job_order', 'status', 'delivery_date', 'created_at'], module: 'delivery notes' },

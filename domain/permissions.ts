@@ -218,6 +218,7 @@ export const READ_PERMISSIONS: Readonly<Record<MirroredType, Permission>> = {
   materialSubcategories: 'material-categories.read',
   estimationMaterials: 'estimation-materials.read',
   estimationMaterialCategories: 'estimation-materials.read',
+  estimations: 'estimations.read',
   jobOrders: 'job-orders.read',
   jobOrderExpenses: 'job-order-expenses.read',
   deliveryNotes: 'delivery-notes.read',

@@ -14,3 +14,4 @@ export * from './job-order-expenses';
 export * from './leads';
 export * from './quotations';
 export * from './gras';
+export * from './estimations';

@@ -1,0 +1,71 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { API } from '../../../domain/api-paths';
+import type { CostBreakdownRow, EstimationProduct, EstimationProductCreate, EstimationQuotation, EstimationReject } from '../../../domain/estimation';
+import type { EstimationListRow, EstimationVersionRow, EstimationView } from '../../../domain/estimation-view';
+import { api } from '../../data/api';
+import { keepEstimation, keptEstimationOfProduct } from '../../data/estimation-copies';
+import { mirror } from '../../data/mirror/db';
+import { tokens } from '../../data/tokens';
+import type { ListPage } from '../../ui/ServerListScreen';
+
+/** The estimation lists page by 15, as the other lists of the sales and design areas. */
+export const ESTIMATION_PAGE_SIZE = 15;
+
+/** The detail as the server has it; each answer is kept on the device for the costing sheet offline (decision 354). */
+export const estimationQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['estimations', id],
+    queryFn: async () => {
+      const view = (await api.get<EstimationView>(API.estimations.detail(id))).data;
+      const userId = tokens.userId;
+      if (userId !== null) await keepEstimation(userId, view);
+      return view;
+    },
+  });
+
+/** An estimation with its products and lines; a temp id (made on the device) is never asked for. */
+export const useEstimation = (id: number) => useQuery({ ...estimationQuery(id), enabled: id > 0 });
+
+/** The live estimations on the device (the mirror), undefined while it answers. */
+export const useEstimationsOnDevice = () => useLiveQuery(async () => (await mirror.rowsOf<EstimationListRow>('estimations').toArray()).filter((e) => !e.deleted_at), []);
+
+/** One estimation as the device holds it: undefined while it answers, null when absent or cancelled. */
+export const useEstimationOnDevice = (id: number) =>
+  useLiveQuery(async () => {
+    if (!Number.isInteger(id) || id === 0) return null;
+    const row = await mirror.rowsOf<EstimationListRow>('estimations').get(id);
+    return row && !row.deleted_at ? row : null;
+  }, [id]);
+
+/** The estimation holding a product, as this device last loaded it (and as the waiting saves changed it). */
+export const useKeptEstimationOfProduct = (product: number) =>
+  useLiveQuery(async () => {
+    const userId = tokens.userId;
+    return userId === null || !(product > 0) ? null : keptEstimationOfProduct(userId, product);
+  }, [product]);
+
+export const useCancelledEstimations = (page: number) =>
+  useQuery({
+    queryKey: ['estimations', 'cancelled', page],
+    queryFn: async () => (await api.get<ListPage<EstimationListRow>>(API.estimations.cancelled, { params: { page, page_size: ESTIMATION_PAGE_SIZE } })).data,
+    placeholderData: keepPreviousData,
+  });
+
+/** The costings kept of an estimation, oldest first. */
+export const useEstimationVersions = (id: number) =>
+  useQuery({ queryKey: ['estimations', id, 'versions'], queryFn: async () => (await api.get<EstimationVersionRow[]>(API.estimations.versions(id))).data, enabled: id > 0 });
+
+/** A product's cost by material category. */
+export const useCostBreakdown = (product: number) =>
+  useQuery({ queryKey: ['estimations', 'breakdown', product], queryFn: async () => (await api.get<CostBreakdownRow[]>(API.estimationProducts.costBreakdown(product))).data });
+
+export const submitEstimation = async (id: number) => (await api.post<EstimationView>(API.estimations.submit(id), {})).data;
+export const approveEstimation = async (id: number) => (await api.post<EstimationView>(API.estimations.approve(id), {})).data;
+export const rejectEstimation = async (id: number, body: EstimationReject) => (await api.post<EstimationView>(API.estimations.reject(id), body)).data;
+export const cancelEstimation = async (id: number) => {
+  await api.delete(API.estimations.detail(id));
+};
+/** The hand-over: the approved estimation becomes a draft quotation; answers the new quotation's id. */
+export const quoteEstimation = async (id: number, body: EstimationQuotation) => (await api.post<{ quotation: { id: number } }>(API.estimations.quotation(id), body)).data.quotation.id;
+export const addProduct = async (body: EstimationProductCreate) => (await api.post<EstimationProduct>(API.estimationProducts.list, body)).data;
