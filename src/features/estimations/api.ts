@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { API } from '../../../domain/api-paths';
 import type { CostBreakdownRow, EstimationProduct, EstimationProductCreate, EstimationQuotation, EstimationReject } from '../../../domain/estimation';
@@ -6,11 +6,26 @@ import type { EstimationListRow, EstimationVersionRow, EstimationView } from '..
 import { api } from '../../data/api';
 import { keepEstimation, keptEstimationOfProduct } from '../../data/estimation-copies';
 import { mirror } from '../../data/mirror/db';
+import { outbox, type PayloadOf } from '../../data/outbox';
+import { saveProductCosting } from '../../data/operations';
 import { tokens } from '../../data/tokens';
 import type { ListPage } from '../../ui/ServerListScreen';
 
 /** The estimation lists page by 15, as the other lists of the sales and design areas. */
 export const ESTIMATION_PAGE_SIZE = 15;
+
+/**
+ * The server's detail kept for `userId`, with the costing saves still waiting in the outbox
+ * applied on top, as the device shows every row (decision 151): a sheet saved offline stays as
+ * saved when the detail is read again before it is sent.
+ */
+async function keepWithWaitingSaves(userId: number, view: EstimationView): Promise<void> {
+  await keepEstimation(userId, view);
+  const waiting = await outbox.entries.where('[type+rowId]').equals(['estimations', view.id]).toArray();
+  for (const entry of waiting) {
+    if (entry.operation === saveProductCosting.name && entry.state !== 'rejected') await saveProductCosting.apply(mirror, entry.payload as PayloadOf<typeof saveProductCosting> as never, { tempId: 0, userId, now: new Date().toISOString() });
+  }
+}
 
 /** The detail as the server has it; each answer is kept on the device for the costing sheet offline (decision 354). */
 export const estimationQuery = (id: number) =>
@@ -19,7 +34,7 @@ export const estimationQuery = (id: number) =>
     queryFn: async () => {
       const view = (await api.get<EstimationView>(API.estimations.detail(id))).data;
       const userId = tokens.userId;
-      if (userId !== null) await keepEstimation(userId, view);
+      if (userId !== null) await keepWithWaitingSaves(userId, view);
       return view;
     },
   });
@@ -69,3 +84,21 @@ export const cancelEstimation = async (id: number) => {
 /** The hand-over: the approved estimation becomes a draft quotation; answers the new quotation's id. */
 export const quoteEstimation = async (id: number, body: EstimationQuotation) => (await api.post<{ quotation: { id: number } }>(API.estimations.quotation(id), body)).data.quotation.id;
 export const addProduct = async (body: EstimationProductCreate) => (await api.post<EstimationProduct>(API.estimationProducts.list, body)).data;
+
+/**
+ * Online, the costing sheet's product read again from the server: the product (for its
+ * estimation), then the estimation's detail, which keeps it on the device. Offline it waits,
+ * paused, and the sheet opens on the kept copy.
+ */
+export const useCostingSource = (product: number) => {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['estimations', 'product', product],
+    queryFn: async () => {
+      const { estimation } = (await api.get<EstimationProduct>(API.estimationProducts.detail(product))).data;
+      return queryClient.fetchQuery(estimationQuery(estimation));
+    },
+    enabled: product > 0,
+    retry: false,
+  });
+};
