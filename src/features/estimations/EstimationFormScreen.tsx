@@ -9,6 +9,7 @@ import type { Customer } from '../../../domain/customer';
 import { displayDateInput } from '../../../domain/entity';
 import { ESTIMATION_MESSAGES, estimationCreateSchema } from '../../../domain/estimation';
 import type { Lead } from '../../../domain/lead';
+import { whenValid } from '../../../domain/stock';
 import { pathOf } from '../../../domain/routes';
 import { businessToday, formatDisplayDate } from '../../../domain/rules/dates';
 import { mirror } from '../../data/mirror/db';
@@ -33,7 +34,8 @@ const formSchema = z
     requirement: header.requirement,
     estimation_date: displayDateInput.pipe(z.string()),
   })
-  .refine((e) => e.customer !== null || e.lead !== null, { path: ['customer'], message: ESTIMATION_MESSAGES.party });
+  // Said with the other fields' messages, not after them.
+  .refine((e) => e.customer !== null || e.lead !== null, { path: ['customer'], message: ESTIMATION_MESSAGES.party, ...whenValid('customer', 'lead') });
 type FormInput = z.input<typeof formSchema>;
 type FormValues = z.output<typeof formSchema>;
 
