@@ -15,6 +15,10 @@ import { estimationCopies, keepEstimation } from '../../src/data/estimation-copi
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { pendingRowIds } from '../../src/data/outbox';
+import { addEntry } from '../../src/data/outbox/entries';
+import { saveProductCosting } from '../../src/data/operations';
+import { createQueryClient } from '../../src/data/query';
+import { estimationQuery } from '../../src/features/estimations/api';
 import { forgetNotificationsForTests } from '../../src/ui/notify';
 import { forgetUnsavedChangesForTests, hasUnsavedChanges } from '../../src/ui/unsaved-changes';
 import CostingSheetScreen, { COSTING_NOT_ON_DEVICE, COSTING_SAVED_OFFLINE, FIX_LINES } from '../../src/features/estimations/CostingSheetScreen';
@@ -205,5 +209,30 @@ describe('the costing sheet online', () => {
         { id: 502, estimation_material: HINGE, description: '', pieces: '1.000', length: null, width: null, wastage_percent: '0.00', quantity: '6', rate: '90.00' },
       ],
     });
+  });
+});
+
+describe('the kept estimation and the saves waiting for the server', () => {
+  const sheet = { estimation: 5, product: 50, product_name: 'Display unit', details: [{ estimation_material: HINGE, quantity: '4' }] };
+
+  it('keeps a waiting save on top of the detail when the detail is read again before it is sent', async () => {
+    await keepEstimation(ASHA, view());
+    await addEntry(saveProductCosting, sheet, { userId: ASHA });
+    server.on('GET', API.estimations.detail(5), { status: 200, data: view() });
+    await createQueryClient().fetchQuery(estimationQuery(5));
+    const kept = (await estimationCopies.estimations.get(`${ASHA}:5`))!.view;
+    expect(kept.products[0]!.details.map((d) => [d.estimation_material, d.quantity, d.amount])).toEqual([[HINGE, '4.000', '380.00']]);
+    // 380.00 + 10 % = 418.00 a unit, 2 units.
+    expect(kept.total_cost).toBe('836.00');
+  });
+
+  it('takes the server’s product in place of the device’s figures once the save is confirmed', async () => {
+    await keepEstimation(ASHA, view());
+    const served = { ...view().products[0]!, unit_price: '440.00', details: [line(601, { estimation_material: HINGE, measured: false, quantity: '4.000', rate: '100.00', amount: '400.00', material_name: 'Hinge', material_unit: 'PCS' })] };
+    await saveProductCosting.reconcile(mirror, served, { tempId: null, rowId: 5, entryId: 1 });
+    const kept = (await estimationCopies.estimations.get(`${ASHA}:5`))!.view;
+    expect(kept.products[0]!.details.map((d) => [d.id, d.amount])).toEqual([[601, '400.00']]);
+    expect(kept.total_cost).toBe('880.00');
+    expect(await mirror.rows('estimations').get(5)).toMatchObject({ total_cost: '880.00' });
   });
 });
