@@ -23,7 +23,8 @@ async function partyOf(mirror: MirrorDatabase, estimation: { customer: number | 
   return { customer_name: customer?.name ?? null, lead_company: lead?.company ?? null };
 }
 
-const filesOf = (kind: keyof typeof ESTIMATION_FILE_PARTS, files: PayloadFiles) => files.map(({ name, file }) => ({ part: ESTIMATION_FILE_PARTS[kind], name, file }));
+/** The parts of the files of one kind (none when none were chosen). */
+const filesOf = (kind: keyof typeof ESTIMATION_FILE_PARTS, files: PayloadFiles) => (files.length ? files.map(({ name, file }) => ({ part: ESTIMATION_FILE_PARTS[kind], name, file })) : []);
 
 /**
  * POST estimations/estimations/: a new estimation (in costing) for a customer or a lead, either
