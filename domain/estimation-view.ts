@@ -1,5 +1,7 @@
 import type { Estimation, EstimationProduct, EstimationProductDetail, EstimationVersion } from './estimation';
 import type { EstimationFile } from './estimation';
+import type { z } from 'zod';
+import { estimationCostingSaveSchema } from './estimation';
 import type { MaterialUnit } from './material';
 
 /**
@@ -13,24 +15,24 @@ export type EstimationListRow = Estimation & {
   created_by_name?: string | null;
 };
 
-export type EstimationDetailLine = EstimationProductDetail & {
+export type EstimationViewDetail = EstimationProductDetail & {
   material_name: string;
   material_unit: MaterialUnit;
   category: number;
   category_name: string;
 };
 
-export type EstimationProductView = EstimationProduct & { details: EstimationDetailLine[] };
+export type EstimationViewProduct = EstimationProduct & { details: EstimationViewDetail[] };
 
-export type EstimationFileView = Pick<EstimationFile, 'id' | 'kind' | 'original_name' | 'content_type' | 'size'> & { url: string };
+export type EstimationViewFile = Pick<EstimationFile, 'id' | 'kind' | 'original_name' | 'content_type' | 'size'> & { url: string };
 
 export type EstimationView = Estimation & {
   customer_name: string | null;
   lead_company: string | null;
   created_by_name: string | null;
   approved_by_name: string | null;
-  products: EstimationProductView[];
-  files: EstimationFileView[];
+  products: EstimationViewProduct[];
+  files: EstimationViewFile[];
 };
 
 /** A kept costing as `{id}/versions/` lists it. */
@@ -39,3 +41,7 @@ export type EstimationVersionRow = Pick<EstimationVersion, 'costing_version' | '
 /** The part of a multipart create that carries the estimation's fields; files go under their kind. */
 export const ESTIMATION_DATA_PART = 'data';
 export const ESTIMATION_FILE_PARTS = { drawing: 'drawings', image: 'images' } as const;
+
+/** One line of the costing sheet's save (estimationCostingSaveSchema's): with its id when it is a line the product has. */
+export const costingSaveLineSchema = estimationCostingSaveSchema.shape.details.element;
+export type CostingSaveLine = z.input<typeof costingSaveLineSchema>;

@@ -1,6 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import { estimationTotalOf, unitPriceOf } from '../../domain/estimation-costing';
-import type { EstimationDetailLine, EstimationProductView, EstimationView } from '../../domain/estimation-view';
+import type { EstimationViewDetail, EstimationViewProduct, EstimationView } from '../../domain/estimation-view';
 
 /**
  * The last estimation details the device loaded, for the costing sheet offline (decision 354):
@@ -48,7 +48,7 @@ export async function keptEstimationOfProduct(userId: number, product: number): 
 }
 
 /** The product's lines replaced, its unit price and the estimation's total worked out as the server works them out. */
-export function withProductLines(view: EstimationView, product: number, lines: EstimationDetailLine[], serverProduct?: EstimationProductView): EstimationView {
+export function withProductLines(view: EstimationView, product: number, lines: EstimationViewDetail[], serverProduct?: EstimationViewProduct): EstimationView {
   const products = view.products.map((p) => {
     if (p.id !== product) return p;
     if (serverProduct) return { ...p, ...serverProduct, details: serverProduct.details ?? lines };

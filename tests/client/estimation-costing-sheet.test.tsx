@@ -186,10 +186,11 @@ describe('the costing sheet, offline from the estimation this device last loaded
 });
 
 describe('the costing sheet online', () => {
-  it('opens on the server’s lines and sends them back with their ids and rates', async () => {
+  it('opens on the server’s lines, a typed quantity as typed, and sends them back with their ids and rates', async () => {
     const details = [
       line(501, { estimation_material: ACRYLIC, description: 'Top', measured: true, quantity: '1.080', rate: '1500.00', amount: '1620.00', material_name: 'Acrylic 10mm', material_unit: 'SQMTR' }),
-      line(502, { estimation_material: HINGE, measured: false, quantity: '4.000', rate: '90.00', amount: '360.00', material_name: 'Hinge', material_unit: 'PCS' }),
+      // Typed as 4 with 10 % wastage: stored as 4.4.
+      line(502, { estimation_material: HINGE, wastage_percent: '10.00', measured: false, quantity: '4.400', rate: '90.00', amount: '396.00', material_name: 'Hinge', material_unit: 'PCS' }),
     ];
     server.on('GET', API.estimationProducts.detail(50), { status: 200, data: { id: 50, estimation: 5 } });
     server.on('GET', API.estimations.detail(5), { status: 200, data: view(details) });
@@ -198,15 +199,18 @@ describe('the costing sheet online', () => {
     // A measured line is measured again; the rate it was costed at stays.
     expect(box('Quantity (override) of line 1').value).toBe('');
     expect(text('line-amount-0')).toBe('1,620.00');
+    expect(box('Quantity (Pieces) of line 2').value).toBe('4.000');
+    expect(text('line-amount-1')).toBe('396.00');
     typeIn('Quantity (Pieces) of line 2', '6');
-    await waitFor(() => expect(text('line-amount-1')).toBe('540.00'));
+    // 6 + 10 % = 6.6 at 90.00.
+    await waitFor(() => expect(text('line-amount-1')).toBe('594.00'));
     fireEvent.click(screen.getByRole('button', { name: 'Save costing' }));
     await screen.findByText('estimation-detail');
     const [entry] = await outbox.entries.toArray();
     expect(entry!.body).toEqual({
       details: [
         { id: 501, estimation_material: ACRYLIC, description: 'Top', pieces: '1.000', length: null, width: null, wastage_percent: '0.00', quantity: null, rate: '1500.00' },
-        { id: 502, estimation_material: HINGE, description: '', pieces: '1.000', length: null, width: null, wastage_percent: '0.00', quantity: '6', rate: '90.00' },
+        { id: 502, estimation_material: HINGE, description: '', pieces: '1.000', length: null, width: null, wastage_percent: '10.00', quantity: '6', rate: '90.00' },
       ],
     });
   });

@@ -263,7 +263,7 @@ describe('an estimation’s detail', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit for approval' }));
     fireEvent.click(within(await dialogElement()).getByRole('button', { name: 'Submit' }));
     await screen.findByText('Estimation sent for approval.');
-    expect(server.calls('POST', API.estimations.submit(5))).toHaveLength(1);
+    expect(server.calls('POST', API.estimations.submit(5)).map((r) => r.body)).toEqual([{ expected_version: 3 }]);
     await waitFor(() => expect(screen.getAllByText('Waiting for approval').length).toBeGreaterThan(0));
   });
 
@@ -278,7 +278,7 @@ describe('an estimation’s detail', () => {
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Use 8mm acrylic' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await screen.findByText('Rejected: Use 8mm acrylic');
-    expect(server.calls('POST', API.estimations.reject(5)).map((r) => r.body)).toEqual([{ reason: 'Use 8mm acrylic' }]);
+    expect(server.calls('POST', API.estimations.reject(5)).map((r) => r.body)).toEqual([{ reason: 'Use 8mm acrylic', expected_version: 3 }]);
   });
 
   it('never offers the author of an estimation its approval, even a costing manager', async () => {
@@ -301,7 +301,7 @@ describe('an estimation’s detail', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Make quotation' }));
     await screen.findByText('quotation-detail');
     expect(router.state.location.pathname).toBe('/quotations/detail/77');
-    expect(server.calls('POST', API.estimations.quotation(5)).map((r) => r.body)).toEqual([{ margin_percent: '12.5', subject: 'Display unit 5' }]);
+    expect(server.calls('POST', API.estimations.quotation(5)).map((r) => r.body)).toEqual([{ margin_percent: '12.5', expected_version: 3 }]);
   });
 
   it('offers no step to a user who may only read estimations', async () => {

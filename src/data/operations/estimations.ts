@@ -4,8 +4,7 @@ import type { Customer } from '../../../domain/customer';
 import { ESTIMATION_MESSAGES, estimationCreateSchema } from '../../../domain/estimation';
 import { costingProblem, costLine, estimationTotalOf } from '../../../domain/estimation-costing';
 import type { EstimationMaterial } from '../../../domain/estimation-material';
-import { costingSheetLineSchema } from '../../../domain/estimation-sheet';
-import { ESTIMATION_DATA_PART, ESTIMATION_FILE_PARTS, type EstimationDetailLine, type EstimationProductView, type EstimationView } from '../../../domain/estimation-view';
+import { costingSaveLineSchema, ESTIMATION_DATA_PART, ESTIMATION_FILE_PARTS, type EstimationViewDetail, type EstimationViewProduct, type EstimationView } from '../../../domain/estimation-view';
 import { idSchema } from '../../../domain/entity';
 import type { Lead } from '../../../domain/lead';
 import { changeKeptProduct, withProductLines } from '../estimation-copies';
@@ -74,7 +73,7 @@ export const createEstimation = defineOperation({
 });
 
 /** The sheet's lines costed as the server will cost them, from the materials on the device (a line that cannot be costed yet counts nothing). */
-async function costedLines(mirror: MirrorDatabase, view: EstimationView, product: number, lines: z.output<typeof costingSheetLineSchema>[]): Promise<EstimationDetailLine[]> {
+async function costedLines(mirror: MirrorDatabase, view: EstimationView, product: number, lines: z.output<typeof costingSaveLineSchema>[]): Promise<EstimationViewDetail[]> {
   const sizes = view.products.find((p) => p.id === product) ?? { width: null, height: null };
   const materials = (await mirror.rows('estimationMaterials').bulkGet(lines.map((l) => l.estimation_material))) as (EstimationMaterial | undefined)[];
   return lines.map((line, i) => {
@@ -86,7 +85,7 @@ async function costedLines(mirror: MirrorDatabase, view: EstimationView, product
       ...{ wastage_percent: line.wastage_percent, measured: line.quantity === null, quantity: costed.quantity, rate: costed.rate, amount: costed.amount },
       ...{ material_name: material?.name ?? '', material_unit: material?.unit ?? 'PCS', category: material?.category ?? 0, category_name: '' },
       ...{ created_by: 0, created_at: '', updated_at: '', version: 0, deleted_at: null },
-    } as EstimationDetailLine;
+    } as EstimationViewDetail;
   });
 }
 
@@ -106,7 +105,7 @@ export const saveProductCosting = defineOperation({
   permission: 'estimations.write',
   label: 'Product costing',
   type: 'estimations',
-  schema: z.object({ estimation: idSchema, product: idSchema, product_name: z.string().max(200), details: z.array(costingSheetLineSchema).max(500) }),
+  schema: z.object({ estimation: idSchema, product: idSchema, product_name: z.string().max(200), details: z.array(costingSaveLineSchema).max(500) }),
   rowId: (sheet) => sheet.estimation,
   request: ({ product, details }) => ({ method: 'POST', url: API.estimationProducts.detailsWithCostUpdate(product), body: { details } }),
   apply: async (mirror, sheet, ctx) => {
@@ -116,7 +115,7 @@ export const saveProductCosting = defineOperation({
     await putTotal(mirror, await changeKeptProduct(sheet.product, (view) => withProductLines(view, sheet.product, lines)), ctx.now);
   },
   reconcile: async (mirror, row) => {
-    const product = row as EstimationProductView | null;
+    const product = row as EstimationViewProduct | null;
     if (!product || typeof product.id !== 'number') return;
     const view = await changeKeptProduct(product.id, (kept) => withProductLines(kept, product.id, product.details ?? [], product));
     await putTotal(mirror, view, new Date().toISOString());

@@ -6,7 +6,7 @@ import { formatIndian, QUANTITY_PLACES } from '../../../domain/decimal';
 import { EDITABLE_ESTIMATION_STATUSES } from '../../../domain/estimation';
 import type { CostingMeasure } from '../../../domain/estimation-costing';
 import type { EstimationMaterial } from '../../../domain/estimation-material';
-import type { EstimationProductView, EstimationView } from '../../../domain/estimation-view';
+import type { EstimationViewProduct, EstimationView } from '../../../domain/estimation-view';
 import { materialUnitLabel } from '../../../domain/material';
 import { pathOf } from '../../../domain/routes';
 import { mirror } from '../../data/mirror/db';
@@ -71,7 +71,7 @@ export default function CostingSheetScreen() {
   );
 }
 
-function Sheet({ estimation, product, materials }: { estimation: EstimationView; product: EstimationProductView; materials: readonly EstimationMaterial[] }) {
+function Sheet({ estimation, product, materials }: { estimation: EstimationView; product: EstimationViewProduct; materials: readonly EstimationMaterial[] }) {
   const navigate = useNavigate();
   const [rows, setRows] = useState<SheetRow[]>(() => (product.details.length ? product.details.map(rowOf) : [blankRow()]));
   const [dirty, setDirty] = useState(false);

@@ -59,12 +59,12 @@ export function EstimationActions({ estimation }: { estimation: EstimationView }
   const submit = async () => {
     if (refusedOffline()) return;
     const ok = await openDialog({ title: `Submit estimation ${reference}?`, message: 'The costing goes to a costing manager for approval and is kept as a version.', okLabel: 'Submit' });
-    if (ok) await run(() => submitEstimation(estimation.id), ESTIMATION_NOTICES.submitted);
+    if (ok) await run(() => submitEstimation(estimation), ESTIMATION_NOTICES.submitted);
   };
   const approve = async () => {
     if (refusedOffline()) return;
     const ok = await openDialog({ title: `Approve estimation ${reference}?`, message: 'The costing is kept as approved and may then become a quotation.', okLabel: 'Approve' });
-    if (ok) await run(() => approveEstimation(estimation.id), ESTIMATION_NOTICES.approved);
+    if (ok) await run(() => approveEstimation(estimation), ESTIMATION_NOTICES.approved);
   };
   const reject = async () => {
     if (refusedOffline()) return;
@@ -75,7 +75,7 @@ export function EstimationActions({ estimation }: { estimation: EstimationView }
       type: 'negative',
       prompt: { label: 'Reason', validate: (value) => verdict(estimationRejectSchema.safeParse({ reason: value })) },
     });
-    if (reason !== false) await run(() => rejectEstimation(estimation.id, { reason: reason.trim() }), ESTIMATION_NOTICES.rejected);
+    if (reason !== false) await run(() => rejectEstimation(estimation, { reason: reason.trim() }), ESTIMATION_NOTICES.rejected);
   };
   const quote = async () => {
     if (refusedOffline()) return;
@@ -87,7 +87,7 @@ export function EstimationActions({ estimation }: { estimation: EstimationView }
     });
     if (margin === false) return;
     try {
-      const quotation = await quoteEstimation(estimation.id, { margin_percent: margin.trim(), subject: estimation.title });
+      const quotation = await quoteEstimation(estimation, { margin_percent: margin.trim() });
       void queryClient.invalidateQueries({ queryKey: ['estimations'] });
       notify({ type: 'positive', message: ESTIMATION_NOTICES.quoted });
       navigate(pathOf('quotation-detail', { id: quotation }));
@@ -98,7 +98,7 @@ export function EstimationActions({ estimation }: { estimation: EstimationView }
   const cancel = async () => {
     if (refusedOffline()) return;
     const ok = await openDialog({ title: `Cancel estimation ${reference}?`, message: 'It moves to the cancelled estimations.', okLabel: 'Cancel estimation', cancelLabel: 'Keep it', type: 'negative' });
-    if (ok && (await run(() => cancelEstimation(estimation.id), ESTIMATION_NOTICES.cancelled))) navigate(pathOf('estimations-cancelled'));
+    if (ok && (await run(() => cancelEstimation(estimation), ESTIMATION_NOTICES.cancelled))) navigate(pathOf('estimations-cancelled'));
   };
 
   if (!maySubmit && !mayDecide && !mayQuote && !mayCancel) return null;

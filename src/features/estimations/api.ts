@@ -4,6 +4,7 @@ import { API } from '../../../domain/api-paths';
 import type { CostBreakdownRow, EstimationProduct, EstimationProductCreate, EstimationQuotation, EstimationReject } from '../../../domain/estimation';
 import type { EstimationListRow, EstimationVersionRow, EstimationView } from '../../../domain/estimation-view';
 import { api } from '../../data/api';
+import { ifMatch } from '../../data/outbox/operations';
 import { keepEstimation, keptEstimationOfProduct } from '../../data/estimation-copies';
 import { mirror } from '../../data/mirror/db';
 import { outbox, type PayloadOf } from '../../data/outbox';
@@ -75,14 +76,17 @@ export const useEstimationVersions = (id: number) =>
 export const useCostBreakdown = (product: number) =>
   useQuery({ queryKey: ['estimations', 'breakdown', product], queryFn: async () => (await api.get<CostBreakdownRow[]>(API.estimationProducts.costBreakdown(product))).data });
 
-export const submitEstimation = async (id: number) => (await api.post<EstimationView>(API.estimations.submit(id), {})).data;
-export const approveEstimation = async (id: number) => (await api.post<EstimationView>(API.estimations.approve(id), {})).data;
-export const rejectEstimation = async (id: number, body: EstimationReject) => (await api.post<EstimationView>(API.estimations.reject(id), body)).data;
-export const cancelEstimation = async (id: number) => {
-  await api.delete(API.estimations.detail(id));
+/** The estimation as the user saw it: each step names the version it expects. */
+type Seen = { id: number; version: number };
+export const submitEstimation = async (e: Seen) => (await api.post<EstimationView>(API.estimations.submit(e.id), { expected_version: e.version })).data;
+export const approveEstimation = async (e: Seen) => (await api.post<EstimationView>(API.estimations.approve(e.id), { expected_version: e.version })).data;
+export const rejectEstimation = async (e: Seen, body: EstimationReject) => (await api.post<EstimationView>(API.estimations.reject(e.id), { ...body, expected_version: e.version })).data;
+export const cancelEstimation = async (e: Seen) => {
+  await api.delete(API.estimations.detail(e.id), { headers: ifMatch(e.version) });
 };
-/** The hand-over: the approved estimation becomes a draft quotation; answers the new quotation's id. */
-export const quoteEstimation = async (id: number, body: EstimationQuotation) => (await api.post<{ quotation: { id: number } }>(API.estimations.quotation(id), body)).data.quotation.id;
+/** The hand-over: the approved estimation becomes a draft quotation (its subject the estimation's title); answers the new quotation's id. */
+export const quoteEstimation = async (e: Seen, body: EstimationQuotation) =>
+  (await api.post<{ quotation: { id: number } }>(API.estimations.quotation(e.id), { ...body, expected_version: e.version })).data.quotation.id;
 export const addProduct = async (body: EstimationProductCreate) => (await api.post<EstimationProduct>(API.estimationProducts.list, body)).data;
 
 /**

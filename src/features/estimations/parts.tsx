@@ -1,7 +1,7 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import { formatIndian, QUANTITY_PLACES } from '../../../domain/decimal';
 import { ESTIMATION_STATUSES, type EstimationStatus } from '../../../domain/estimation';
-import type { EstimationDetailLine, EstimationListRow } from '../../../domain/estimation-view';
+import type { EstimationViewDetail, EstimationListRow } from '../../../domain/estimation-view';
 import { materialUnitLabel } from '../../../domain/material';
 import { labelOf } from '../../../domain/options';
 import { readFailure } from '../../ui/connection';
@@ -31,7 +31,7 @@ const LINE_NUMERIC = [2, 3, 4, 5, 6, 7, 8];
 const size = (value: string | null) => (value === null ? '—' : formatIndian(value, QUANTITY_PLACES));
 
 /** A product's costing lines as the server costed them. */
-export function CostingLinesTable({ lines, label }: { lines: readonly EstimationDetailLine[]; label: string }) {
+export function CostingLinesTable({ lines, label }: { lines: readonly EstimationViewDetail[]; label: string }) {
   const rows = lines.map((l) => [
     l.material_name,
     l.description || '—',

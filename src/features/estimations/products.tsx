@@ -6,7 +6,7 @@ import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-u
 import { z } from 'zod';
 import { formatIndian, QUANTITY_PLACES } from '../../../domain/decimal';
 import { estimationProductCreateSchema } from '../../../domain/estimation';
-import type { EstimationProductView } from '../../../domain/estimation-view';
+import type { EstimationViewProduct } from '../../../domain/estimation-view';
 import { pathOf } from '../../../domain/routes';
 import { serverFailure } from '../../ui/connection';
 import { Facts } from '../../ui/detail';
@@ -24,7 +24,7 @@ export const costingSheetPath = (product: number) => `${pathOf('estimation-produ
 const mm = (value: string | null) => (value === null ? '—' : `${formatIndian(value, QUANTITY_PLACES)} mm`);
 
 /** One product of the estimation: its sizes and figures, its costing lines, its cost by category, and the way to its costing sheet. */
-export function ProductCard({ product, editable, server }: { product: EstimationProductView; editable: boolean; server: boolean }) {
+export function ProductCard({ product, editable, server }: { product: EstimationViewProduct; editable: boolean; server: boolean }) {
   const navigate = useNavigate();
   return (
     <Box borderWidth="1px" rounded="md" p="4" data-testid="estimation-product">

@@ -1,8 +1,7 @@
-import { mul, sub, sum, toMoney, type Decimal } from '../../../domain/decimal';
+import { add, compare, div, mul, sub, sum, toMoney, type Decimal } from '../../../domain/decimal';
 import { costingMeasureOf, costingProblem, costLine, unitPriceOf, type CostedLine, type CostingMeasure, type ProductSizes } from '../../../domain/estimation-costing';
 import type { EstimationMaterial } from '../../../domain/estimation-material';
-import { costingSheetLineSchema, type CostingSheetLine } from '../../../domain/estimation-sheet';
-import type { EstimationDetailLine, EstimationProductView } from '../../../domain/estimation-view';
+import { costingSaveLineSchema, type CostingSaveLine, type EstimationViewDetail, type EstimationViewProduct } from '../../../domain/estimation-view';
 
 /** A line of the costing sheet as typed: every figure as text, the material by its id once its name matches one. */
 export interface SheetRow {
@@ -27,8 +26,12 @@ const nextKey = () => `line-${(made += 1)}`;
 
 export const blankRow = (): SheetRow => ({ key: nextKey(), material: null, materialText: '', description: '', pieces: '1', length: '', width: '', wastage: '0', quantity: '', rate: '' });
 
+/** A typed line's quantity as typed: the server stores it with the wastage on top (decision 350). */
+const typedQuantityOf = (line: Pick<EstimationViewDetail, 'quantity' | 'wastage_percent'>) =>
+  compare(line.wastage_percent, '0') === 0 ? line.quantity : div(mul(line.quantity, '100'), add('100', line.wastage_percent), 3);
+
 /** A line as the server has it, as the sheet shows it (a measured line's quantity left to be measured again). */
-export const rowOf = (line: EstimationDetailLine): SheetRow => ({
+export const rowOf = (line: EstimationViewDetail): SheetRow => ({
   key: nextKey(),
   id: line.id,
   material: line.estimation_material,
@@ -38,7 +41,7 @@ export const rowOf = (line: EstimationDetailLine): SheetRow => ({
   length: line.length ?? '',
   width: line.width ?? '',
   wastage: line.wastage_percent,
-  quantity: line.measured ? '' : line.quantity,
+  quantity: line.measured ? '' : typedQuantityOf(line),
   rate: line.rate,
 });
 
@@ -70,14 +73,14 @@ export interface RowFigures {
   /** Why the line cannot be saved or costed yet; null when it can. */
   problem: string | null;
   costed: CostedLine | null;
-  line: CostingSheetLine | null;
+  line: CostingSaveLine | null;
 }
 
 /** A row's figures, live: what the server will store for it, or why it cannot be costed. */
 export function figuresOf(row: SheetRow, material: EstimationMaterial | undefined, sizes: ProductSizes): RowFigures {
   const measure = material ? costingMeasureOf(material.unit) : null;
   if (!material) return { measure, problem: CHOOSE_MATERIAL, costed: null, line: null };
-  const parsed = costingSheetLineSchema.safeParse({ ...lineInputOf(row), estimation_material: material.id });
+  const parsed = costingSaveLineSchema.safeParse({ ...lineInputOf(row), estimation_material: material.id });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { measure, problem: `${FIELD_NAMES[String(issue.path[0])] ?? String(issue.path[0])}: ${issue.message}`, costed: null, line: null };
@@ -90,7 +93,7 @@ export function figuresOf(row: SheetRow, material: EstimationMaterial | undefine
 const FIELD_NAMES: Readonly<Record<string, string>> = { pieces: 'Pieces', length: 'Length', width: 'Width', wastage_percent: 'Wastage', quantity: 'Quantity', rate: 'Rate', description: 'Description' };
 
 /** The product's figures from its lines: direct cost, overhead, unit price, and the product's total. */
-export function sheetTotals(amounts: readonly Decimal[], product: Pick<EstimationProductView, 'overhead_percent' | 'quantity'>) {
+export function sheetTotals(amounts: readonly Decimal[], product: Pick<EstimationViewProduct, 'overhead_percent' | 'quantity'>) {
   const direct = toMoney(sum(amounts));
   const unitPrice = unitPriceOf(amounts, product.overhead_percent);
   return { direct, overhead: sub(unitPrice, direct), unitPrice, total: toMoney(mul(product.quantity, unitPrice)) };
