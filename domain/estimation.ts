@@ -391,3 +391,10 @@ export type EstimationQuotationStep = z.input<typeof estimationQuotationStepSche
 /** quotation/'s answer: the estimation, now quoted, and the draft quotation its products became. */
 export const estimationHandOverSchema = z.object({ estimation: estimationViewSchema, quotation: quotationViewSchema });
 export type EstimationHandOver = z.infer<typeof estimationHandOverSchema>;
+
+/** A kept costing as `{id}/versions/` lists it. */
+export type EstimationVersionRow = Pick<EstimationVersion, 'costing_version' | 'reason' | 'total_cost' | 'created_at' | 'created_by' | 'products'>;
+
+/** One line of the costing sheet's save (estimationCostingSaveSchema's): with its id when it is a line the product has. */
+export const costingSaveLineSchema = estimationCostingSaveSchema.shape.details.element;
+export type CostingSaveLine = z.input<typeof costingSaveLineSchema>;

@@ -10,8 +10,6 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
  * is either here or in SCREENS, so a new route without a screen, or a misspelt name, is a type error.
  */
 export const NOT_BUILT_YET = [
-  ...['estimations-home', 'estimation-add', 'estimation-detail', 'estimations-cancelled'],
-  ...['estimation-product-costing', 'design-estimation-create'],
   ...['messages-home'],
   ...['reports-home', 'sales-orders-reports', 'sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status'],
   ...['sales-orders-reports-customers', 'sales-orders-reports-profitability', 'sales-orders-pending-advance', 'sales-orders-overdue'],
@@ -168,6 +166,12 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'quotation-update': () => import('../features/quotations/QuotationFormScreen'),
   'sales-quotation-create': () => import('../features/quotations/QuotationFormScreen'),
   'sales-quotation-update': () => import('../features/quotations/QuotationFormScreen'),
+  'estimations-home': () => import('../features/estimations/EstimationsScreen'),
+  'estimation-add': () => import('../features/estimations/EstimationFormScreen'),
+  'design-estimation-create': () => import('../features/estimations/EstimationFormScreen'),
+  'estimation-detail': () => import('../features/estimations/EstimationDetailScreen'),
+  'estimations-cancelled': () => import('../features/estimations/EstimationsCancelledScreen'),
+  'estimation-product-costing': () => import('../features/estimations/CostingSheetScreen'),
 };
 
 export const notAvailableScreen: ScreenModule = () => import('./NotAvailableScreen');

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import { estimationTotalOf, unitPriceOf } from '../../../domain/estimation-costing';
 import type { EstimationVersion } from '../../../domain/estimation';
 import type { User } from '../../../domain/user';

@@ -15,3 +15,4 @@ export * from './leads';
 export * from './quotations';
 export * from './gras';
 export * from './estimation-materials';
+export * from './estimations';
