@@ -57,11 +57,19 @@ export function withProductLines(view: EstimationView, product: number, lines: E
   return { ...view, products, total_cost: estimationTotalOf(products) };
 }
 
-/** Changes the kept copies of the product's estimation (every user's copy holding it: the entry's author is the only one). */
+/**
+ * Changes the kept copies of the product's estimation (every user's copy holding it: the entry's
+ * author is the only one). The outbox calls it from within the mirror's transaction (a confirmed
+ * save's reconcile): the copies are another database, so their transaction runs outside the
+ * mirror's, which waits for it instead of committing early.
+ */
 export async function changeKeptProduct(product: number, change: (view: EstimationView) => EstimationView): Promise<EstimationView | null> {
-  return estimationCopies.transaction('rw', estimationCopies.estimations, async () => {
-    const kept = await estimationCopies.estimations.where('products').equals(product).toArray();
-    for (const copy of kept) await estimationCopies.estimations.put({ ...copy, view: change(copy.view) });
-    return kept[0] ? change(kept[0].view) : null;
-  });
+  const changed = Dexie.ignoreTransaction(() =>
+    estimationCopies.transaction('rw', estimationCopies.estimations, async () => {
+      const kept = await estimationCopies.estimations.where('products').equals(product).toArray();
+      for (const copy of kept) await estimationCopies.estimations.put({ ...copy, view: change(copy.view) });
+      return kept[0] ? change(kept[0].view) : null;
+    }),
+  );
+  return Dexie.waitFor(changed);
 }

@@ -13,6 +13,9 @@ import {
   deliveryNotes,
   estimationMaterialCategories,
   estimationMaterials,
+  estimationProductDetails,
+  estimationProducts,
+  estimations,
   graItems,
   gras,
   jobOrderExpenses,
@@ -54,6 +57,7 @@ import {
   createLead,
   createMaterial,
   createMaterialCategory,
+  createEstimation,
   createEstimationMaterial,
   createEstimationMaterialCategory,
   renameEstimationMaterialCategory,
@@ -78,6 +82,7 @@ import {
   updateLead,
   updateMaterial,
   updateQuotation,
+  saveProductCosting,
 } from '../../src/data/operations';
 import { signedInAs, signIn, startTestServer, type TestServer } from '../support/server';
 import { makeCategory, makeMaterial, userId } from '../support/factories';
@@ -88,6 +93,7 @@ import { makeJobOrderExpense } from '../support/factories-expenses';
 import { receiveThroughGra } from '../support/factories-stock';
 import { businessToday } from '../../domain/rules/dates';
 import { makeEstimationCategory, makeEstimationMaterial } from '../support/factories-estimation';
+import { makeCostingCategory, makeCostingMaterial, makeEstimation, makeEstimationProduct } from '../support/estimation-costing';
 
 /**
  * The outbox against the real API (DESIGN.md "Writes"): the replayer's requests go through
@@ -303,6 +309,31 @@ const CONTRACTS: Contract<unknown>[] = [
       return { id: material.id, reorder_level: '12', expected_version: material.version };
     },
     effect: async (db, { id }) => expect(await one(db.select({ reorder_level: materials.reorder_level, version: materials.version }).from(materials).where(eq(materials.id, id)))).toEqual({ reorder_level: '12.000', version: 2 }),
+  }),
+  contract(createEstimation, {
+    user: 'design',
+    prepare: async (db) => ({ customer: (await makeCustomer(db)).id, title: 'Acrylic display for the new branch', requirement: 'Two counter displays, clear acrylic', estimation_date: '2026-11-20' }),
+    effect: async (db) =>
+      expect(await db.select({ title: estimations.title, requirement: estimations.requirement, status: estimations.status, total_cost: estimations.total_cost }).from(estimations)).toEqual([
+        { title: 'Acrylic display for the new branch', requirement: 'Two counter displays, clear acrylic', status: 'draft', total_cost: '0.00' },
+      ]),
+  }),
+  contract(saveProductCosting, {
+    user: 'design',
+    prepare: async (db) => {
+      const estimation = await makeEstimation(db);
+      const product = await makeEstimationProduct(db, estimation.id, { name: 'Counter display', quantity: '2', width: '600', height: '400' });
+      const acrylic = await makeCostingMaterial(db, (await makeCostingCategory(db, 'acrylic')).id, { name: 'Clear acrylic 5mm', unit: 'SQMTR', rate: '2000' });
+      // Two panels of the product's face (0.48 m²) and 10% wastage: 0.528 m² at ₹2,000.
+      return { estimation: estimation.id, product: product.id, product_name: 'Counter display', details: [{ estimation_material: acrylic.id, pieces: '2', wastage_percent: '10' }] };
+    },
+    effect: async (db, { product }) => {
+      expect(await db.select({ quantity: estimationProductDetails.quantity, amount: estimationProductDetails.amount, measured: estimationProductDetails.measured }).from(estimationProductDetails)).toEqual([
+        { quantity: '0.528', amount: '1056.00', measured: true },
+      ]);
+      expect(await one(db.select({ unit_price: estimationProducts.unit_price }).from(estimationProducts).where(eq(estimationProducts.id, product)))).toEqual({ unit_price: '1056.00' });
+      expect(await db.select({ total_cost: estimations.total_cost }).from(estimations)).toEqual([{ total_cost: '2112.00' }]);
+    },
   }),
   contract(createEstimationMaterial, {
     user: 'design',

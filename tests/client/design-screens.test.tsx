@@ -183,7 +183,7 @@ describe('estimation materials', () => {
       operation: 'estimation-material.create',
       payload: { name: 'Frosted acrylic 5mm', category: 1, unit: 'SHEET', rate: '3100.5', sheet_length: '3050', sheet_width: null, kg_per_metre: null },
     });
-    await waitFor(() => expect(rowsOf(table()).map((r) => r[0])).toContain('Frosted acrylic 5mm'));
+    await waitFor(() => expect(rowsOf(table()).map((r) => r[0])).toContain('Frosted acrylic 5mm'), { timeout: 5000 });
   });
 
   it('refuses a name the category already has, ignoring case and spaces', async () => {
