@@ -5,7 +5,7 @@ import { ownApprovalMessage } from '../../domain/duty-rules';
 import { PERMISSION_DENIED } from '../../domain/permissions';
 import { businessToday } from '../../domain/rules/dates';
 import { auditLog, estimations, leads, quotations, systemConfig } from '../../server/db/schema';
-import { addCostingLine, addEstimationProduct, makeEstimation } from '../support/estimations';
+import { addCostingLine, makeEstimationProduct, makeEstimation } from '../support/factories-estimation';
 import { userId } from '../support/factories';
 import { makeCustomer, makeLead } from '../support/factories-sales';
 import { useTestServer } from '../support/server';
@@ -27,10 +27,10 @@ const refusal = (message: string) => ({ non_field_errors: [message] });
 async function costed(author = 'design', values: { customer?: number | null; lead?: number | null; status?: 'draft' | 'submitted' | 'approved' } = {}) {
   const customer = values.customer === undefined && values.lead === undefined ? (await makeCustomer(db())).id : (values.customer ?? null);
   const estimation = await makeEstimation(db(), { customer, lead: values.lead ?? null, title: 'Eyewear counter', status: values.status ?? 'draft', created_by: await userId(db(), author) });
-  const stand = await addEstimationProduct(db(), estimation.id, { name: 'Acrylic stand', description: '12 mm clear, polished edges', quantity: '2' });
+  const stand = await makeEstimationProduct(db(), estimation.id, { name: 'Acrylic stand', description: '12 mm clear, polished edges', quantity: '2' });
   await addCostingLine(db(), stand.id, { quantity: '3', rate: '150.00' });
   await addCostingLine(db(), stand.id, { quantity: '1.5', rate: '80.00' });
-  const board = await addEstimationProduct(db(), estimation.id, { name: 'Header board', quantity: '3' });
+  const board = await makeEstimationProduct(db(), estimation.id, { name: 'Header board', quantity: '3' });
   await addCostingLine(db(), board.id, { quantity: '1', rate: '333.33' });
   return { ...estimation, customer };
 }
@@ -43,7 +43,7 @@ describe('submitting for approval', () => {
     const empty = await makeEstimation(db(), { customer: customer.id });
     const res = await post('design', API.estimations.submit(empty.id));
     expect([res.statusCode, res.json()]).toEqual([400, refusal('Add at least one product with a costing line before submitting the estimation.')]);
-    await addEstimationProduct(db(), empty.id);
+    await makeEstimationProduct(db(), empty.id);
     expect((await post('design', API.estimations.submit(empty.id))).json()).toEqual(refusal('Add at least one product with a costing line before submitting the estimation.'));
   });
 
@@ -128,7 +128,7 @@ describe('approving and rejecting', () => {
     expect(audit).toMatchObject({ username: 'management', metadata: { reason: 'Use 10 mm acrylic for the stand.', total_cost: '2139.99' } });
 
     // Re-costed: a third product, 1 off at 60.00: 2,199.99.
-    const extra = await addEstimationProduct(db(), estimation.id, { name: 'Price tag holder' });
+    const extra = await makeEstimationProduct(db(), estimation.id, { name: 'Price tag holder' });
     await addCostingLine(db(), extra.id, { quantity: '4', rate: '15.00' });
     const again = await post('design', API.estimations.submit(estimation.id));
     expect(again.json()).toMatchObject({ status: 'submitted', rejection_reason: '', total_cost: '2199.99', costing_version: 2 });

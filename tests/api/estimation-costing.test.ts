@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { API } from '../../domain/api-paths';
 import { auditLog, estimationProductDetails, estimations } from '../../server/db/schema';
 import { expectAccessMatrix } from '../support/access';
-import { makeCostingCategory, makeCostingMaterial, makeEstimation, makeEstimationProduct } from '../support/estimation-costing';
+import { makeEstimationCategory, makeEstimationMaterial, makeEstimation, makeEstimationProduct } from '../support/factories-estimation';
 import { useTestServer, type TestClient } from '../support/server';
 
 /**
@@ -15,16 +15,16 @@ import { useTestServer, type TestClient } from '../support/server';
 const { app, as, db } = useTestServer();
 
 async function catalogue() {
-  const acrylic = await makeCostingCategory(db(), 'acrylic');
-  const ms = await makeCostingCategory(db(), 'MS');
-  const hardware = await makeCostingCategory(db(), 'hardware');
+  const acrylic = await makeEstimationCategory(db(), 'acrylic');
+  const ms = await makeEstimationCategory(db(), 'MS');
+  const hardware = await makeEstimationCategory(db(), 'hardware');
   return {
     categories: { acrylic, ms, hardware },
-    clear: await makeCostingMaterial(db(), acrylic.id, { name: 'Clear acrylic 5mm', unit: 'SQMTR', rate: '1450.00' }),
-    sheet: await makeCostingMaterial(db(), acrylic.id, { name: 'Acrylic sheet 3mm', unit: 'SHEET', rate: '3200.00' }),
-    pipe: await makeCostingMaterial(db(), ms.id, { name: 'MS square pipe 25x25', unit: 'FEET', rate: '48.50' }),
-    angle: await makeCostingMaterial(db(), ms.id, { name: 'MS angle 40x40', unit: 'KG', rate: '72.00' }),
-    screws: await makeCostingMaterial(db(), hardware.id, { name: 'Screws', unit: 'PCS', rate: '12.50' }),
+    clear: await makeEstimationMaterial(db(), acrylic.id, { name: 'Clear acrylic 5mm', unit: 'SQMTR', rate: '1450.00' }),
+    sheet: await makeEstimationMaterial(db(), acrylic.id, { name: 'Acrylic sheet 3mm', unit: 'SHEET', rate: '3200.00' }),
+    pipe: await makeEstimationMaterial(db(), ms.id, { name: 'MS square pipe 25x25', unit: 'FEET', rate: '48.50' }),
+    angle: await makeEstimationMaterial(db(), ms.id, { name: 'MS angle 40x40', unit: 'KG', rate: '72.00' }),
+    screws: await makeEstimationMaterial(db(), hardware.id, { name: 'Screws', unit: 'PCS', rate: '12.50' }),
   };
 }
 

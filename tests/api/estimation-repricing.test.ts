@@ -3,7 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { API } from '../../domain/api-paths';
 import type { EstimationStatus } from '../../domain/estimation';
 import { auditLog, estimationMaterials, estimationProductDetails, estimationProducts, estimations, estimationVersions } from '../../server/db/schema';
-import { makeCostingCategory, makeCostingLine, makeCostingMaterial, makeEstimation, makeEstimationProduct } from '../support/estimation-costing';
+import { makeEstimationCategory, addCostingLine, makeEstimationMaterial, makeEstimation, makeEstimationProduct } from '../support/factories-estimation';
 import { useTestServer } from '../support/server';
 import { recostProducts } from '../../server/modules/estimations/costing-store';
 
@@ -19,29 +19,29 @@ const { as, db } = useTestServer();
 async function onePipeLine(pipe: number, status: EstimationStatus, deleted = false) {
   const estimation = await makeEstimation(db(), { status });
   const product = await makeEstimationProduct(db(), estimation.id);
-  const line = await makeCostingLine(db(), product.id, pipe, { quantity: '10.000', rate: '48.50', amount: '485.00' });
+  const line = await addCostingLine(db(), product.id, { material: pipe, quantity: '10.000', rate: '48.50' });
   if (deleted) await db().update(estimations).set({ deleted_at: sql`now()` as unknown as string }).where(eq(estimations.id, estimation.id));
   return { estimation, product, line };
 }
 
 async function costings() {
-  const ms = await makeCostingCategory(db(), 'MS');
-  const hardware = await makeCostingCategory(db(), 'hardware');
-  const pipe = await makeCostingMaterial(db(), ms.id, { name: 'MS square pipe 25x25', unit: 'FEET', rate: '48.50' });
-  const screws = await makeCostingMaterial(db(), hardware.id, { name: 'Screws', unit: 'PCS', rate: '12.50' });
+  const ms = await makeEstimationCategory(db(), 'MS');
+  const hardware = await makeEstimationCategory(db(), 'hardware');
+  const pipe = await makeEstimationMaterial(db(), ms.id, { name: 'MS square pipe 25x25', unit: 'FEET', rate: '48.50' });
+  const screws = await makeEstimationMaterial(db(), hardware.id, { name: 'Screws', unit: 'PCS', rate: '12.50' });
   // A draft: 2 of a product of 12 ft (582.00) + 7.874 ft (381.89) of pipe, 8 screws (100.00) and
   // 2 ft of pipe already at 50.00 (100.00): unit price 1,163.89, total 2,327.78.
   const draft = await makeEstimation(db(), { status: 'draft' });
   const product = await makeEstimationProduct(db(), draft.id, { quantity: '2' });
-  const frame = await makeCostingLine(db(), product.id, pipe.id, { quantity: '12.000', rate: '48.50', amount: '582.00' });
-  const legs = await makeCostingLine(db(), product.id, pipe.id, { quantity: '7.874', rate: '48.50', amount: '381.89' });
-  const fixings = await makeCostingLine(db(), product.id, screws.id, { quantity: '8.000', rate: '12.50', amount: '100.00' });
-  const atNewRate = await makeCostingLine(db(), product.id, pipe.id, { quantity: '2.000', rate: '50.00', amount: '100.00' });
+  const frame = await addCostingLine(db(), product.id, { material: pipe.id, quantity: '12.000', rate: '48.50' });
+  const legs = await addCostingLine(db(), product.id, { material: pipe.id, quantity: '7.874', rate: '48.50' });
+  const fixings = await addCostingLine(db(), product.id, { material: screws.id, quantity: '8.000', rate: '12.50' });
+  const atNewRate = await addCostingLine(db(), product.id, { material: pipe.id, quantity: '2.000', rate: '50.00' });
   // A removed line and a removed product of the draft stay as they are.
-  const removedLine = await makeCostingLine(db(), product.id, pipe.id, { quantity: '1.000', rate: '48.50', amount: '48.50' });
+  const removedLine = await addCostingLine(db(), product.id, { material: pipe.id, quantity: '1.000', rate: '48.50' });
   await db().update(estimationProductDetails).set({ deleted_at: sql`now()` as unknown as string }).where(eq(estimationProductDetails.id, removedLine.id));
   const removedProduct = await makeEstimationProduct(db(), draft.id);
-  const removedProductLine = await makeCostingLine(db(), removedProduct.id, pipe.id, { quantity: '1.000', rate: '48.50', amount: '48.50' });
+  const removedProductLine = await addCostingLine(db(), removedProduct.id, { material: pipe.id, quantity: '1.000', rate: '48.50' });
   await db().update(estimationProducts).set({ deleted_at: sql`now()` as unknown as string }).where(eq(estimationProducts.id, removedProduct.id));
   await recostProducts(db(), [product.id]);
   return {

@@ -92,8 +92,7 @@ import { makeJobOrder, makeJobOrderItem, makeRequisition } from '../support/fact
 import { makeJobOrderExpense } from '../support/factories-expenses';
 import { receiveThroughGra } from '../support/factories-stock';
 import { businessToday } from '../../domain/rules/dates';
-import { makeEstimationCategory, makeEstimationMaterial } from '../support/factories-estimation';
-import { makeCostingCategory, makeCostingMaterial, makeEstimation, makeEstimationProduct } from '../support/estimation-costing';
+import { makeEstimation, makeEstimationCategory, makeEstimationMaterial, makeEstimationProduct } from '../support/factories-estimation';
 
 /**
  * The outbox against the real API (DESIGN.md "Writes"): the replayer's requests go through
@@ -323,7 +322,7 @@ const CONTRACTS: Contract<unknown>[] = [
     prepare: async (db) => {
       const estimation = await makeEstimation(db);
       const product = await makeEstimationProduct(db, estimation.id, { name: 'Counter display', quantity: '2', width: '600', height: '400' });
-      const acrylic = await makeCostingMaterial(db, (await makeCostingCategory(db, 'acrylic')).id, { name: 'Clear acrylic 5mm', unit: 'SQMTR', rate: '2000' });
+      const acrylic = await makeEstimationMaterial(db, (await makeEstimationCategory(db, 'acrylic')).id, { name: 'Clear acrylic 5mm', unit: 'SQMTR', rate: '2000' });
       // Two panels of the product's face (0.48 m²) and 10% wastage: 0.528 m² at ₹2,000.
       return { estimation: estimation.id, product: product.id, product_name: 'Counter display', details: [{ estimation_material: acrylic.id, pieces: '2', wastage_percent: '10' }] };
     },
