@@ -254,6 +254,15 @@ describe('an estimation’s detail', () => {
     expect([...table.querySelectorAll('tbody td')].map((td) => td.textContent)).toEqual(['acrylic', '1,620.00', 'hardware', '380.00']);
   });
 
+  it('downloads a drawing through the API client (the file store answers only with the session’s token)', async () => {
+    const drawing = { id: 9, kind: 'drawing', original_name: 'wall.pdf', content_type: 'application/pdf', size: 4, url: API.files.content(77) };
+    serveDetail({ files: [drawing] });
+    server.on('GET', API.files.content(77), { status: 200, data: new Blob(['%PDF']) });
+    show('estimation-detail', EstimationDetailScreen, '/estimations/detail/5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Drawing: wall.pdf' }));
+    await waitFor(() => expect(server.calls('GET', API.files.content(77))).toHaveLength(1));
+  });
+
   it('lets the designer submit a costing in progress, or cancel it, and keeps the detail for the costing sheet offline', async () => {
     serveDetail();
     server.on('POST', API.estimations.submit(5), { status: 200, data: view({ status: 'submitted', costing_version: 1 }) });

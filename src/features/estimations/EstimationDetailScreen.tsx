@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Alert, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { formatIndian } from '../../../domain/decimal';
 import { EDITABLE_ESTIMATION_STATUSES, ESTIMATION_MESSAGES } from '../../../domain/estimation';
 import type { EstimationListRow, EstimationView } from '../../../domain/estimation';
@@ -13,6 +13,7 @@ import { serverIdOf, usePendingIds } from '../../data/outbox';
 import { useSession } from '../../data/session';
 import { tokens } from '../../data/tokens';
 import { readFailure } from '../../ui/connection';
+import { downloadFromApi } from '../../ui/download';
 import { DetailTitle, Facts, Failure, Section, SimpleTable } from '../../ui/detail';
 import { EstimationActions } from './actions';
 import { useEstimation, useEstimationOnDevice, useEstimationVersions } from './api';
@@ -79,9 +80,10 @@ function EstimationBody({ estimation, pending, server }: { estimation: Estimatio
         <Section title="Drawings and images">
           <Stack gap="1">
             {estimation.files.map((f) => (
-              <Link key={f.id} href={f.url} target="_blank" rel="noreferrer" colorPalette="teal" minH="11" display="inline-flex" alignItems="center">
+              // The file store answers only with the session's token: a plain link would be refused.
+              <Button key={f.id} variant="ghost" colorPalette="teal" justifyContent="start" onClick={() => void downloadFromApi(f.url, {}, f.original_name)}>
                 {f.kind === 'drawing' ? 'Drawing' : 'Image'}: {f.original_name}
-              </Link>
+              </Button>
             ))}
           </Stack>
         </Section>
