@@ -177,13 +177,15 @@ describe('estimation materials', () => {
     fireEvent.change(field(form, 'Rate (₹ per unit)'), { target: { value: '3100.5' } });
     fireEvent.change(field(form, 'Sheet length (mm)'), { target: { value: '3050' } });
     fireEvent.change(field(form, 'Kg per metre'), { target: { value: '' } });
+    // No network: the change waits on the device, shown at once (a replay the test does not serve would refuse it).
+    setOnline(false);
     fireEvent.click(within(form).getByRole('button', { name: 'Save material' }));
     await waitFor(async () => expect(await outbox.entries.count()).toBe(1));
     expect((await outbox.entries.toArray())[0]).toMatchObject({
       operation: 'estimation-material.create',
       payload: { name: 'Frosted acrylic 5mm', category: 1, unit: 'SHEET', rate: '3100.5', sheet_length: '3050', sheet_width: null, kg_per_metre: null },
     });
-    await waitFor(() => expect(rowsOf(table()).map((r) => r[0])).toContain('Frosted acrylic 5mm'), { timeout: 5000 });
+    await waitFor(() => expect(rowsOf(table()).map((r) => r[0])).toContain('Frosted acrylic 5mm'));
   });
 
   it('refuses a name the category already has, ignoring case and spaces', async () => {
@@ -204,6 +206,8 @@ describe('estimation materials', () => {
     const form = await screen.findByRole('form', { name: 'Edit MS square pipe 25x25' });
     fireEvent.change(field(form, 'Rate (₹ per unit)'), { target: { value: '75' } });
     fireEvent.change(field(form, 'Kg per metre'), { target: { value: '' } });
+    // No network: the change waits on the device, shown at once (a replay the test does not serve would refuse it).
+    setOnline(false);
     fireEvent.click(within(form).getByRole('button', { name: 'Save material' }));
     await waitFor(async () => expect(await outbox.entries.count()).toBe(1));
     expect((await outbox.entries.toArray())[0]).toMatchObject({ operation: 'estimation-material.update', payload: { id: 12, rate: '75', kg_per_metre: null, expected_version: 3 } });
