@@ -177,7 +177,7 @@ describe('estimation materials', () => {
     fireEvent.change(field(form, 'Rate (₹ per unit)'), { target: { value: '3100.5' } });
     fireEvent.change(field(form, 'Sheet length (mm)'), { target: { value: '3050' } });
     fireEvent.change(field(form, 'Kg per metre'), { target: { value: '' } });
-    // No network: the change waits on the device, shown at once (a replay the test does not serve would refuse it).
+    // No network: the change waits on the device (a replay the test does not serve would refuse it).
     setOnline(false);
     fireEvent.click(within(form).getByRole('button', { name: 'Save material' }));
     await waitFor(async () => expect(await outbox.entries.count()).toBe(1));
@@ -185,7 +185,8 @@ describe('estimation materials', () => {
       operation: 'estimation-material.create',
       payload: { name: 'Frosted acrylic 5mm', category: 1, unit: 'SHEET', rate: '3100.5', sheet_length: '3050', sheet_width: null, kg_per_metre: null },
     });
-    await waitFor(() => expect(rowsOf(table()).map((r) => r[0])).toContain('Frosted acrylic 5mm'));
+    // Shown at once, marked as waiting to be sent (the badge comes from its own query, later or sooner).
+    await waitFor(() => expect(table().querySelector('tbody tr[data-pending] td')?.textContent).toMatch(/^Frosted acrylic 5mm/));
   });
 
   it('refuses a name the category already has, ignoring case and spaces', async () => {
@@ -206,7 +207,7 @@ describe('estimation materials', () => {
     const form = await screen.findByRole('form', { name: 'Edit MS square pipe 25x25' });
     fireEvent.change(field(form, 'Rate (₹ per unit)'), { target: { value: '75' } });
     fireEvent.change(field(form, 'Kg per metre'), { target: { value: '' } });
-    // No network: the change waits on the device, shown at once (a replay the test does not serve would refuse it).
+    // No network: the change waits on the device (a replay the test does not serve would refuse it).
     setOnline(false);
     fireEvent.click(within(form).getByRole('button', { name: 'Save material' }));
     await waitFor(async () => expect(await outbox.entries.count()).toBe(1));
