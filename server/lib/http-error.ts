@@ -14,6 +14,11 @@ export class HttpError extends Error {
 
 export const badRequest = (fields: FieldErrors) => new HttpError(400, fields);
 export const fieldError = (field: string, message: string) => badRequest({ [field]: [message] });
+/** A 400 with every problem of the groups, when there is any. */
+export function throwIfAny(...groups: FieldErrors[]): void {
+  const all = Object.assign({}, ...groups) as FieldErrors;
+  if (Object.keys(all).length) throw badRequest(all);
+}
 /** DRF's answer for a reference to a row that does not exist (or is deleted). */
 export const invalidPk = (id: number | string) => `Invalid pk "${id}" - object does not exist.`;
 export const invalidPkError = (field: string, id: number | string) => fieldError(field, invalidPk(id));

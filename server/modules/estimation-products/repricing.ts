@@ -6,7 +6,7 @@ import { rateChanged } from '../../../domain/estimation-costing';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { estimationMaterials, estimationProductDetails, estimationProducts, estimations } from '../../db/schema';
-import { badRequest, type FieldErrors, invalidPk } from '../../lib/http-error';
+import { type FieldErrors, invalidPk, throwIfAny } from '../../lib/http-error';
 import { qualified } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { keepCostingVersions, recostProducts } from '../estimations/costing-store';
@@ -54,7 +54,7 @@ export async function bulkUpdateCosts(db: Db, actor: User, request: BulkInput): 
         if (seen.has(id)) problems[`updates.${i}.estimation_material`] = [ESTIMATION_COSTING_MESSAGES.repeatedMaterial(id)];
         seen.add(id);
       });
-      if (Object.keys(problems).length) throw badRequest(problems);
+      throwIfAny(problems);
       const ids = [...seen];
       const materials = await tx
         .select({ id: estimationMaterials.id, rate: estimationMaterials.rate })
@@ -66,7 +66,7 @@ export async function bulkUpdateCosts(db: Db, actor: User, request: BulkInput): 
       input.updates.forEach(({ estimation_material: id }, i) => {
         if (!before.has(id)) problems[`updates.${i}.estimation_material`] = [invalidPk(id)];
       });
-      if (Object.keys(problems).length) throw badRequest(problems);
+      throwIfAny(problems);
       const newRate = new Map(input.updates.map((u) => [u.estimation_material, u.rate]));
       await updateRates(
         tx,

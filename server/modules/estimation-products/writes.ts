@@ -16,7 +16,7 @@ import { costingProblem, costLine, type CostingMaterial, type ProductSizes } fro
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { estimationProductDetails, estimationProducts, estimations } from '../../db/schema';
-import { badRequest, fieldError, type FieldErrors, invalidPk, invalidPkError, notFound } from '../../lib/http-error';
+import { badRequest, fieldError, type FieldErrors, invalidPk, invalidPkError, notFound, throwIfAny } from '../../lib/http-error';
 import { lockRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { recostProducts } from '../estimations/costing-store';
@@ -71,9 +71,6 @@ async function lockEditableLine(tx: Db, id: number, expected?: number): Promise<
   return { line, product };
 }
 
-function throwIfAny(problems: FieldErrors): void {
-  if (Object.keys(problems).length) throw badRequest(problems);
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /* Costing a line (domain/estimation-costing.ts)                                               */

@@ -28,7 +28,7 @@ import { invoiceTotals, isIntraState } from '../../../domain/totals';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { invoiceNumberSequences, invoiceSettings, invoiceTemplates, taxConfigurations } from '../../db/schema';
-import { badRequest, fieldError, type FieldErrors } from '../../lib/http-error';
+import { badRequest, fieldError, type FieldErrors, throwIfAny } from '../../lib/http-error';
 import { byFlag, byText, byValue, type ListSpec } from '../../lib/list';
 import { lockRow, softDeleteRow, updateRow, withUniqueField } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
@@ -317,7 +317,7 @@ export async function calculateTax(db: Db, input: CalculateTaxInput): Promise<In
   input.items.forEach((item, i) => {
     if (!rates.some((rate) => compare(rate, item.tax_rate) === 0)) problems[`items.${i}.tax_rate`] = [INVOICE_REFUSALS.notGstRate(item.tax_rate, rates)];
   });
-  if (Object.keys(problems).length) throw badRequest(problems);
+  throwIfAny(problems);
   const states = await statesOf(db, input);
   const totals = invoiceTotals(input.items, states.company, states.customer);
   return { ...totals, amount_in_words: rupeesInWords(totals.total_amount) };

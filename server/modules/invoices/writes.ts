@@ -28,7 +28,7 @@ import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { customers, invoiceItems, invoiceNumberSequences, invoices, invoiceSettings, invoiceStatusHistory } from '../../db/schema';
 import { checkDuty } from '../../lib/duties';
-import { badRequest, type FieldErrors, notFound } from '../../lib/http-error';
+import { badRequest, type FieldErrors, notFound, throwIfAny } from '../../lib/http-error';
 import { checkVersion, findRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { customerOrderProblems } from '../customers/order-references';
@@ -57,9 +57,6 @@ export const now = sql`now()` as unknown as string;
 const refuse = (message: string) => badRequest({ non_field_errors: [message] });
 export const statusOf = (row: InvoiceRow): InvoiceStatus => invoiceStatusSchema.parse(row.status);
 
-function throwIfAny(problems: FieldErrors): void {
-  if (Object.keys(problems).length) throw badRequest(problems);
-}
 
 /** The live invoice locked for the rest of the transaction, at the version the user saw, passing `guard` (a request's own checks), and allowed `action` in its status. */
 export async function lockFor(tx: Db, id: number, action: InvoiceAction, expected?: number, guard?: (row: InvoiceRow) => void): Promise<InvoiceRow> {

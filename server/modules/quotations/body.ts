@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import { FILE_MESSAGES } from '../../../domain/file';
 import { QUOTATION_DATA_PART, QUOTATION_MESSAGES } from '../../../domain/quotation';
-import { badRequest, fieldError, HttpError, type FieldErrors } from '../../lib/http-error';
+import { badRequest, fieldError, HttpError, type FieldErrors, throwIfAny } from '../../lib/http-error';
 import { toFieldErrors } from '../../plugins/errors';
 import { checkBodyText } from '../../plugins/input';
 import type { Upload } from '../files/service';
@@ -71,7 +71,7 @@ export async function checkImages(images: ReadonlyMap<string, Upload>): Promise<
     const sniffed = upload.bytes.length ? await fileTypeFromBuffer(upload.bytes) : undefined;
     if (!sniffed || (sniffed.mime !== 'image/png' && sniffed.mime !== 'image/jpeg')) problems[field] = [QUOTATION_MESSAGES.imageType];
   }
-  if (Object.keys(problems).length) throw badRequest(problems);
+  throwIfAny(problems);
 }
 
 /** The images of a quotation's lines by line index (`items.{n}.image`); any other file field is a 400. */

@@ -23,7 +23,7 @@ import { quotationTotals } from '../../../domain/totals';
 import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { customerBranches, customers, leads, quotationItems, quotations, quotationVersions, users } from '../../db/schema';
-import { badRequest, fieldError, type FieldErrors, invalidPk, invalidPkError, notFound } from '../../lib/http-error';
+import { badRequest, fieldError, type FieldErrors, invalidPk, invalidPkError, notFound, throwIfAny } from '../../lib/http-error';
 import { checkEdit } from '../../lib/row-rules';
 import { checkVersion, lockRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
@@ -43,10 +43,6 @@ type LineFields = Pick<QuotationItemRow, 'code' | 'description' | 'quantity' | '
 
 const refuse = (message: string) => badRequest({ non_field_errors: [message] });
 
-function throwIfAny(...groups: FieldErrors[]): void {
-  const all = Object.assign({}, ...groups) as FieldErrors;
-  if (Object.keys(all).length) throw badRequest(all);
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /* Checks                                                                                      */

@@ -21,7 +21,7 @@ import { lineAmount, totalOf } from '../../../domain/totals';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { customerBranches, quotationItems, quotations, salesOrderItems, salesOrders, salesOrderStatusHistory } from '../../db/schema';
-import { badRequest, fieldError, type FieldErrors, invalidPkError, notFound } from '../../lib/http-error';
+import { badRequest, fieldError, type FieldErrors, invalidPkError, notFound, throwIfAny } from '../../lib/http-error';
 import { checkEdit } from '../../lib/row-rules';
 import { findRow, publicRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
@@ -45,9 +45,6 @@ type Line = { description: string; quantity: string; unit_price: string };
 const refuse = (message: string) => badRequest({ non_field_errors: [message] });
 const statusOf = (row: SalesOrderRow): SalesOrderStatus => salesOrderStatusSchema.parse(row.status);
 
-function throwIfAny(problems: FieldErrors): void {
-  if (Object.keys(problems).length) throw badRequest(problems);
-}
 
 /** The order locked for the rest of the transaction. */
 async function lockOrder(tx: Db, id: number): Promise<SalesOrderRow> {
