@@ -5,6 +5,17 @@ import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { estimationProductDetails, estimationProducts, estimations, estimationVersions } from '../../db/schema';
 
+/** Rows by a key, in their order (Node 20 has no Map.groupBy). */
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
 /**
  * The stored figures of a costing, kept equal to its lines (domain/estimation-costing.ts): every
  * write to products or lines calls `recostProducts`, which re-totals their estimations too. Call
@@ -22,7 +33,8 @@ export async function recostProducts(db: Db, productIds: readonly number[]): Pro
     .select({ product: estimationProductDetails.product, amount: estimationProductDetails.amount })
     .from(estimationProductDetails)
     .where(and(inArray(estimationProductDetails.product, ids), isNull(estimationProductDetails.deleted_at)));
-  const prices = products.map((p) => ({ id: p.id, price: unitPriceOf(lines.filter((l) => l.product === p.id).map((l) => l.amount), p.overhead) }));
+  const amounts = groupBy(lines, (l) => l.product);
+  const prices = products.map((p) => ({ id: p.id, price: unitPriceOf((amounts.get(p.id) ?? []).map((l) => l.amount), p.overhead) }));
   await db.execute(sql`UPDATE ${estimationProducts} AS p SET unit_price = v.price
     FROM unnest(${sql.param(prices.map((p) => p.id))}::int[], ${sql.param(prices.map((p) => p.price))}::numeric[]) AS v(id, price) WHERE p.id = v.id`);
   await retotalEstimations(db, products.map((p) => p.estimation));
@@ -36,7 +48,8 @@ export async function retotalEstimations(db: Db, estimationIds: readonly number[
     .select({ estimation: estimationProducts.estimation, quantity: estimationProducts.quantity, unit_price: estimationProducts.unit_price })
     .from(estimationProducts)
     .where(and(inArray(estimationProducts.estimation, ids), isNull(estimationProducts.deleted_at)));
-  const totals = ids.map((id) => estimationTotalOf(products.filter((p) => p.estimation === id)));
+  const byEstimation = groupBy(products, (p) => p.estimation);
+  const totals = ids.map((id) => estimationTotalOf(byEstimation.get(id) ?? []));
   await db.execute(sql`UPDATE ${estimations} AS e SET total_cost = v.total
     FROM unnest(${sql.param(ids)}::int[], ${sql.param(totals)}::numeric[]) AS v(id, total) WHERE e.id = v.id`);
 }
@@ -67,8 +80,8 @@ export async function keepCostingVersions(db: Db, actor: User | null, estimation
         .where(and(inArray(estimationProductDetails.product, products.map((p) => p.id)), isNull(estimationProductDetails.deleted_at)))
         .orderBy(asc(estimationProductDetails.id))
     : [];
-  const linesOf = new Map<number, (typeof lines)[number][]>();
-  for (const line of lines) linesOf.set(line.product, [...(linesOf.get(line.product) ?? []), line]);
+  const linesOf = groupBy(lines, (l) => l.product);
+  const productsOf = groupBy(products, (p) => p.estimation);
   const kept = new Map(heads.map((head) => [head.id, head.last + 1]));
   await db.insert(estimationVersions).values(
     heads.map((head) => ({
@@ -76,7 +89,7 @@ export async function keepCostingVersions(db: Db, actor: User | null, estimation
       costing_version: head.last + 1,
       reason,
       total_cost: head.total,
-      products: products.filter((p) => p.estimation === head.id).map((product) => ({ ...product, details: linesOf.get(product.id) ?? [] })),
+      products: (productsOf.get(head.id) ?? []).map((product) => ({ ...product, details: linesOf.get(product.id) ?? [] })),
       created_by: actor?.id ?? null,
     })),
   );

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Alert, Card, DataList, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Card, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { formatIndian, QUANTITY_PLACES, sum } from '../../../domain/decimal';
 import { STANDARD_SHEET } from '../../../domain/estimation-costing';
 import { ESTIMATION_MESSAGES } from '../../../domain/estimation';
@@ -8,6 +8,7 @@ import type { EstimationMaterial, EstimationMaterialCategory } from '../../../do
 import { materialUnitLabel } from '../../../domain/material';
 import { isNetworkError } from '../../data/api';
 import { mirror } from '../../data/mirror/db';
+import { Facts } from '../../ui/detail';
 import { useOnline } from '../../data/online';
 import { useEstimationCostingLines, type EstimationCostingLines } from './api';
 
@@ -124,14 +125,7 @@ export default function EstimationMaterialDetailsScreen() {
   return (
     <Stack gap="5" maxW="5xl">
       <Heading size="2xl">{material.name}</Heading>
-      <DataList.Root orientation="horizontal">
-        {fields.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <Facts facts={fields} />
       <Card.Root>
         <Card.Body>
           <CostingLines estimationId={estimationId} material={material} />
