@@ -82,6 +82,18 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
     { name: 'design home', open: '/design', primary: link(/Waiting for approval/) },
     { name: 'estimation materials', open: '/estimation/materials', primary: button('Add material') },
     { name: 'estimation categories', open: '/estimation/material/categories', primary: button('Add') },
+    { name: 'estimations', open: '/estimations', primary: button('New estimation') },
+    { name: 'new estimation', open: '/estimations/add', primary: button('Save estimation') },
+    // A costing in progress: its products, lines, cost by category and steps.
+    { name: 'estimation', open: firstRowOf('/estimations?status=draft'), primary: (page) => page.getByRole('group', { name: 'Estimation actions' }).getByRole('button').first() },
+    {
+      name: 'costing sheet',
+      open: async (page) => {
+        await firstRowOf('/estimations?status=draft')(page);
+        await page.getByRole('main').getByRole('button', { name: 'Costing sheet' }).first().click();
+      },
+      primary: button('Save costing'),
+    },
   ],
   // A sales executive at a customer's shop: the customer, its branches and LPO codes, and its edit.
   'sales.manager': [

@@ -271,7 +271,11 @@ export function pageSlice<R>(rows: readonly R[], page: number, pageSize: number)
 export function LocalDataTable<T>({ columns, rows, pageSize, rowKey, search, note, initialSorting = [], empty = 'Nothing to show.', pending, loading = false }: LocalDataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const [globalFilter, setGlobalFilter] = useState('');
-  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
+  // A link may open the list narrowed (`?status=draft` from a dashboard's tile): its dropdowns start there.
+  const [address] = useSearchParams();
+  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>(() =>
+    columns.flatMap((c) => (c.meta?.filter && c.id && address.get(c.id) ? [{ id: c.id, value: address.get(c.id) }] : [])),
+  );
   const [page, setPage] = useListPage();
   // A dropdown filter keeps exact matches ('auto' would also keep "Steel" for "Stainless Steel").
   const withFilters = useMemo(() => columns.map((c) => (c.meta?.filter ? { filterFn: 'equals' as const, ...c } : c)), [columns]);

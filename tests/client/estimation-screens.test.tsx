@@ -165,6 +165,13 @@ describe('the estimations list, read from the device', () => {
     await waitFor(() => expect(shownNumbers()).toEqual(['EST-101']));
   });
 
+  it('opens narrowed by the status a link names (design-home’s tiles link to /estimations?status=…)', async () => {
+    await mirror.rows('estimations').bulkPut([estimationRow(101, { status: 'draft' }), estimationRow(102, { status: 'submitted' }), estimationRow(103, { status: 'submitted' })]);
+    show('estimations-home', EstimationsScreen, '/estimations?status=submitted');
+    await waitFor(() => expect(shownNumbers()).toEqual(['EST-103', 'EST-102']));
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('submitted');
+  });
+
   it('offers New estimation to those who cost, and not to sales', async () => {
     show('estimations-home', EstimationsScreen, '/estimations');
     fireEvent.click(await screen.findByRole('button', { name: 'New estimation' }));

@@ -35,7 +35,8 @@ const COLUMNS: ColumnDef<EstimationListRow, unknown>[] = [
   { id: 'estimation_date', header: 'Date', accessorKey: 'estimation_date', cell: ({ row }) => formatDisplayDate(row.original.estimation_date) },
   { id: 'title', header: 'Title', accessorKey: 'title' },
   { id: 'party', header: 'Customer or lead', accessorFn: (e) => partyOf(e) },
-  { id: 'products', header: 'Products', meta: { numeric: true }, accessorFn: (e) => e.product_count ?? 0 },
+  // The product count gives way on a tablet on its side: the other columns fill its width.
+  { id: 'products', header: 'Products', meta: { numeric: true, secondary: true }, accessorFn: (e) => e.product_count ?? 0 },
   { id: 'total_cost', header: 'Cost', meta: { numeric: true }, accessorKey: 'total_cost', sortingFn: (a, b) => compare(a.original.total_cost, b.original.total_cost), cell: ({ row }) => formatIndian(row.original.total_cost) },
   {
     id: 'status',
