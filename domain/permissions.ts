@@ -159,6 +159,8 @@ export const PERMISSIONS = {
   /** Estimations are design's costing; the workshops build from them, sales quotes from them, management follows them. */
   'estimations.read': [DESIGN, WORKSHOPS, SALES, MANAGEMENT],
   'estimations.write': [DESIGN, MANAGEMENT],
+  /** Raising an estimation request (a new estimation, then design costs it): also sales, who met the customer (issue 18 §1). */
+  'estimations.request': [DESIGN, SALES, MANAGEMENT],
   /** Approving a costing: a costing manager (or design's manager) and management, never its author (duty-rules.ts). */
   'estimations.approve': [COSTING_MANAGER, MANAGEMENT],
   /** Turning an approved costing into a quotation with a margin: sales, management and the costing manager. */

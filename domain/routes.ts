@@ -110,15 +110,15 @@ export const ROUTES = [
   ...area({ layout: 'design', department: 'design', module: 'estimation' }, [
     ['design-home', '/design', 'dashboard', 'Design', { module: undefined, access: 'dashboard.design' }],
     ['design-job-detail', '/design/job/:id', 'detail', 'Job order', { module: 'job orders', access: 'job-orders.read' }],
-    ['estimations-home', '/estimations', 'list', 'Estimations', { access: 'signed-in' }],
-    ['estimation-add', '/estimations/add', 'operation', 'New estimation', { affects: ['estimations-home'], menu: true, access: 'signed-in' }],
-    ['estimation-detail', '/estimations/detail/:id', 'detail', 'Estimation', { access: 'signed-in' }],
-    ['estimations-cancelled', '/estimations/cancelled', 'list', 'Cancelled estimations', { menu: false, access: 'signed-in' }],
+    ['estimations-home', '/estimations', 'list', 'Estimations', { access: 'estimations.read' }],
+    ['estimation-add', '/estimations/add', 'operation', 'New estimation', { affects: ['estimations-home'], menu: true, access: 'estimations.request' }],
+    ['estimation-detail', '/estimations/detail/:id', 'detail', 'Estimation', { access: 'estimations.read' }],
+    ['estimations-cancelled', '/estimations/cancelled', 'list', 'Cancelled estimations', { menu: false, access: 'estimations.read' }],
     ['estimation-materials-home', '/estimation/materials', 'list', 'Estimation materials', { access: 'estimation-materials.read' }],
     ['estimation-categories-home', '/estimation/material/categories', 'list', 'Estimation material categories', { access: 'estimation-materials.read' }],
     ['estimation-material-details', '/estimation/:estimation/material/:id/details', 'detail', 'Estimation material', { access: 'estimation-materials.read' }],
-    ['estimation-product-costing', '/estimation/product/costing', 'operation', 'Product costing', { affects: ['estimations-home'], menu: true, access: 'estimation-materials.read' }],
-    ['design-estimation-create', '/design/estimation/create', 'operation', 'New estimation', { affects: ['estimations-home'], access: 'signed-in' }],
+    ['estimation-product-costing', '/estimation/product/costing', 'operation', 'Product costing', { affects: ['estimations-home'], menu: true, access: 'estimations.write' }],
+    ['design-estimation-create', '/design/estimation/create', 'operation', 'New estimation', { affects: ['estimations-home'], access: 'estimations.write' }],
   ]),
 
   // Production, foreman, job orders, delivery notes, requisitions

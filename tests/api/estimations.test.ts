@@ -328,7 +328,7 @@ describe('changing and cancelling', () => {
 });
 
 describe('who may', () => {
-  it('lets design and management write, design, the workshops, sales and management read, and no one else', async () => {
+  it('lets design and management write, sales also request, design, the workshops, sales and management read, and no one else', async () => {
     const customer = await makeCustomer(db());
     const estimation = await makeEstimation(db(), { customer: customer.id });
     await expectAccessMatrix(app(), [
@@ -337,19 +337,22 @@ describe('who may', () => {
       { method: 'GET', url: API.estimations.cancelled, permission: 'estimations.read' },
       { method: 'GET', url: API.estimations.filter, permission: 'estimations.read' },
       { method: 'GET', url: API.estimations.versions(estimation.id), permission: 'estimations.read' },
-      { method: 'POST', url: API.estimations.list, body: { customer: customer.id }, permission: 'estimations.write' },
+      { method: 'POST', url: API.estimations.list, body: { customer: customer.id }, permission: 'estimations.request' },
       { method: 'PATCH', url: API.estimations.detail(estimation.id), body: { title: '' }, permission: 'estimations.write' },
       { method: 'POST', url: API.estimations.submit(estimation.id), permission: 'estimations.write' },
     ]);
   });
 
-  it('design writes, sales reads but may not write, stores may not read', async () => {
+  it('design writes; sales raises a request and reads it but may not change it; stores may not read', async () => {
     const customer = await makeCustomer(db());
     const body = { customer: customer.id, title: 'Shelf', estimation_date: '2026-11-20' };
     expect((await (await as('design')).post(API.estimations.list, body)).statusCode).toBe(201);
     const sales = await as('sales.exec');
-    expect((await sales.get(API.estimations.list)).json().count).toBe(1);
-    expect((await sales.post(API.estimations.list, body)).statusCode).toBe(403);
+    const request = await sales.post(API.estimations.list, { ...body, title: 'Counter for the new branch' });
+    expect(request.statusCode).toBe(201);
+    expect(request.json()).toMatchObject({ status: 'draft', title: 'Counter for the new branch' });
+    expect((await sales.get(API.estimations.list)).json().count).toBe(2);
+    expect((await sales.patch(API.estimations.detail(request.json().id), { title: 'Bigger counter' })).statusCode).toBe(403);
     expect((await (await as('stores')).get(API.estimations.list)).statusCode).toBe(403);
   });
 });

@@ -172,12 +172,17 @@ describe('the estimations list, read from the device', () => {
     expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('submitted');
   });
 
-  it('offers New estimation to those who cost, and not to sales', async () => {
+  it('offers New estimation to those who cost and to sales, who request one, and not to the workshops, who only read', async () => {
     show('estimations-home', EstimationsScreen, '/estimations');
     fireEvent.click(await screen.findByRole('button', { name: 'New estimation' }));
     await screen.findByText('estimation-add');
     cleanup();
     user = salesExec();
+    show('estimations-home', EstimationsScreen, '/estimations');
+    fireEvent.click(await screen.findByRole('button', { name: 'New estimation' }));
+    await screen.findByText('estimation-add');
+    cleanup();
+    user = makeUser({ id: 12, username: 'kiran', department: 'acrylic', designation: 'foreman' });
     show('estimations-home', EstimationsScreen, '/estimations');
     await screen.findByRole('button', { name: 'Cancelled estimations' });
     expect(screen.queryByRole('button', { name: 'New estimation' })).toBeNull();
@@ -220,6 +225,18 @@ describe('a new estimation', () => {
     expect(router.state.location.pathname).toBe(`/estimations/detail/${tempId}`);
     expect(await mirror.rows('estimations').get(tempId)).toMatchObject({ status: 'draft', total_cost: '0.00', lead_company: 'Zen Interiors', customer_name: null, created_by: ASHA });
     expect(await pendingRowIds('estimations')).toEqual(new Set([tempId]));
+  });
+
+  it('starts with the customer its link names: a converted lead’s estimation request', async () => {
+    user = salesExec();
+    show('estimation-add', EstimationFormScreen, `/estimations/add?customer=${LUMEN}`);
+    await waitFor(() => expect((field('customer') as HTMLSelectElement).value).toBe(String(LUMEN)));
+    type('title', 'Eyewear wall');
+    fireEvent.click(screen.getByRole('button', { name: 'Save estimation' }));
+    await screen.findByText('estimation-detail');
+    const [entry] = await outbox.entries.toArray();
+    expect(entry).toMatchObject({ operation: 'estimation.create', summary: 'New estimation “Eyewear wall” for Lumen Opticals' });
+    expect(entry!.body).toMatchObject({ customer: LUMEN, lead: null, title: 'Eyewear wall' });
   });
 
   it('sends chosen drawings and images with it, as multipart parts of their kind', async () => {

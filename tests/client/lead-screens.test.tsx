@@ -478,4 +478,14 @@ describe('converting a lead to a customer', () => {
     expect(screen.getByRole('link', { name: 'Estimation request' }).getAttribute('href')).toBe('/estimations/add?customer=501');
     expect(screen.queryByRole('button', { name: 'Convert to customer' })).toBeNull();
   });
+
+  it('offers marketing, who may neither quote nor request an estimation, only the customer', async () => {
+    user = makeUser({ id: ASHA, department: 'marketing', designation: 'executive' });
+    await mirror.rows('customers').put({ id: 501, name: 'Zen', ...tracked() });
+    await mirror.rows('leads').put(converted(501));
+    show('lead-detail', LeadDetailScreen, '/leads/detail/72');
+    await screen.findByRole('link', { name: 'Zen' });
+    expect(screen.queryByRole('link', { name: 'New quotation' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Estimation request' })).toBeNull();
+  });
 });

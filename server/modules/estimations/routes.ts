@@ -47,7 +47,7 @@ export default async function estimationsRoutes(fastify: FastifyInstance) {
 
   // Every reader of estimations reads them all, the device's delta included (decision 347).
   listRoute(app, API.estimations.list, { ...read, tags, spec: estimationList, item: estimationListRowSchema, describe: (_db, rows) => describeEstimations(rows) });
-  app.post(API.estimations.list, { config: write, schema: { tags, consumes, response: { 201: estimationViewSchema } } }, async (req, reply) => {
+  app.post(API.estimations.list, { config: { access: 'estimations.request' }, schema: { tags, consumes, response: { 201: estimationViewSchema } } }, async (req, reply) => {
     const { data, files } = await body(req);
     return sendRow(reply, await createEstimation(app.db, currentUser(req), parseBody(estimationCreateSchema, data), files), 201);
   });

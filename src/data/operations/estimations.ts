@@ -32,7 +32,7 @@ const filesOf = (kind: keyof typeof ESTIMATION_FILE_PARTS, files: PayloadFiles) 
  */
 export const createEstimation = defineOperation({
   name: 'estimation.create',
-  permission: 'estimations.write',
+  permission: 'estimations.request',
   label: 'New estimation',
   type: 'estimations',
   schema: z

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Field, Heading, HStack, Input, SimpleGrid, Text, Button } from '@chakra-ui/react';
 import { z } from 'zod';
@@ -39,7 +39,14 @@ const formSchema = z
 type FormInput = z.input<typeof formSchema>;
 type FormValues = z.output<typeof formSchema>;
 
-const empty = (): FormInput => ({ customer: '', lead: '', title: '', requirement: '', estimation_date: formatDisplayDate(businessToday()) });
+/** Empty, but for the customer or lead its link names (a converted lead's "Estimation request": `?customer=501`). */
+const empty = (search: URLSearchParams): FormInput => ({
+  customer: search.get('customer') ?? '',
+  lead: search.get('lead') ?? '',
+  title: '',
+  requirement: '',
+  estimation_date: formatDisplayDate(businessToday()),
+});
 
 const asPayloadFiles = (files: readonly File[]): PayloadFiles => files.map((file, line) => ({ line, name: file.name, file }));
 
@@ -64,13 +71,15 @@ function FilesInput({ label, accept, files, onChange }: { label: string; accept:
 
 /**
  * New estimation (estimation-add, and design-estimation-create for the designer): for a customer
- * or a lead, with its title, requirement, date and drawings or images. Saved through the outbox,
+ * or a lead (either named by the link that opened it), with its title, requirement, date and
+ * drawings or images. Sales raise it as a request (estimations.request). Saved through the outbox,
  * so it is made offline too and shows at once; then its detail opens.
  */
 export default function EstimationFormScreen() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const { customers, leads } = useParties();
-  const { register, handleSubmit, formState, setValue, getValues } = useForm<FormInput, unknown, FormValues>({ resolver: zodResolver(formSchema), defaultValues: empty() });
+  const { register, handleSubmit, formState, setValue, getValues } = useForm<FormInput, unknown, FormValues>({ resolver: zodResolver(formSchema), defaultValues: empty(search) });
   const [drawings, setDrawings] = useState<File[]>([]);
   const [images, setImages] = useState<File[]>([]);
   useUnsavedChanges((formState.isDirty || drawings.length + images.length > 0) && !formState.isSubmitSuccessful);

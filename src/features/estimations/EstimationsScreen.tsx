@@ -68,7 +68,7 @@ export default function EstimationsScreen() {
           <Button size="lg" minH="11" variant="ghost" onClick={() => navigate(pathOf('estimations-cancelled'))}>
             Cancelled estimations
           </Button>
-          {can(user, 'estimations.write') && (
+          {can(user, 'estimations.request') && (
             <Button size="lg" minH="11" colorPalette="teal" onClick={() => navigate(pathOf('estimation-add'))}>
               New estimation
             </Button>
