@@ -178,7 +178,7 @@ export const estimationRejectSchema = z.object({ reason: requiredText(1000) });
 export type EstimationReject = z.input<typeof estimationRejectSchema>;
 
 /** The hand-over of an approved estimation to a draft quotation: each product a line at unit price + margin. */
-export const estimationQuotationSchema = z.object({ margin_percent: percentOnTop(), subject: textInput(200).optional() });
+export const estimationQuotationSchema = z.object({ margin_percent: percentOnTop(), subject: textInput(200).optional(), monarch_entity: textInput(100).optional() });
 export type EstimationQuotation = z.input<typeof estimationQuotationSchema>;
 
 /** `PATCH bulk-update-costs/`: new rates of estimation materials; open estimations using them are re-priced. */
@@ -385,7 +385,7 @@ export const estimationRejectStepSchema = estimationRejectSchema.extend(expected
  * quotation/: the margin, the subject (blank: the estimation's title) and, where the company named
  * its issuing entities, which one issues the quotation (quotations/ checks it as it checks its own).
  */
-export const estimationQuotationStepSchema = estimationQuotationSchema.extend({ monarch_entity: textInput(100).optional(), ...expectedVersionFields });
+export const estimationQuotationStepSchema = estimationQuotationSchema.extend(expectedVersionFields);
 export type EstimationQuotationStep = z.input<typeof estimationQuotationStepSchema>;
 
 /** quotation/'s answer: the estimation, now quoted, and the draft quotation its products became. */

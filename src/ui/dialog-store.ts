@@ -1,10 +1,13 @@
 import { createStore, useStore } from 'zustand';
+import type { Option } from '../../domain/options';
 import type { NotifyType } from '../../domain/rules/notify';
 
 export interface DialogPrompt {
   label: string;
   type?: 'text' | 'password';
   initial?: string;
+  /** A choice among these instead of typing (the value is the chosen option's). */
+  choices?: readonly Option[];
   /** The OK button stays disabled while this returns a message (or false). */
   validate: (value: string) => string | true;
 }

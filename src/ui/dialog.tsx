@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Dialog, Field, Input, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Field, Input, NativeSelect, Portal, Text } from '@chakra-ui/react';
 import type { NotifyType } from '../../domain/rules/notify';
 import { closeDialog as close, useCurrentDialog, type OpenDialog } from './dialog-store';
+import { SelectOptions } from './form';
 
 export { openDialog, type DialogOptions, type DialogPrompt } from './dialog-store';
 
@@ -23,7 +24,16 @@ function DialogBody({ dialog }: { dialog: OpenDialog }) {
         {dialog.prompt && (
           <Field.Root invalid={value !== '' && verdict !== true}>
             <Field.Label>{dialog.prompt.label}</Field.Label>
-            <Input autoFocus type={dialog.prompt.type ?? 'text'} value={value} onChange={(e) => setValue(e.target.value)} />
+            {dialog.prompt.choices ? (
+              <NativeSelect.Root size="lg">
+                <NativeSelect.Field autoFocus value={value} onChange={(e) => setValue(e.target.value)}>
+                  <SelectOptions blank="Choose…" options={dialog.prompt.choices} />
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            ) : (
+              <Input autoFocus type={dialog.prompt.type ?? 'text'} value={value} onChange={(e) => setValue(e.target.value)} />
+            )}
             {typeof verdict === 'string' && value !== '' && <Field.ErrorText>{verdict}</Field.ErrorText>}
           </Field.Root>
         )}

@@ -325,6 +325,7 @@ describe('an estimation’s detail', () => {
     user = salesExec();
     serveDetail({ status: 'approved', approved_at: '2026-11-21T05:00:00.000Z', approved_by: VIKRAM, approved_by_name: 'Vikram Rao' });
     server.on('POST', API.estimations.quotation(5), { status: 201, data: { estimation: view({ status: 'quoted' }), quotation: { id: 77 } } });
+    server.on('GET', API.quotations.monarchEntities, { status: 200, data: { monarch_entities: [] } });
     const router = show('estimation-detail', EstimationDetailScreen, '/estimations/detail/5');
     await waitFor(() => expect(actions()).toEqual(['Make quotation']));
     expect(screen.getByText('21-11-2026 by Vikram Rao')).toBeTruthy();
@@ -335,6 +336,29 @@ describe('an estimation’s detail', () => {
     await screen.findByText('quotation-detail');
     expect(router.state.location.pathname).toBe('/quotations/detail/77');
     expect(server.calls('POST', API.estimations.quotation(5)).map((r) => r.body)).toEqual([{ margin_percent: '12.5', expected_version: 3 }]);
+  });
+
+  it('asks which of the company’s entities issues the quotation once the company has named them, and sends it', async () => {
+    user = salesExec();
+    serveDetail({ status: 'approved', approved_at: '2026-11-21T05:00:00.000Z', approved_by: VIKRAM, approved_by_name: 'Vikram Rao' });
+    server.on('POST', API.estimations.quotation(5), { status: 201, data: { estimation: view({ status: 'quoted' }), quotation: { id: 78 } } });
+    server.on('GET', API.quotations.monarchEntities, { status: 200, data: { monarch_entities: ['Monarch Displays LLP', 'Monarch Signs Pvt Ltd'] } });
+    const router = show('estimation-detail', EstimationDetailScreen, '/estimations/detail/5');
+    await waitFor(() => expect(actions()).toEqual(['Make quotation']));
+    await waitFor(() => expect(server.calls('GET', API.quotations.monarchEntities)).not.toHaveLength(0));
+    fireEvent.click(screen.getByRole('button', { name: 'Make quotation' }));
+    const margin = await dialogElement();
+    fireEvent.change(within(margin).getByRole('textbox'), { target: { value: '25' } });
+    fireEvent.click(within(margin).getByRole('button', { name: 'Make quotation' }));
+    const entity = await screen.findByRole('dialog', { name: 'Which entity issues the quotation of EST-5?' });
+    const choice = within(entity).getByRole('combobox', { name: 'Monarch entity' }) as HTMLSelectElement;
+    expect([...choice.options].map((o) => o.textContent)).toEqual(['Choose…', 'Monarch Displays LLP', 'Monarch Signs Pvt Ltd']);
+    expect((within(entity).getByRole('button', { name: 'Make quotation' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(choice, { target: { value: 'Monarch Signs Pvt Ltd' } });
+    fireEvent.click(within(entity).getByRole('button', { name: 'Make quotation' }));
+    await screen.findByText('quotation-detail');
+    expect(router.state.location.pathname).toBe('/quotations/detail/78');
+    expect(server.calls('POST', API.estimations.quotation(5)).map((r) => r.body)).toEqual([{ margin_percent: '25', monarch_entity: 'Monarch Signs Pvt Ltd', expected_version: 3 }]);
   });
 
   it('offers no step to a user who may only read estimations', async () => {

@@ -4,11 +4,13 @@ import { Button, Wrap } from '@chakra-ui/react';
 import { EDITABLE_ESTIMATION_STATUSES, estimationQuotationSchema, estimationRejectSchema } from '../../../domain/estimation';
 import type { EstimationView } from '../../../domain/estimation';
 import { isMaker } from '../../../domain/duty-rules';
+import { QUOTATION_MESSAGES } from '../../../domain/quotation';
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import { useSession } from '../../data/session';
 import { refusedOffline, serverFailure } from '../../ui/connection';
 import { openDialog } from '../../ui/dialog';
+import { useMonarchEntities } from '../../ui/monarch-entities';
 import { notify } from '../../ui/notify';
 import { approveEstimation, cancelEstimation, estimationQuery, quoteEstimation, rejectEstimation, submitEstimation } from './api';
 
@@ -40,6 +42,7 @@ export function EstimationActions({ estimation }: { estimation: EstimationView }
   const maySubmit = writer && (EDITABLE_ESTIMATION_STATUSES as readonly string[]).includes(status) && estimation.products.length > 0;
   const mayDecide = status === 'submitted' && can(user, 'estimations.approve') && !isMaker('estimation', estimation, user);
   const mayQuote = status === 'approved' && can(user, 'estimations.quote');
+  const entities = useMonarchEntities(mayQuote);
   const mayCancel = writer && status !== 'quoted';
   const reference = `EST-${estimation.id}`;
 
@@ -86,8 +89,19 @@ export function EstimationActions({ estimation }: { estimation: EstimationView }
       prompt: { label: 'Margin %', initial: '0', validate: (value) => verdict(estimationQuotationSchema.safeParse({ margin_percent: value.trim() })) },
     });
     if (margin === false) return;
+    // Once the company has named its issuing entities, the quotation must name one (decision 217).
+    const named = entities.data ?? [];
+    const entity = named.length
+      ? await openDialog({
+          title: `Which entity issues the quotation of ${reference}?`,
+          message: 'The quotation is made out in the name of the company entity chosen.',
+          okLabel: 'Make quotation',
+          prompt: { label: 'Monarch entity', choices: named.map((name) => ({ value: name, label: name })), validate: (value) => value !== '' || QUOTATION_MESSAGES.monarchEntityRequired },
+        })
+      : '';
+    if (entity === false) return;
     try {
-      const quotation = await quoteEstimation(estimation, { margin_percent: margin.trim() });
+      const quotation = await quoteEstimation(estimation, { margin_percent: margin.trim(), ...(entity && { monarch_entity: entity }) });
       void queryClient.invalidateQueries({ queryKey: ['estimations'] });
       notify({ type: 'positive', message: ESTIMATION_NOTICES.quoted });
       navigate(pathOf('quotation-detail', { id: quotation }));

@@ -31,7 +31,8 @@ import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { useSalesExecutiveChoices } from '../../ui/sales-executives';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
-import { useMonarchEntities, useQuotationToEdit } from './api';
+import { useMonarchEntities } from '../../ui/monarch-entities';
+import { useQuotationToEdit } from './api';
 
 export const QUOTATION_SAVED = 'Quotation saved.';
 export const QUOTATION_SAVED_OFFLINE = 'Quotation saved on this device. It is sent to the server when the connection is back.';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '../../../domain/api-paths';
-import type { MonarchEntities, QuotationDecision, QuotationRevision, QuotationView } from '../../../domain/quotation';
+import type { QuotationDecision, QuotationRevision, QuotationView } from '../../../domain/quotation';
 import type { QuotationDiff } from '../../../domain/quotation-diff';
 import type { SalesOrderView } from '../../../domain/sales-order';
 import { api } from '../../data/api';
@@ -79,7 +79,3 @@ export const createSalesOrder = async (quotation: number, orderDate: string, cus
 
 /** The quotation as the edit form loads it (online): the detail's own query, so a save's refresh reaches both. */
 export const useQuotationToEdit = (id: number | null) => useQuery({ ...quotationQuery(id ?? 0), enabled: id !== null });
-
-/** The company's issuing entities (system settings); an empty list means any text is taken (decision 217). */
-export const useMonarchEntities = () =>
-  useQuery({ queryKey: ['quotations', 'monarch-entities'], queryFn: async () => (await api.get<MonarchEntities>(API.quotations.monarchEntities)).data.monarch_entities });
