@@ -67,18 +67,31 @@ const QUERIES: Record<string, () => SQL> = {
       GROUP BY o.customer, c.name ORDER BY total DESC, c.name`;
   },
   /**
-   * The floor of bulk-update-costs/ (decision 352): the material's new rate and every live line of
-   * it in a live open estimation re-priced in one UPDATE … FROM, returning what changed.
+   * The floor of bulk-update-costs/ (decisions 352, 366): the same figures the API must leave, in
+   * one statement: the material's new rate, every live line of it in a live open estimation
+   * re-priced, each touched product's unit price (its lines' amounts with the overhead on top) and
+   * each touched estimation's total (quantity × unit price) worked out again, returning what
+   * changed. Data-modifying CTEs all see the statement's snapshot, so the re-totals read the
+   * new amounts from the CTE before them, not from the table.
    */
   reprice: () => {
     const rate = repriceRates[repriceRun++ % repriceRates.length]!;
     const material = Number(process.env.BENCH_MATERIAL);
-    return sql`WITH m AS (UPDATE estimation_materials SET rate = ${rate}::numeric WHERE id = ${material})
-      UPDATE estimation_product_details d SET rate = ${rate}::numeric, amount = round(d.quantity * ${rate}::numeric, 2)
-      FROM estimation_product_details old, estimation_products p, estimations e
-      WHERE old.id = d.id AND p.id = d.product AND e.id = p.estimation AND d.estimation_material = ${material}
-        AND d.deleted_at IS NULL AND p.deleted_at IS NULL AND e.deleted_at IS NULL AND e.status IN ('draft', 'submitted') AND d.rate <> ${rate}::numeric
-      RETURNING p.estimation, d.product, d.id AS detail, d.estimation_material, old.rate AS old_rate, d.rate AS new_rate, old.amount AS old_amount, d.amount AS new_amount`;
+    return sql`WITH m AS (UPDATE estimation_materials SET rate = ${rate}::numeric WHERE id = ${material}),
+      d AS (UPDATE estimation_product_details d SET rate = ${rate}::numeric, amount = round(d.quantity * ${rate}::numeric, 2)
+        FROM estimation_product_details old, estimation_products p, estimations e
+        WHERE old.id = d.id AND p.id = d.product AND e.id = p.estimation AND d.estimation_material = ${material}
+          AND d.deleted_at IS NULL AND p.deleted_at IS NULL AND e.deleted_at IS NULL AND e.status IN ('draft', 'submitted') AND d.rate <> ${rate}::numeric
+        RETURNING p.estimation, d.product, d.id AS detail, d.estimation_material, old.rate AS old_rate, d.rate AS new_rate, old.amount AS old_amount, d.amount AS new_amount),
+      p AS (UPDATE estimation_products p SET unit_price = round(t.direct + t.direct * p.overhead_percent / 100, 2)
+        FROM (SELECT l.product, sum(coalesce(d.new_amount, l.amount)) AS direct FROM estimation_product_details l LEFT JOIN d ON d.detail = l.id
+          WHERE l.product IN (SELECT product FROM d) AND l.deleted_at IS NULL GROUP BY l.product) t
+        WHERE p.id = t.product RETURNING p.id, p.estimation, p.unit_price),
+      e AS (UPDATE estimations e SET total_cost = t.total
+        FROM (SELECT q.estimation, round(sum(q.quantity * coalesce(p.unit_price, q.unit_price)), 2) AS total FROM estimation_products q LEFT JOIN p ON p.id = q.id
+          WHERE q.estimation IN (SELECT estimation FROM p) AND q.deleted_at IS NULL GROUP BY q.estimation) t
+        WHERE e.id = t.estimation RETURNING e.id)
+      SELECT d.*, (SELECT count(*) FROM e) AS estimations FROM d`;
   },
   /** The floor of the profitability report: one pass over the ledger, summed per job order. */
   'ledger-by-job-order': () => sql`SELECT job_order, sum(quantity * coalesce(rate, 0)) AS value

@@ -33,7 +33,8 @@
 //                                      a 100-line invoice's PDF beside a 100-item quotation's
 //   BENCH_ONLY=estimations npm run bench  only the re-pricing rows (issue 21 §1, decision 352):
 //                                      bulk-update-costs of one material used by 5,000 costing
-//                                      lines of open estimations, beside the same UPDATE in raw SQL
+//                                      lines of open estimations, beside the same re-pricing (lines,
+//                                      products' unit prices, estimations' totals) in raw SQL
 //
 // The stock and GRA rows are the one place a verdict fails the run: a broken ledger invariant, an
 // over-received LPO line or a refusal count other than the plan's is a real error, so the table is
@@ -536,12 +537,12 @@ async function invoiceSection(): Promise<Row[]> {
   return rows;
 }
 
-/** Issue 21 §1 (decision 352): re-pricing 5,000 lines within 3x of the same UPDATE in raw SQL. */
+/** Issue 21 §1 (decisions 352, 366): re-pricing 5,000 lines within 3x of the same re-pricing in raw SQL. */
 const REPRICE_RATIO_GOAL = 3;
 
 function repricingRows(kind: DatabaseKind, f: RepricingFigures | null): Row[] {
   const about = `one material used by ${count(REPRICE_LINES)} costing lines of ${REPRICE_OPEN_ESTIMATIONS} open estimations`;
-  const metrics = [`bulk-update-costs of ${about}, median of ${REPRICE_RUNS}`, `baseline: the same UPDATE in raw SQL, median of ${REPRICE_RUNS}`, 'bulk-update-costs / raw UPDATE'];
+  const metrics = [`bulk-update-costs of ${about}, median of ${REPRICE_RUNS}`, `baseline: the same re-pricing in raw SQL (lines, unit prices, totals), median of ${REPRICE_RUNS}`, 'bulk-update-costs / raw SQL'];
   if (!f) return metrics.map((metric) => figure(metric, kind, SKIPPED, ''));
   const ratio = f.apiSeconds / f.rawSqlSeconds;
   return [
@@ -559,7 +560,7 @@ async function estimationSection(): Promise<Row[]> {
     ['PGlite', freshPglite],
     ['PostgreSQL', postgresUrl ? () => freshPostgres(postgresUrl) : null],
   ] as const) {
-    if (fresh) progress(`${kind}: bulk-update-costs of one material used by ${count(REPRICE_LINES)} costing lines, and the same UPDATE in raw SQL`);
+    if (fresh) progress(`${kind}: bulk-update-costs of one material used by ${count(REPRICE_LINES)} costing lines, and the same re-pricing in raw SQL`);
     rows.push(...repricingRows(kind, fresh ? await withDatabase(fresh, (database) => repricingOn(database, designSignIn)) : null));
   }
   return rows;

@@ -95,7 +95,7 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
       primary: button('Save costing'),
     },
   ],
-  // A sales executive at a customer's shop: the customer, its branches and LPO codes, and its edit.
+  // A sales executive at a customer's shop: the customer, its branches and LPO codes, its edit, and an estimation request.
   'sales.manager': [
     { name: 'customers', open: '/customers', primary: button('New customer') },
     { name: 'sales customers', open: '/sales/customers', primary: button('New customer') },
@@ -108,6 +108,8 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
       },
       primary: button('Save changes'),
     },
+    // The converted lead carries on to an estimation request for design to cost (issue 18 §1).
+    { name: 'estimation request', open: '/estimations/add', primary: button('Save estimation') },
   ],
   // Accounts raising an invoice at a customer's desk: the list, the form, a draft and its edit.
   accounts: [

@@ -9,7 +9,8 @@ import { median } from './sales';
 /**
  * Issue 21 §1 (decision 352): PATCH bulk-update-costs/ of one material used by 5,000 costing lines
  * of open estimations (10 estimations × 10 products × 50 lines; one approved estimation of 500
- * more lines stays as it is), beside the same UPDATE in raw SQL on the same database. Each run
+ * more lines stays as it is), beside the same re-pricing in raw SQL on the same database (lines,
+ * products' unit prices, estimations' totals: bench/raw-sql.ts `reprice`). Each run
  * changes the rate (48.50 and 50.00 in turn), so every run re-prices all 5,000 lines.
  */
 export const REPRICE_OPEN_ESTIMATIONS = 10;

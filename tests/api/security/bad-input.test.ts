@@ -343,20 +343,23 @@ async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<
 }
 
 describe('the OpenAPI walk: every route and method, every class of bad input', () => {
-  it('never answers with a 5xx or with internals, signed in as the superuser', async () => {
+  // The walk grows with every route: it runs in parts, each with its own time, so a busy machine
+  // slows a part instead of timing out the whole.
+  const PARTS = 4;
+  it.each(Array.from({ length: PARTS }, (_, i) => i + 1))(`never answers with a 5xx or with internals, signed in as the superuser (routes, part %i of ${PARTS})`, async (part) => {
     await server.app.ready();
     const ops = operations(server.app.swagger() as Parameters<typeof operations>[0]);
     expect(ops.length).toBeGreaterThan(150);
     const failures: string[] = [];
     let sent = 0;
-    const calls = ops.flatMap((op) => requestsFor(op).map((call) => ({ op, ...call })));
+    const calls = ops.filter((_, i) => i % PARTS === part - 1).flatMap((op) => requestsFor(op).map((call) => ({ op, ...call })));
     await inBatches(calls, 8, async ({ op, label, options, sent: values }) => {
       const res = await server.app.inject({ ...options, headers: { ...options.headers, authorization: `JWT ${access}` } });
       sent += 1;
       const leak = internalsIn(res.body, values);
       if (res.statusCode >= 500 || leak) failures.push(`${op.method} ${op.path} [${label}] -> ${res.statusCode} ${leak ?? ''} ${res.body.slice(0, 200)}`);
     });
-    expect(sent).toBeGreaterThan(5_000);
+    expect(sent).toBeGreaterThan(5_000 / PARTS);
     expect(failures).toEqual([]);
   }, 180_000);
 
