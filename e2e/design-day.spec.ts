@@ -257,6 +257,7 @@ test.describe.serial('a day in design: an acrylic display costed from its dimens
 
     await costProduct(page, display);
     // The detail shows the costing as saved on the tablet, waiting to be sent.
+    await expect(page.getByRole('main').getByText('Pending', { exact: true })).toBeVisible();
     await expect(page.getByText('Changes waiting to be sent')).toBeVisible();
     await expectCosted(page, display);
     await expect(syncStatus(page)).toContainText('1 unsent');
