@@ -179,6 +179,35 @@ describe('the costing sheet, offline from the estimation this device last loaded
     expect(await outbox.entries.count()).toBe(0);
   });
 
+  it('opens again, still offline, on the costing saved and waiting: its lines, not yet on the server, are saved again as new lines', async () => {
+    show();
+    await screen.findByLabelText('Material of line 1');
+    typeIn('Material of line 1', 'Hinge');
+    typeIn('Quantity (Pieces) of line 1', '4');
+    await waitFor(() => expect(text('line-amount-0')).toBe('380.00'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save costing' }));
+    await screen.findByText('estimation-detail');
+    cleanup();
+
+    show();
+    await waitFor(() => expect(box('Material of line 1').value).toBe('Hinge'));
+    // 4 hinges at 95.00 = 380.00; 10 % overhead: 418.00 a unit, 2 units 836.00.
+    expect(box('Quantity (Pieces) of line 1').value).toBe('4.000');
+    expect(text('line-amount-0')).toBe('380.00');
+    expect(screen.queryByTestId('line-problem-0')).toBeNull();
+    expect(text('sheet-unit-price')).toBe('418.00');
+    expect(text('sheet-total')).toBe('836.00');
+    typeIn('Quantity (Pieces) of line 1', '6');
+    await waitFor(() => expect(text('line-amount-0')).toBe('570.00'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save costing' }));
+    await screen.findByText('estimation-detail');
+    const entries = await outbox.entries.toArray();
+    expect(entries.map((e) => e.body)).toEqual([
+      { details: [{ estimation_material: HINGE, description: '', pieces: '1', length: null, width: null, wastage_percent: '0', quantity: '4' }] },
+      { details: [{ estimation_material: HINGE, description: '', pieces: '1', length: null, width: null, wastage_percent: '0', quantity: '6', rate: '95.00' }] },
+    ]);
+  });
+
   it('says the product is not on this device when no estimation holding it was loaded', async () => {
     show('/estimation/product/costing?product=99');
     await screen.findByText(COSTING_NOT_ON_DEVICE);

@@ -14,7 +14,8 @@ import { fakeServer, makeUser, storeSession, type FakeServer } from './support';
 import { estimationCopies } from '../../src/data/estimation-copies';
 import { metaKey, mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
-import { pendingRowIds } from '../../src/data/outbox';
+import { enqueue, pendingRowIds } from '../../src/data/outbox';
+import { saveProductCosting } from '../../src/data/operations';
 import { closeDialog } from '../../src/ui/dialog-store';
 import { forgetNotificationsForTests } from '../../src/ui/notify';
 import { forgetUnsavedChangesForTests } from '../../src/ui/unsaved-changes';
@@ -285,6 +286,36 @@ describe('an estimation’s detail', () => {
     show('estimation-detail', EstimationDetailScreen, '/estimations/detail/5');
     fireEvent.click(await screen.findByRole('button', { name: 'Drawing: wall.pdf' }));
     await waitFor(() => expect(server.calls('GET', API.files.content(77))).toHaveLength(1));
+  });
+
+  it('shows the costing saved on the device while it waits to be sent, and reads the server’s detail again once it is sent', async () => {
+    serveDetail();
+    await mirror.rows('estimationMaterials').put({ id: 302, category: 11, name: 'Hinge', unit: 'PCS', rate: '95.00', sheet_length: null, sheet_width: null, kg_per_metre: null, ...tracked() });
+    show('estimation-detail', EstimationDetailScreen, '/estimations/detail/5');
+    const linesShown = () => [...screen.getByRole('table', { name: 'Costing lines of Acrylic counter' }).querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+    await waitFor(() => expect(linesShown()).toHaveLength(2));
+    await waitFor(async () => expect(await estimationCopies.estimations.get(`${ASHA}:5`)).toBeDefined());
+
+    // The costing sheet's save, with no connection: 6 hinges at 95.00 = 570.00; 10 % overhead, 627.00 a unit; 2 units 1,254.00.
+    await enqueue(saveProductCosting, { estimation: 5, product: 50, product_name: 'Acrylic counter', details: [{ estimation_material: 302, quantity: '6' }] });
+    await waitFor(() => expect(linesShown()).toEqual([['Hinge', '—', '1.000', '—', '—', '0.00', '6.000 Pieces', '95.00', '570.00']]));
+    expect(screen.getByText('Changes waiting to be sent')).toBeTruthy();
+    expect(screen.getByText('1,254.00')).toBeTruthy();
+    const reads = server.calls('GET', DETAIL).length;
+
+    // Sent: the server's detail holds it now, and is read again.
+    const sent = view().products[0]!;
+    server.on('GET', DETAIL, {
+      status: 200,
+      data: view({ total_cost: '1254.00', products: [{ ...sent, unit_price: '627.00', details: [{ ...sent.details[1]!, id: 601, quantity: '6.000', amount: '570.00' }] }] }),
+    });
+    await outbox.transaction('rw', outbox.entries, outbox.bases, async () => {
+      await outbox.entries.clear();
+      await outbox.bases.clear();
+    });
+    await waitFor(() => expect(server.calls('GET', DETAIL).length).toBe(reads + 1));
+    await waitFor(() => expect(screen.queryByText('Changes waiting to be sent')).toBeNull());
+    expect(linesShown()).toEqual([['Hinge', '—', '1.000', '—', '—', '0.00', '6.000 Pieces', '95.00', '570.00']]);
   });
 
   it('lets the designer submit a costing in progress, or cancel it, and keeps the detail for the costing sheet offline', async () => {

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { formatIndian } from '../../../domain/decimal';
 import { EDITABLE_ESTIMATION_STATUSES, ESTIMATION_MESSAGES } from '../../../domain/estimation';
@@ -16,7 +17,7 @@ import { readFailure } from '../../ui/connection';
 import { downloadFromApi } from '../../ui/download';
 import { DetailTitle, Facts, Failure, Section, SimpleTable } from '../../ui/detail';
 import { EstimationActions } from './actions';
-import { useEstimation, useEstimationOnDevice, useEstimationVersions } from './api';
+import { estimationQuery, useEstimation, useEstimationOnDevice, useEstimationVersions } from './api';
 import { EstimationStatusBadge, partyOf } from './parts';
 import { AddProductForm, ProductCard } from './products';
 
@@ -111,7 +112,8 @@ const LAST_LOADED = 'The server cannot be reached: this is the estimation as thi
  * An estimation (estimation-detail): status, whom it is for and its totals, its products with
  * their costing lines and cost by category, Add product, the kept costing versions, and the steps
  * its status and the user's role allow. One made on the device shows the device's row; offline,
- * the copy this device last loaded (decision 354).
+ * or while its costing saves wait to be sent, the copy this device last loaded with those saves
+ * on top (decision 354).
  */
 export default function EstimationDetailScreen() {
   const id = Number(useParams().id);
@@ -120,13 +122,21 @@ export default function EstimationDetailScreen() {
   const local = useEstimationOnDevice(id);
   const kept = useLiveQuery(async () => (tokens.userId === null ? null : ((await estimationCopies.estimations.get(`${tokens.userId}:${id}`))?.view ?? null)), [id]);
   const pending = usePendingIds('estimations').has(id);
+  const queryClient = useQueryClient();
+  // Once the changes waiting for it are sent, the server's detail is read again: it holds them now.
+  const waited = useRef(pending);
+  useEffect(() => {
+    if (waited.current && !pending && id > 0) void queryClient.invalidateQueries({ queryKey: estimationQuery(id).queryKey });
+    waited.current = pending;
+  }, [pending, id, queryClient]);
   // An estimation made offline moves to its server id once sent: follow it.
   useEffect(() => {
     if (local || id >= 0) return;
     void serverIdOf(id).then((serverId) => serverId && navigate(pathOf('estimation-detail', { id: serverId }), { replace: true }));
   }, [local, id, navigate]);
   const failure = id > 0 ? readFailure(result) : null;
-  const estimation = result.data;
+  // While costing saves wait, the device's copy (the server's detail with them on top) is what the designer saved.
+  const estimation = result.data && pending && kept ? kept : result.data;
   return (
     <Stack gap="4" maxW="6xl" minW="0">
       <DetailTitle title={`Estimation ${id > 0 ? `EST-${id}` : ''}`} pending={pending || id < 0}>

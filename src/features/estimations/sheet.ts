@@ -30,10 +30,14 @@ export const blankRow = (): SheetRow => ({ key: nextKey(), material: null, mater
 const typedQuantityOf = (line: Pick<EstimationViewDetail, 'quantity' | 'wastage_percent'>) =>
   compare(line.wastage_percent, '0') === 0 ? line.quantity : div(mul(line.quantity, '100'), add('100', line.wastage_percent), 3);
 
-/** A line as the server has it, as the sheet shows it (a measured line's quantity left to be measured again). */
+/**
+ * A line as the server has it, as the sheet shows it (a measured line's quantity left to be
+ * measured again). A line of a save still waiting on the device has no server id yet (0): it is
+ * sent again as a new line, the waiting save's own then left out and removed.
+ */
 export const rowOf = (line: EstimationViewDetail): SheetRow => ({
   key: nextKey(),
-  id: line.id,
+  ...(line.id > 0 ? { id: line.id } : {}),
   material: line.estimation_material,
   materialText: line.material_name,
   description: line.description,
