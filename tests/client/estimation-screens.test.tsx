@@ -16,6 +16,7 @@ import { metaKey, mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { enqueue, pendingRowIds } from '../../src/data/outbox';
 import { saveProductCosting } from '../../src/data/operations';
+import { ESTIMATION_NOTICES } from '../../src/features/estimations/actions';
 import { closeDialog } from '../../src/ui/dialog-store';
 import { forgetNotificationsForTests } from '../../src/ui/notify';
 import { forgetUnsavedChangesForTests } from '../../src/ui/unsaved-changes';
@@ -316,6 +317,20 @@ describe('an estimation’s detail', () => {
     await waitFor(() => expect(server.calls('GET', DETAIL).length).toBe(reads + 1));
     await waitFor(() => expect(screen.queryByText('Changes waiting to be sent')).toBeNull());
     expect(linesShown()).toEqual([['Hinge', '—', '1.000', '—', '—', '0.00', '6.000 Pieces', '95.00', '570.00']]);
+  });
+
+  it('holds a submission while costing saves wait on the device: the costing approved must be the one saved', async () => {
+    serveDetail();
+    await mirror.rows('estimationMaterials').put({ id: 302, category: 11, name: 'Hinge', unit: 'PCS', rate: '95.00', sheet_length: null, sheet_width: null, kg_per_metre: null, ...tracked() });
+    show('estimation-detail', EstimationDetailScreen, '/estimations/detail/5');
+    await waitFor(() => expect(actions()).toEqual(['Submit for approval', 'Cancel estimation']));
+    await waitFor(async () => expect(await estimationCopies.estimations.get(`${ASHA}:5`)).toBeDefined());
+    await enqueue(saveProductCosting, { estimation: 5, product: 50, product_name: 'Acrylic counter', details: [{ estimation_material: 302, quantity: '6' }] });
+    await screen.findByText('Changes waiting to be sent');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit for approval' }));
+    await screen.findByText(ESTIMATION_NOTICES.savesWaiting);
+    expect(document.querySelector(DIALOG)).toBeNull();
+    expect(server.calls('POST', API.estimations.submit(5))).toEqual([]);
   });
 
   it('lets the designer submit a costing in progress, or cancel it, and keeps the detail for the costing sheet offline', async () => {

@@ -76,7 +76,7 @@ function EstimationBody({ estimation, pending, server }: { estimation: Estimatio
   return (
     <>
       <EstimationHeader estimation={estimation} pending={pending} />
-      {server && <EstimationActions estimation={estimation} />}
+      {server && <EstimationActions estimation={estimation} pending={pending} />}
       {estimation.files.length > 0 && (
         <Section title="Drawings and images">
           <Stack gap="1">

@@ -22,6 +22,7 @@ export const ESTIMATION_NOTICES = {
   quoted: 'Quotation made from the estimation.',
   cancelled: 'Estimation cancelled.',
   failed: 'The estimation was not changed',
+  savesWaiting: 'Costing changes on this device are still being sent: submit once they reach the server, so the costing approved is the one you saved.',
 } as const;
 
 /** The verdict of a schema on one typed field: true, or its first message. */
@@ -31,9 +32,10 @@ const verdict = (parsed: { success: boolean; error?: { issues: { message: string
  * The steps the estimation's status allows the signed-in user (issue 21 §2): Submit a costing
  * (in costing or rejected, estimations.write), Approve or Reject it (waiting, estimations.approve,
  * never its author: the duty rule `estimation`), make a quotation of an approved one with a margin
- * (estimations.quote), and Cancel. Each needs the server.
+ * (estimations.quote), and Cancel. Each needs the server; a submission also waits for the
+ * costing saves still on the device (`pending`), or it would send an older costing for approval.
  */
-export function EstimationActions({ estimation }: { estimation: EstimationView }) {
+export function EstimationActions({ estimation, pending }: { estimation: EstimationView; pending: boolean }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -61,6 +63,10 @@ export function EstimationActions({ estimation }: { estimation: EstimationView }
 
   const submit = async () => {
     if (refusedOffline()) return;
+    if (pending) {
+      notify({ type: 'warning', message: ESTIMATION_NOTICES.savesWaiting });
+      return;
+    }
     const ok = await openDialog({ title: `Submit estimation ${reference}?`, message: 'The costing goes to a costing manager for approval and is kept as a version.', okLabel: 'Submit' });
     if (ok) await run(() => submitEstimation(estimation), ESTIMATION_NOTICES.submitted);
   };
