@@ -104,7 +104,7 @@ export function BoqDrafts({ product, editable }: { product: EstimationViewProduc
 
   return (
     <Stack gap="3">
-      <Heading as="h4" size="sm">
+      <Heading as="h3" size="sm">
         Bill-of-quantities drafts
       </Heading>
       {failure && <Failure text={failure} />}
