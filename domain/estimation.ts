@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { valuesOf } from './options';
 import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { materialUnitSchema } from './material';
-import { idParam, pageParams, periodInOrder } from './query-params';
+import { pageParams, periodInOrder, requiredIdParam } from './query-params';
 import { quotationViewSchema } from './quotation';
 
 /**
@@ -173,7 +173,7 @@ export type BoqDraftCreate = z.input<typeof boqDraftCreateSchema>;
 export const boqDraftUpdateSchema = updateSchemaOf(boqDraftCreateSchema);
 export type BoqDraftUpdate = z.input<typeof boqDraftUpdateSchema>;
 /** `GET boq-drafts/?product=`: the live drafts of one product, oldest first; the product is required. */
-export const boqDraftQuerySchema = z.object({ product: z.string().pipe(idParam) });
+export const boqDraftQuerySchema = z.object({ product: requiredIdParam });
 
 /** Approval and rejection (a costing manager, never the estimation's author); a rejection says why. */
 export const estimationRejectSchema = z.object({ reason: requiredText(1000) });
