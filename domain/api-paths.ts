@@ -70,6 +70,7 @@ const leads = '/leads/leads';
 const quotations = '/quotations/quotations';
 const estimations = '/estimations/estimations';
 const estimationProducts = '/estimations/estimation-products';
+const boqDrafts = '/estimations/boq-drafts';
 
 export const API = {
   health: '/health/',
@@ -174,6 +175,11 @@ export const API = {
     bulkUpdateCosts: `${estimationProducts}/bulk-update-costs/`,
   },
   estimationProductDetails: rows('/estimations/estimation-product-details'),
+  /** Bill-of-quantities drafts of a product (list: `?product=`); apply: "Use these sizes" (decision 363). */
+  boqDrafts: {
+    ...rows(boqDrafts),
+    apply: apiPath(`${boqDrafts}/:id/apply/`),
+  },
   estimationMaterialCategories: rows('/estimationmaterials/estimation_material_categories'),
   estimationMaterials: rows('/estimationmaterials/estimation_materials'),
   customers: {

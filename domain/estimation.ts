@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { valuesOf } from './options';
 import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { materialUnitSchema } from './material';
-import { pageParams, periodInOrder } from './query-params';
+import { pageParams, periodInOrder, requiredIdParam } from './query-params';
 import { quotationViewSchema } from './quotation';
 
 /**
@@ -172,6 +172,8 @@ export const boqDraftCreateSchema = z.object({
 export type BoqDraftCreate = z.input<typeof boqDraftCreateSchema>;
 export const boqDraftUpdateSchema = updateSchemaOf(boqDraftCreateSchema);
 export type BoqDraftUpdate = z.input<typeof boqDraftUpdateSchema>;
+/** `GET boq-drafts/?product=`: the live drafts of one product, oldest first; the product is required. */
+export const boqDraftQuerySchema = z.object({ product: requiredIdParam });
 
 /** Approval and rejection (a costing manager, never the estimation's author); a rejection says why. */
 export const estimationRejectSchema = z.object({ reason: requiredText(1000) });
@@ -246,6 +248,7 @@ export const ESTIMATION_COSTING_MESSAGES = {
     `This estimation is ${ESTIMATION_STATUSES.find((s) => s.value === status)?.label.toLowerCase() ?? status}: its products and costing lines can be changed only while it is in costing or rejected.`,
   productMoves: 'A product cannot move to another estimation.',
   lineMoves: 'A costing line cannot move to another product.',
+  draftMoves: 'A bill-of-quantities draft cannot move to another product.',
   unknownLine: (id: number) => `The product has no costing line ${id}.`,
   repeatedLine: (id: number) => `The costing line ${id} is given twice.`,
   repeatedMaterial: (id: number) => `The material ${id} is given twice.`,

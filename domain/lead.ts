@@ -16,7 +16,7 @@ import {
   updateSchemaOf,
 } from './entity';
 import { valuesOf } from './options';
-import { idParam, periodInOrder } from './query-params';
+import { periodInOrder, requiredIdParam } from './query-params';
 import { isValidPhone } from './rules/contact';
 import { businessDayOf } from './rules/dates';
 
@@ -222,9 +222,6 @@ const notPlaceholder = <T extends z.ZodType<{ contact_number?: string }>>(schema
   schema.refine((lead) => lead.contact_number !== LEAD_PLACEHOLDER_CONTACT_NUMBER, { path: ['contact_number'], message: LEAD_MESSAGES.placeholderNumber });
 export const leadCreateBodySchema = notPlaceholder(leadCreateSchema);
 export const leadUpdateBodySchema = notPlaceholder(leadUpdateSchema);
-
-/** A required query parameter naming a row: missing is "This field is required.", as DRF says. */
-const requiredIdParam = z.string({ error: 'This field is required.' }).transform((v): unknown => v).pipe(idParam);
 
 /** GET leads/remarks/?lead_id= */
 export const leadRemarksQuerySchema = z.object({ lead_id: requiredIdParam });

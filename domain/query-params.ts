@@ -18,6 +18,9 @@ export const integerParam = z.coerce.number({ error: INTEGER }).int(INTEGER).min
 /** `?x=<id>` of a row; DRF's answer for an id no row can have. */
 export const idParam = z.coerce.number({ error: INTEGER }).int(INTEGER).min(1, 'Invalid pk - object does not exist.').max(MAX_INT);
 
+/** A required query parameter naming a row: missing is "This field is required.", as DRF says. */
+export const requiredIdParam = z.string({ error: 'This field is required.' }).transform((v): unknown => v).pipe(idParam);
+
 /** `?x=true|false` (and True/False/1/0, as DRF reads a boolean). */
 export const flagParam = z
   .enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'Must be a valid boolean.' })

@@ -119,6 +119,7 @@ function serveDetail(values: Record<string, unknown> = {}) {
       { category: 11, category_name: 'hardware', amount: '380.00' },
     ],
   });
+  server.on('GET', API.boqDrafts.list, { status: 200, data: [] });
 }
 
 beforeEach(async () => {
@@ -436,5 +437,108 @@ describe('the cancelled estimations', () => {
     show('estimations-cancelled', EstimationsCancelledScreen, '/estimations/cancelled');
     const row = await screen.findByRole('row', { name: /EST-8/ });
     expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['EST-8', '20-11-2026', 'Display unit 8', 'Lumen Opticals', '1,000.00', 'Rejected', '22-11-2026']);
+  });
+});
+
+describe('a product’s bill-of-quantities drafts (decision 363)', () => {
+  const CUSTOMERS = { id: 61, product: 50, width: '1200.000', depth: '600.000', height: '900.000', quantity: '2.000', ...tracked() };
+  const SITE = { id: 62, product: 50, width: '1000.000', depth: null, height: '750.000', quantity: '3.000', ...tracked() };
+  const CUSTOMERS_TEXT = '1,200.000 × 600.000 × 900.000 mm, quantity 2.000';
+  const SITE_TEXT = '1,000.000 × — × 750.000 mm, quantity 3.000';
+  const draftList = () => screen.getByRole('list', { name: 'Bill-of-quantities drafts of Acrylic counter' });
+  const shownDrafts = () => within(draftList()).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+  const showDrafts = (values: Record<string, unknown> = {}) => {
+    serveDetail(values);
+    server.on('GET', API.boqDrafts.list, { status: 200, data: [CUSTOMERS, SITE] });
+    show('estimation-detail', EstimationDetailScreen, '/estimations/detail/5');
+  };
+  const chooseSizes = async (text: string) => {
+    fireEvent.click(within(await screen.findByRole('listitem', { name: text })).getByRole('button', { name: 'Use these sizes' }));
+    const dialog = await dialogElement();
+    expect(dialog.textContent).toContain(`The product becomes ${text}`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use these sizes' }));
+  };
+
+  it('lists the sizes kept beside each product, oldest first, asked of the server by product', async () => {
+    showDrafts();
+    await waitFor(() => expect(shownDrafts()).toEqual([CUSTOMERS_TEXT, SITE_TEXT]));
+    expect(server.calls('GET', API.boqDrafts.list).map((r) => r.config.params)).toEqual([{ product: 50 }]);
+    expect(within(draftList()).getAllByRole('button', { name: 'Use these sizes' })).toHaveLength(2);
+  });
+
+  it('uses a draft’s sizes: one request, then the product’s sizes, unit price and the estimation’s total as the server worked them out', async () => {
+    let applied = false;
+    // The server's figures, shown as sent: 1,000 × 750 = 0.75 m² × 1,500.00 = 1,125.00 + 380.00 = 1,505.00; + 10% = 1,655.50; × 3 = 4,966.50.
+    const [counter] = view().products;
+    const costed = view({ total_cost: '4966.50', products: [{ ...counter, width: '1000.000', depth: null, height: '750.000', quantity: '3.000', unit_price: '1655.50', version: 4 }] });
+    showDrafts();
+    server.on('GET', DETAIL, () => ({ status: 200, data: applied ? costed : view() }));
+    server.on('POST', API.boqDrafts.apply(62), () => {
+      applied = true;
+      return { status: 200, data: costed.products[0] };
+    });
+    await screen.findByText('1,200.000 mm × 600.000 mm × 900.000 mm');
+    expect(screen.getByText('4,400.00')).toBeTruthy();
+    await chooseSizes(SITE_TEXT);
+    await screen.findByText('Sizes used: the product is costed again.');
+    expect(server.calls('POST', API.boqDrafts.apply(62)).map((r) => r.body)).toEqual([undefined]);
+    expect(server.calls('POST', API.boqDrafts.apply(61))).toEqual([]);
+    await screen.findByText('1,000.000 mm × — × 750.000 mm');
+    expect(screen.getByText('1,655.50')).toBeTruthy();
+    expect(screen.getByText('4,966.50')).toBeTruthy();
+    expect(screen.getByText('3.000')).toBeTruthy();
+  });
+
+  it('adds sizes typed in the product’s small form, a blank size sent as none', async () => {
+    showDrafts();
+    server.on('POST', API.boqDrafts.list, { status: 201, data: { id: 63, product: 50, width: '800.000', depth: null, height: '600.000', quantity: '4.000', ...tracked() } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add sizes' }));
+    const form = screen.getByRole('form', { name: 'Add sizes to Acrylic counter' });
+    const typeIn = (label: string | RegExp, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+    typeIn('Width (mm)', '800');
+    typeIn('Height (mm)', '600');
+    typeIn(/Quantity/, '0');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save sizes' }));
+    await within(form).findByText('Enter a quantity above zero.');
+    expect(server.calls('POST', API.boqDrafts.list)).toEqual([]);
+    typeIn(/Quantity/, '4');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save sizes' }));
+    await screen.findByText('Sizes added.');
+    expect(server.calls('POST', API.boqDrafts.list).map((r) => r.body)).toEqual([{ product: 50, width: '800', depth: null, height: '600', quantity: '4' }]);
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Add sizes to Acrylic counter' })).toBeNull());
+    // The drafts are read again after the write.
+    await waitFor(() => expect(server.calls('GET', API.boqDrafts.list).length).toBeGreaterThan(1));
+  });
+
+  it('removes a draft, naming the version seen', async () => {
+    showDrafts();
+    server.on('DELETE', API.boqDrafts.detail(61), { status: 204 });
+    fireEvent.click(within(await screen.findByRole('listitem', { name: CUSTOMERS_TEXT })).getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(await dialogElement()).getByRole('button', { name: 'Remove' }));
+    await screen.findByText('Sizes removed.');
+    expect(server.calls('DELETE', API.boqDrafts.detail(61)).map((r) => r.config.headers.get('If-Match'))).toEqual(['3']);
+  });
+
+  it('says why the server refused, and changes nothing shown', async () => {
+    showDrafts();
+    server.on('POST', API.boqDrafts.apply(62), { status: 400, data: { non_field_errors: ['A width is required: give the part or the product a height.'] } });
+    await chooseSizes(SITE_TEXT);
+    await screen.findByText('The sizes were not changed');
+    expect(screen.getByText('A width is required: give the part or the product a height.')).toBeTruthy();
+    expect(screen.getByText('1,200.000 mm × 600.000 mm × 900.000 mm')).toBeTruthy();
+  });
+
+  it('shows the drafts without their steps to a reader, and on an estimation that can no longer change', async () => {
+    user = makeUser({ id: 12, department: 'metal', designation: 'executive' });
+    showDrafts();
+    await waitFor(() => expect(shownDrafts()).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Use these sizes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add sizes' })).toBeNull();
+    cleanup();
+    user = designer();
+    showDrafts({ status: 'approved' });
+    await waitFor(() => expect(shownDrafts()).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add sizes' })).toBeNull();
   });
 });

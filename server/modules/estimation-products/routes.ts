@@ -3,6 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API } from '../../../domain/api-paths';
 import {
+  boqDraftCreateSchema,
+  boqDraftQuerySchema,
+  boqDraftSchema,
+  boqDraftUpdateSchema,
   bulkUpdateCostsResultSchema,
   bulkUpdateCostsSchema,
   costBreakdownRowSchema,
@@ -22,6 +26,7 @@ import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { parseBody } from '../quotations/body';
 import { costBreakdown, costingLinesOf, costingLineView, liveProduct, materialCount, productTotal, productView } from './queries';
+import { applyDraft, createDraft, deleteDraft, draftsOf, updateDraft } from './boq-drafts';
 import { bulkUpdateCosts } from './repricing';
 import { addLines, createProduct, deleteLine, deleteProduct, saveCosting, updateLine, updateProduct } from './writes';
 
@@ -29,7 +34,8 @@ import { addLines, createProduct, deleteLine, deleteProduct, saveCosting, update
  * Estimation products and their costing lines (business-areas.md §7 "Estimations", issue 21 §1):
  * paths under /api/v1/estimations/estimation-products/ and estimation-product-details/. Writes
  * only while the estimation is live and in costing or rejected; re-pricing (bulk-update-costs)
- * is a costing-materials write.
+ * is a costing-materials write. Bill-of-quantities drafts under /api/v1/estimations/boq-drafts/
+ * (decision 363).
  */
 export default async function estimationProductsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -93,4 +99,21 @@ export default async function estimationProductsRoutes(fastify: FastifyInstance)
     await deleteLine(app.db, currentUser(req), req.params.id, expectedVersion(req));
     return reply.code(204).send();
   });
+
+  const drafts = API.boqDrafts;
+  app.get(drafts.list, { config: read, schema: { tags, querystring: boqDraftQuerySchema, response: { 200: z.array(boqDraftSchema) } } }, (req) => draftsOf(app.db, req.query.product));
+  app.post(drafts.list, { config: write, schema: { tags, body: boqDraftCreateSchema, response: { 201: boqDraftSchema } } }, async (req, reply) =>
+    sendRow(reply, await createDraft(app.db, currentUser(req), req.body), 201),
+  );
+  app.patch(drafts.detail.pattern, { config: write, schema: { tags, params: idParams, body: boqDraftUpdateSchema, response: { 200: boqDraftSchema } } }, async (req, reply) => {
+    const [changes, expected] = versionedBody(req, req.body);
+    return sendRow(reply, await updateDraft(app.db, currentUser(req), req.params.id, changes, expected));
+  });
+  app.delete(drafts.detail.pattern, { config: write, schema: { tags, params: idParams } }, async (req, reply) => {
+    await deleteDraft(app.db, currentUser(req), req.params.id, expectedVersion(req));
+    return reply.code(204).send();
+  });
+  app.post(drafts.apply.pattern, { config: write, schema: { tags, params: idParams, response: { 200: estimationProductViewSchema } } }, async (req, reply) =>
+    sendRow(reply, await applyDraft(app.db, currentUser(req), req.params.id)),
+  );
 }

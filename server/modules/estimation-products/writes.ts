@@ -49,7 +49,7 @@ async function lockEditableEstimation(tx: Db, id: number, field?: string): Promi
 }
 
 /** A live product whose estimation may be changed, locked after its estimation, its version checked. */
-async function lockEditableProduct(tx: Db, id: number, expected?: number): Promise<ProductRow> {
+export async function lockEditableProduct(tx: Db, id: number, expected?: number): Promise<ProductRow> {
   const [found] = await tx
     .select({ estimation: estimationProducts.estimation })
     .from(estimationProducts)
@@ -199,20 +199,26 @@ export async function createProduct(db: Db, actor: User, input: ProductInput): P
   );
 }
 
-/** PATCH estimation-products/{id}/: new sizes cost its measured lines again; overhead and quantity re-total it. */
+/**
+ * A product changed inside the caller's transaction: new sizes cost its measured lines again;
+ * overhead and quantity re-total it and its estimation. `resized`: its face changed.
+ */
+export async function changeProduct(tx: Db, id: number, input: ProductChanges, expected: number | undefined): Promise<{ view: EstimationProductView; resized: boolean }> {
+  const current = await lockEditableProduct(tx, id, expected);
+  if (input.estimation !== undefined && input.estimation !== current.estimation) throw fieldError('estimation', ESTIMATION_COSTING_MESSAGES.productMoves);
+  const row = await updateRow(tx, estimationProducts, id, input, undefined);
+  const resized = (['width', 'height'] as const).some((side) => input[side] !== undefined && (input[side] === null ? current[side] !== null : current[side] === null || compare(input[side], current[side]) !== 0));
+  if (resized) await recostMeasuredLines(tx, row);
+  await recostProducts(tx, [id]);
+  return { view: await productView(tx, id), resized };
+}
+
+/** PATCH estimation-products/{id}/: the product changed and costed again (changeProduct). */
 export async function updateProduct(db: Db, actor: User, id: number, input: ProductChanges, expected: number | undefined): Promise<EstimationProductView> {
   return auditedWrite(
     db,
     actor,
-    async (tx) => {
-      const current = await lockEditableProduct(tx, id, expected);
-      if (input.estimation !== undefined && input.estimation !== current.estimation) throw fieldError('estimation', ESTIMATION_COSTING_MESSAGES.productMoves);
-      const row = await updateRow(tx, estimationProducts, id, input, undefined);
-      const resized = (['width', 'height'] as const).some((side) => input[side] !== undefined && (input[side] === null ? current[side] !== null : current[side] === null || compare(input[side], current[side]) !== 0));
-      if (resized) await recostMeasuredLines(tx, row);
-      await recostProducts(tx, [id]);
-      return { view: await productView(tx, id), resized };
-    },
+    (tx) => changeProduct(tx, id, input, expected),
     ({ view, resized }) => ({ action: 'estimation_product.update', target: `estimation_products:${id}`, risk: 'low', metadata: { estimation: view.estimation, fields: Object.keys(input), resized, unit_price: view.unit_price } }),
   ).then(({ view }) => view);
 }

@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { API } from '../../../domain/api-paths';
-import type { CostBreakdownRow, EstimationProduct, EstimationProductCreate, EstimationQuotation, EstimationReject } from '../../../domain/estimation';
+import type { BoqDraft, BoqDraftCreate, CostBreakdownRow, EstimationProduct, EstimationProductCreate, EstimationProductView, EstimationQuotation, EstimationReject } from '../../../domain/estimation';
 import type { EstimationListRow, EstimationVersionRow, EstimationView } from '../../../domain/estimation';
 import { api } from '../../data/api';
 import { ifMatch } from '../../data/outbox/operations';
@@ -88,6 +88,30 @@ export const cancelEstimation = async (e: Seen) => {
 export const quoteEstimation = async (e: Seen, body: EstimationQuotation) =>
   (await api.post<{ quotation: { id: number } }>(API.estimations.quotation(e.id), { ...body, expected_version: e.version })).data.quotation.id;
 export const addProduct = async (body: EstimationProductCreate) => (await api.post<EstimationProduct>(API.estimationProducts.list, body)).data;
+
+/** A product's bill-of-quantities drafts, oldest first (decision 363); online only, as products are (decision 355). */
+export const useBoqDrafts = (product: number) =>
+  useQuery({ queryKey: ['estimations', 'boq-drafts', product], queryFn: async () => (await api.get<BoqDraft[]>(API.boqDrafts.list, { params: { product } })).data });
+
+/**
+ * The drafts' writes, each on the server: add sizes, remove them, and use them ("Use these
+ * sizes": the product takes them and is costed again). After each, the estimation's reads (its
+ * detail and total, the drafts) are read again.
+ */
+export function useBoqDraftWrites() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['estimations'] });
+  return {
+    add: useMutation({ mutationFn: async (body: BoqDraftCreate) => (await api.post<BoqDraft>(API.boqDrafts.list, body)).data, onSuccess }),
+    remove: useMutation({
+      mutationFn: async (draft: Seen) => {
+        await api.delete(API.boqDrafts.detail(draft.id), { headers: ifMatch(draft.version) });
+      },
+      onSuccess,
+    }),
+    apply: useMutation({ mutationFn: async (draft: Seen) => (await api.post<EstimationProductView>(API.boqDrafts.apply(draft.id))).data, onSuccess }),
+  };
+}
 
 /**
  * Online, the costing sheet's product read again from the server: the product (for its

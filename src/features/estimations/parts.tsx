@@ -8,6 +8,7 @@ import { readFailure } from '../../ui/connection';
 import { BarChart } from '../../ui/charts';
 import { Failure, SimpleTable } from '../../ui/detail';
 import { useCostBreakdown } from './api';
+import { dimension } from './sizes';
 
 /** In costing grey, waiting blue, approved green, rejected red, quoted teal. */
 const PALETTE: Readonly<Record<EstimationStatus, string>> = { draft: 'gray', submitted: 'blue', approved: 'green', rejected: 'red', quoted: 'teal' };
@@ -28,7 +29,6 @@ export const partyOf = (e: Pick<EstimationListRow, 'customer' | 'lead' | 'custom
 
 const LINE_HEADERS = ['Material', 'Description', 'Pieces', 'Length (mm)', 'Width (mm)', 'Wastage %', 'Quantity', 'Rate', 'Amount'] as const;
 const LINE_NUMERIC = [2, 3, 4, 5, 6, 7, 8];
-const size = (value: string | null) => (value === null ? '—' : formatIndian(value, QUANTITY_PLACES));
 
 /** A product's costing lines as the server costed them. */
 export function CostingLinesTable({ lines, label }: { lines: readonly EstimationViewDetail[]; label: string }) {
@@ -36,8 +36,8 @@ export function CostingLinesTable({ lines, label }: { lines: readonly Estimation
     l.material_name,
     l.description || '—',
     formatIndian(l.pieces, QUANTITY_PLACES),
-    size(l.length),
-    size(l.width),
+    dimension(l.length),
+    dimension(l.width),
     formatIndian(l.wastage_percent),
     `${formatIndian(l.quantity, QUANTITY_PLACES)} ${materialUnitLabel(l.material_unit)}`,
     formatIndian(l.rate),

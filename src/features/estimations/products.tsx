@@ -14,16 +14,21 @@ import { FormStack, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { addProduct } from './api';
+import { BoqDrafts } from './boq-drafts';
 import { CostBreakdown, CostingLinesTable } from './parts';
+import { blankAsNull, dimension } from './sizes';
 
 export const PRODUCT_ADDED = 'Product added.';
 
 /** The address of a product's costing sheet. */
 export const costingSheetPath = (product: number) => `${pathOf('estimation-product-costing')}?product=${product}`;
 
-const mm = (value: string | null) => (value === null ? '—' : `${formatIndian(value, QUANTITY_PLACES)} mm`);
+const mm = (value: string | null) => (value === null ? '—' : `${dimension(value)} mm`);
 
-/** One product of the estimation: its sizes and figures, its costing lines, its cost by category, and the way to its costing sheet. */
+/**
+ * One product of the estimation: its sizes and figures, its costing lines, its cost by category,
+ * its bill-of-quantities drafts (from the server) and the way to its costing sheet.
+ */
 export function ProductCard({ product, editable, server }: { product: EstimationViewProduct; editable: boolean; server: boolean }) {
   const navigate = useNavigate();
   return (
@@ -48,14 +53,13 @@ export function ProductCard({ product, editable, server }: { product: Estimation
         />
         <CostingLinesTable lines={product.details} label={`Costing lines of ${product.name}`} />
         {server && product.details.length > 0 && <CostBreakdown product={product.id} name={product.name} />}
+        {server && <BoqDrafts product={product} editable={editable} />}
       </Stack>
     </Box>
   );
 }
 
 const shape = estimationProductCreateSchema.shape;
-/** A size left blank is no size. */
-const blankAsNull = z.string().transform((v): string | number | null | undefined => v.trim() || null);
 const productForm = z.object({
   name: shape.name,
   description: shape.description,
