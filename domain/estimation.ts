@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { valuesOf } from './options';
 import { decimalInput, decimalSchema, expectedVersionFields, idSchema, isoDateSchema, isoDateTimeSchema, positiveQuantityInput, refSchema, requiredText, softDeleteFields, textInput, trackedFields, updateSchemaOf } from './entity';
 import { materialUnitSchema } from './material';
-import { pageParams, periodInOrder, requiredIdParam } from './query-params';
+import { idParam, pageParams, periodInOrder } from './query-params';
 import { quotationViewSchema } from './quotation';
 
 /**
@@ -172,8 +172,15 @@ export const boqDraftCreateSchema = z.object({
 export type BoqDraftCreate = z.input<typeof boqDraftCreateSchema>;
 export const boqDraftUpdateSchema = updateSchemaOf(boqDraftCreateSchema);
 export type BoqDraftUpdate = z.input<typeof boqDraftUpdateSchema>;
-/** `GET boq-drafts/?product=`: the live drafts of one product, oldest first; the product is required. */
-export const boqDraftQuerySchema = z.object({ product: requiredIdParam });
+/**
+ * `GET boq-drafts/?product=` (one product's live drafts) or `?estimation=` (those of every live
+ * product of the estimation, in one read for its detail: decision 369), oldest first; one of
+ * them is required.
+ */
+export const boqDraftQuerySchema = z
+  .object({ product: idParam.optional(), estimation: idParam.optional() })
+  .refine((q) => q.product !== undefined || q.estimation !== undefined, { path: ['product'], message: 'This field is required.' });
+export type BoqDraftQuery = z.output<typeof boqDraftQuerySchema>;
 
 /** Approval and rejection (a costing manager, never the estimation's author); a rejection says why. */
 export const estimationRejectSchema = z.object({ reason: requiredText(1000) });

@@ -1,11 +1,11 @@
 import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ESTIMATION_COSTING_MESSAGES, type BoqDraft, type boqDraftCreateSchema, type boqDraftUpdateSchema, type EstimationProductView } from '../../../domain/estimation';
+import { ESTIMATION_COSTING_MESSAGES, type BoqDraft, type BoqDraftQuery, type boqDraftCreateSchema, type boqDraftUpdateSchema, type EstimationProductView } from '../../../domain/estimation';
 import type { User } from '../../../domain/user';
 import type { Db } from '../../db/client';
-import { boqDrafts, estimationProducts } from '../../db/schema';
+import { boqDrafts, estimationProducts, estimations } from '../../db/schema';
 import { fieldError, invalidPkError, notFound } from '../../lib/http-error';
-import { lockRow, publicRow, updateRow } from '../../lib/rows';
+import { findRow, lockRow, publicRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { liveProduct } from './queries';
 import { changeProduct, lockEditableProduct } from './writes';
@@ -25,13 +25,25 @@ const { txid: _txid, ...draftColumns } = getTableColumns(boqDrafts);
 /** What an audit row says of a draft: its product and its sizes. */
 const sizesOf = (draft: BoqDraft) => ({ product: draft.product, width: draft.width, depth: draft.depth, height: draft.height, quantity: draft.quantity });
 
-/** GET boq-drafts/?product=: the live drafts of a live product, oldest first; 404 for no such product. */
-export async function draftsOf(db: Db, productId: number): Promise<BoqDraft[]> {
-  await liveProduct(db, productId);
+/**
+ * GET boq-drafts/?product= or ?estimation=: the live drafts of a live product, or of every live
+ * product of a live estimation (decision 369), oldest first; 404 for no such product or estimation.
+ */
+export async function draftsOf(db: Db, query: BoqDraftQuery): Promise<BoqDraft[]> {
+  if (query.product !== undefined) await liveProduct(db, query.product);
+  if (query.estimation !== undefined) await findRow(db, estimations, query.estimation);
   return db
     .select(draftColumns)
     .from(boqDrafts)
-    .where(and(eq(boqDrafts.product, productId), isNull(boqDrafts.deleted_at)))
+    .innerJoin(estimationProducts, eq(estimationProducts.id, boqDrafts.product))
+    .where(
+      and(
+        isNull(boqDrafts.deleted_at),
+        isNull(estimationProducts.deleted_at),
+        query.product === undefined ? undefined : eq(boqDrafts.product, query.product),
+        query.estimation === undefined ? undefined : eq(estimationProducts.estimation, query.estimation),
+      ),
+    )
     .orderBy(asc(boqDrafts.id));
 }
 

@@ -101,7 +101,7 @@ export default async function estimationProductsRoutes(fastify: FastifyInstance)
   });
 
   const drafts = API.boqDrafts;
-  app.get(drafts.list, { config: read, schema: { tags, querystring: boqDraftQuerySchema, response: { 200: z.array(boqDraftSchema) } } }, (req) => draftsOf(app.db, req.query.product));
+  app.get(drafts.list, { config: read, schema: { tags, querystring: boqDraftQuerySchema, response: { 200: z.array(boqDraftSchema) } } }, (req) => draftsOf(app.db, req.query));
   app.post(drafts.list, { config: write, schema: { tags, body: boqDraftCreateSchema, response: { 201: boqDraftSchema } } }, async (req, reply) =>
     sendRow(reply, await createDraft(app.db, currentUser(req), req.body), 201),
   );

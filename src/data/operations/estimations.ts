@@ -5,9 +5,8 @@ import { ESTIMATION_MESSAGES, estimationCreateSchema } from '../../../domain/est
 import { costingProblem, costLine, estimationTotalOf } from '../../../domain/estimation-costing';
 import type { EstimationMaterial } from '../../../domain/estimation-material';
 import { costingSaveLineSchema, ESTIMATION_DATA_PART, ESTIMATION_FILE_PARTS, type EstimationViewDetail, type EstimationViewProduct, type EstimationView } from '../../../domain/estimation';
-import { idSchema } from '../../../domain/entity';
 import type { Lead } from '../../../domain/lead';
-import { changeKeptProduct, withProductLines } from '../estimation-copies';
+import { changeKeptProduct, renumberKeptEstimation, withProductLines } from '../estimation-copies';
 import type { MirrorDatabase } from '../mirror/db';
 import { multipartBody, payloadFilesSchema, type PayloadFiles } from '../outbox/multipart';
 import { defineOperation, localRefSchema, newRow, putServerRow } from '../outbox/operations';
@@ -63,7 +62,12 @@ export const createEstimation = defineOperation({
         ctx,
       ),
     ),
-  reconcile: (mirror, row, ctx) => putServerRow(mirror, 'estimations', row, ctx),
+  reconcile: async (mirror, row, ctx) => {
+    await putServerRow(mirror, 'estimations', row, ctx);
+    // The copy its products were added to offline (decision 367) follows it to its server id.
+    const id = (row as { id?: unknown } | null)?.id;
+    if (ctx.tempId !== null && typeof id === 'number') await renumberKeptEstimation(ctx.tempId, id);
+  },
   summarize: async (mirror, estimation) => {
     const party = await partyOf(mirror, estimation);
     const forWhom = party.customer_name ?? party.lead_company;
@@ -98,16 +102,17 @@ async function putTotal(mirror: MirrorDatabase, view: EstimationView | null, now
  * POST estimation-products/{id}/details-with-cost-update/: the costing sheet's one save, every
  * line of the product. Offline it waits here; the device's kept copy of the estimation (decision
  * 354) shows the lines and totals at once, costed by domain/estimation-costing.ts as the server
- * will cost them, and the server's answer replaces them when it arrives.
+ * will cost them, and the server's answer replaces them when it arrives. A product (or its
+ * estimation) made offline is waited for, and its server id used (decision 367).
  */
 export const saveProductCosting = defineOperation({
   name: 'estimation.product.costing',
   permission: 'estimations.write',
   label: 'Product costing',
   type: 'estimations',
-  schema: z.object({ estimation: idSchema, product: idSchema, product_name: z.string().max(200), details: z.array(costingSaveLineSchema).max(500) }),
+  schema: z.object({ estimation: localRefSchema, product: localRefSchema, product_name: z.string().max(200), details: z.array(costingSaveLineSchema).max(500) }),
   rowId: (sheet) => sheet.estimation,
-  request: ({ product, details }) => ({ method: 'POST', url: API.estimationProducts.detailsWithCostUpdate(product), body: { details } }),
+  request: ({ product, details }) => ({ method: 'POST', url: API.estimationProducts.detailsWithCostUpdate(ref(product)), body: { details } }),
   apply: async (mirror, sheet, ctx) => {
     const kept = await changeKeptProduct(sheet.product, (view) => view);
     if (!kept) return;

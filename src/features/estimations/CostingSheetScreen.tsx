@@ -51,6 +51,8 @@ const useMaterials = () =>
 export default function CostingSheetScreen() {
   const [search] = useSearchParams();
   const product = Number(search.get('product'));
+  // A product added on this device has a temp id (negative) until the server has it.
+  const named = Number.isInteger(product) && product !== 0;
   const kept = useKeptEstimationOfProduct(product);
   const source = useCostingSource(product);
   const materials = useMaterials();
@@ -61,9 +63,9 @@ export default function CostingSheetScreen() {
   return (
     <Stack gap="4" maxW="6xl" minW="0">
       <Heading size="2xl">Product costing{found ? `: ${found.name}` : ''}</Heading>
-      {!(product > 0) && <Failure text="Open the costing sheet from a product of an estimation." />}
-      {product > 0 && kept === null && settled && <Notice text={COSTING_NOT_ON_DEVICE} />}
-      {product > 0 && (kept === undefined || materials === undefined || (!settled && !kept)) && <Text color="fg.muted">Loading…</Text>}
+      {!named && <Failure text="Open the costing sheet from a product of an estimation." />}
+      {named && kept === null && settled && <Notice text={COSTING_NOT_ON_DEVICE} />}
+      {named && (kept === undefined || materials === undefined || (!settled && !kept)) && <Text color="fg.muted">Loading…</Text>}
       {view && found && materials && settled && (
         (EDITABLE_ESTIMATION_STATUSES as readonly string[]).includes(view.status) ? <Sheet key={found.id} estimation={view} product={found} materials={materials} /> : <Notice text={COSTING_CLOSED} />
       )}

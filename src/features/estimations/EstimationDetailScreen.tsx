@@ -9,7 +9,7 @@ import type { EstimationListRow, EstimationView } from '../../../domain/estimati
 import { can } from '../../../domain/permissions';
 import { pathOf } from '../../../domain/routes';
 import { formatDisplayDate } from '../../../domain/rules/dates';
-import { estimationCopies } from '../../data/estimation-copies';
+import { estimationCopies, viewOfRow } from '../../data/estimation-copies';
 import { serverIdOf, usePendingIds } from '../../data/outbox';
 import { useSession } from '../../data/session';
 import { tokens } from '../../data/tokens';
@@ -17,7 +17,7 @@ import { readFailure } from '../../ui/connection';
 import { downloadFromApi } from '../../ui/download';
 import { DetailTitle, Facts, Failure, Section, SimpleTable } from '../../ui/detail';
 import { EstimationActions } from './actions';
-import { estimationQuery, useEstimation, useEstimationOnDevice, useEstimationVersions } from './api';
+import { estimationQuery, useEstimation, useEstimationOnDevice, useEstimationVersions, useProductChangesWaiting } from './api';
 import { EstimationStatusBadge, partyOf } from './parts';
 import { AddProductForm, ProductCard } from './products';
 
@@ -92,9 +92,10 @@ function EstimationBody({ estimation, pending, server }: { estimation: Estimatio
       <Section title="Products">
         {estimation.products.length === 0 && <Text color="fg.muted">No products yet.</Text>}
         {estimation.products.map((p) => (
-          <ProductCard key={p.id} product={p} editable={editable} server={server} />
+          // A product added on this device (a temp id) has nothing on the server to read yet.
+          <ProductCard key={p.id} product={p} editable={editable} server={server && p.id > 0} />
         ))}
-        {editable && server && <AddProductForm estimation={estimation.id} />}
+        {editable && <AddProductForm estimation={estimation.id} />}
       </Section>
       {server && (
         <Section title="Costing versions">
@@ -105,7 +106,7 @@ function EstimationBody({ estimation, pending, server }: { estimation: Estimatio
   );
 }
 
-const ONLY_ON_DEVICE = 'Saved on this device; it is sent to the server as soon as it can be reached. Products, costing and approval wait for it.';
+const ONLY_ON_DEVICE = 'Saved on this device; it is sent to the server as soon as it can be reached. Its products and costing are sent after it; approval waits for it.';
 const LAST_LOADED = 'The server cannot be reached: this is the estimation as this device last loaded it.';
 
 /**
@@ -121,7 +122,8 @@ export default function EstimationDetailScreen() {
   const result = useEstimation(id);
   const local = useEstimationOnDevice(id);
   const kept = useLiveQuery(async () => (tokens.userId === null ? null : ((await estimationCopies.estimations.get(`${tokens.userId}:${id}`))?.view ?? null)), [id]);
-  const pending = usePendingIds('estimations').has(id);
+  const waiting = useProductChangesWaiting(id);
+  const pending = usePendingIds('estimations').has(id) || waiting;
   const queryClient = useQueryClient();
   // Once the changes waiting for it are sent, the server's detail is read again: it holds them now.
   const waited = useRef(pending);
@@ -161,7 +163,7 @@ export default function EstimationDetailScreen() {
       {id < 0 && local && (
         <>
           <Text>{ONLY_ON_DEVICE}</Text>
-          <EstimationHeader estimation={local} pending />
+          <EstimationBody estimation={kept ?? viewOfRow(local)} pending server={false} />
         </>
       )}
       {!estimation && !failure && !(id < 0 && local) && <Text color="fg.muted">{id < 0 && local === null ? 'This estimation is not on this device.' : 'Loading…'}</Text>}

@@ -1,32 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { API } from '../../../domain/api-paths';
-import type { BoqDraft, BoqDraftCreate, CostBreakdownRow, EstimationProduct, EstimationProductCreate, EstimationProductView, EstimationQuotation, EstimationReject } from '../../../domain/estimation';
-import type { EstimationListRow, EstimationVersionRow, EstimationView } from '../../../domain/estimation';
+import type { BoqDraft, BoqDraftCreate, CostBreakdownRow, EstimationProduct, EstimationProductView, EstimationQuotation, EstimationReject } from '../../../domain/estimation';
+import type { EstimationListRow, EstimationVersionRow, EstimationView, EstimationViewProduct } from '../../../domain/estimation';
 import { api } from '../../data/api';
 import { ifMatch } from '../../data/outbox/operations';
-import { keepEstimation, keptEstimationOfProduct } from '../../data/estimation-copies';
+import { keptEstimationOfProduct } from '../../data/estimation-copies';
 import { mirror } from '../../data/mirror/db';
-import { outbox, type PayloadOf } from '../../data/outbox';
-import { saveProductCosting } from '../../data/operations';
+import { keepWithWaitingChanges, waitingProductChanges } from '../../data/operations';
 import { tokens } from '../../data/tokens';
 import type { ListPage } from '../../ui/ServerListScreen';
 
 /** The estimation lists page by 15, as the other lists of the sales and design areas. */
 export const ESTIMATION_PAGE_SIZE = 15;
-
-/**
- * The server's detail kept for `userId`, with the costing saves still waiting in the outbox
- * applied on top, as the device shows every row (decision 151): a sheet saved offline stays as
- * saved when the detail is read again before it is sent.
- */
-async function keepWithWaitingSaves(userId: number, view: EstimationView): Promise<void> {
-  await keepEstimation(userId, view);
-  const waiting = await outbox.entries.where('[type+rowId]').equals(['estimations', view.id]).toArray();
-  for (const entry of waiting) {
-    if (entry.operation === saveProductCosting.name && entry.state !== 'rejected') await saveProductCosting.apply(mirror, entry.payload as PayloadOf<typeof saveProductCosting> as never, { tempId: 0, userId, now: new Date().toISOString() });
-  }
-}
 
 /** The detail as the server has it; each answer is kept on the device for the costing sheet offline (decision 354). */
 export const estimationQuery = (id: number) =>
@@ -35,7 +21,7 @@ export const estimationQuery = (id: number) =>
     queryFn: async () => {
       const view = (await api.get<EstimationView>(API.estimations.detail(id))).data;
       const userId = tokens.userId;
-      if (userId !== null) await keepWithWaitingSaves(userId, view);
+      if (userId !== null) await keepWithWaitingChanges(mirror, userId, view);
       return view;
     },
   });
@@ -54,11 +40,14 @@ export const useEstimationOnDevice = (id: number) =>
     return row && !row.deleted_at ? row : null;
   }, [id]);
 
+/** Whether products or costing saves of the estimation wait on the device to be sent (also those naming it by the temp id it had). */
+export const useProductChangesWaiting = (id: number) => useLiveQuery(async () => (await waitingProductChanges(id)).length > 0, [id]) ?? false;
+
 /** The estimation holding a product, as this device last loaded it (and as the waiting saves changed it). */
 export const useKeptEstimationOfProduct = (product: number) =>
   useLiveQuery(async () => {
     const userId = tokens.userId;
-    return userId === null || !(product > 0) ? null : keptEstimationOfProduct(userId, product);
+    return userId === null || !Number.isInteger(product) || product === 0 ? null : keptEstimationOfProduct(userId, product);
   }, [product]);
 
 export const useCancelledEstimations = (page: number) =>
@@ -87,11 +76,18 @@ export const cancelEstimation = async (e: Seen) => {
 /** The hand-over: the approved estimation becomes a draft quotation (its subject the estimation's title); answers the new quotation's id. */
 export const quoteEstimation = async (e: Seen, body: EstimationQuotation) =>
   (await api.post<{ quotation: { id: number } }>(API.estimations.quotation(e.id), { ...body, expected_version: e.version })).data.quotation.id;
-export const addProduct = async (body: EstimationProductCreate) => (await api.post<EstimationProduct>(API.estimationProducts.list, body)).data;
 
-/** A product's bill-of-quantities drafts, oldest first (decision 363); online only, as products are (decision 355). */
-export const useBoqDrafts = (product: number) =>
-  useQuery({ queryKey: ['estimations', 'boq-drafts', product], queryFn: async () => (await api.get<BoqDraft[]>(API.boqDrafts.list, { params: { product } })).data });
+/**
+ * A product's bill-of-quantities drafts, oldest first (decision 363), from the server: one read of
+ * every draft of its estimation, shared by the estimation's product cards, each taking its own
+ * (decision 369).
+ */
+export const useBoqDrafts = (product: Pick<EstimationViewProduct, 'id' | 'estimation'>) =>
+  useQuery({
+    queryKey: ['estimations', 'boq-drafts', product.estimation],
+    queryFn: async () => (await api.get<BoqDraft[]>(API.boqDrafts.list, { params: { estimation: product.estimation } })).data,
+    select: (drafts) => drafts.filter((d) => d.product === product.id),
+  });
 
 /**
  * The drafts' writes, each on the server: add sizes, remove them, and use them ("Use these

@@ -74,7 +74,7 @@ function AddSizesForm({ product, onDone }: { product: EstimationViewProduct; onD
  * these sizes (the product takes them and is costed again) and Remove; each needs the server.
  */
 export function BoqDrafts({ product, editable }: { product: EstimationViewProduct; editable: boolean }) {
-  const result = useBoqDrafts(product.id);
+  const result = useBoqDrafts(product);
   const { apply, remove } = useBoqDraftWrites();
   const [adding, setAdding] = useState(false);
   const failure = readFailure(result);

@@ -1,24 +1,24 @@
 import { useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { z } from 'zod';
 import { formatIndian, QUANTITY_PLACES } from '../../../domain/decimal';
 import { estimationProductCreateSchema } from '../../../domain/estimation';
 import type { EstimationViewProduct } from '../../../domain/estimation';
 import { pathOf } from '../../../domain/routes';
-import { serverFailure } from '../../ui/connection';
+import { enqueue } from '../../data/outbox';
+import { createEstimationProduct } from '../../data/operations';
 import { Facts } from '../../ui/detail';
 import { FormStack, TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
-import { addProduct } from './api';
 import { BoqDrafts } from './boq-drafts';
 import { CostBreakdown, CostingLinesTable } from './parts';
 import { blankAsNull, dimension } from './sizes';
 
 export const PRODUCT_ADDED = 'Product added.';
+export const PRODUCT_ADDED_OFFLINE = 'Product added on this device. It is sent to the server when the connection is back; its costing sheet works meanwhile.';
 
 /** The address of a product's costing sheet. */
 export const costingSheetPath = (product: number) => `${pathOf('estimation-product-costing')}?product=${product}`;
@@ -73,21 +73,18 @@ type ProductInput = z.input<typeof productForm>;
 type ProductValues = z.output<typeof productForm>;
 const EMPTY: ProductInput = { name: '', description: '', quantity: '1', width: '', depth: '', height: '', overhead_percent: '0' };
 
-/** Add product: its name, quantity, sizes in millimetres and overhead; it needs the server (the costing sheet then works offline). */
+/**
+ * Add product: its name, quantity, sizes in millimetres and overhead. It goes through the outbox
+ * (decision 367), so it works offline, also on an estimation made offline, and shows at once.
+ */
 export function AddProductForm({ estimation }: { estimation: number }) {
-  const queryClient = useQueryClient();
   const { register, handleSubmit, formState, reset } = useForm<ProductInput, unknown, ProductValues>({ resolver: zodResolver(productForm), defaultValues: EMPTY });
   useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
   const errors = formState.errors;
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      await addProduct({ estimation, ...values });
-      reset(EMPTY);
-      await queryClient.invalidateQueries({ queryKey: ['estimations'] });
-      notify({ type: 'positive', message: PRODUCT_ADDED });
-    } catch (error) {
-      notify({ type: 'negative', message: 'The product was not added', caption: serverFailure(error) });
-    }
+    await enqueue(createEstimationProduct, { estimation, ...values });
+    reset(EMPTY);
+    notify({ type: 'positive', message: navigator.onLine ? PRODUCT_ADDED : PRODUCT_ADDED_OFFLINE });
   });
   return (
     <FormStack onSubmit={onSubmit} aria-label="Add product">
