@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { API } from '../../domain/api-paths';
-import { auditLog, boqDrafts, estimations } from '../../server/db/schema';
+import { auditLog, boqDrafts, estimationProducts, estimations } from '../../server/db/schema';
 import { expectAccessMatrix } from '../support/access';
 import { addCostingLine, makeEstimation, makeEstimationCategory, makeEstimationMaterial, makeEstimationProduct } from '../support/factories-estimation';
 import { useTestServer, type TestClient } from '../support/server';
@@ -83,6 +83,31 @@ describe('bill-of-quantities drafts', () => {
       { action: 'boq_draft.update', target: `boq_drafts:${measured.json().id}`, username: 'design', metadata: { product: counter.id, width: '1000.000', depth: '450.000', height: '700.000', quantity: '3.000', fields: ['depth'] } },
       { action: 'boq_draft.delete', target: `boq_drafts:${customers.json().id}`, username: 'design', metadata: { product: counter.id, width: '1200.000', depth: '600.000', height: '800.000', quantity: '2.000' } },
     ]);
+  });
+
+  it('reads the drafts of every live product of an estimation in one read, oldest first; another estimation’s and a removed product’s are left out', async () => {
+    const design = await as('design');
+    const { estimation, counter } = await counterDisplay(design);
+    const [holder] = await db().select({ id: estimationProducts.id }).from(estimationProducts).where(eq(estimationProducts.name, 'Brochure holder'));
+    const stand = (await design.post(API.estimationProducts.list, { estimation: estimation.id, name: 'Floor stand', quantity: '1' })).json();
+    const first = (await design.post(API.boqDrafts.list, { product: counter.id, width: '1200', height: '800', quantity: '2' })).json();
+    const holderDraft = (await design.post(API.boqDrafts.list, { product: holder!.id, width: '300', quantity: '5' })).json();
+    const second = (await design.post(API.boqDrafts.list, { product: counter.id, width: '1000', height: '700', quantity: '3' })).json();
+    await design.post(API.boqDrafts.list, { product: stand.id, height: '1800', quantity: '1' });
+    const other = await makeEstimation(db(), { title: 'Another display' });
+    const otherProduct = (await design.post(API.estimationProducts.list, { estimation: other.id, name: 'Shelf', quantity: '1' })).json();
+    await design.post(API.boqDrafts.list, { product: otherProduct.id, width: '900', quantity: '1' });
+    expect((await design.delete(API.estimationProducts.detail(stand.id))).statusCode).toBe(204);
+
+    const list = await design.get(`${API.boqDrafts.list}?estimation=${estimation.id}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((d: { id: number; product: number; width: string | null; quantity: string }) => [d.id, d.product, d.width, d.quantity])).toEqual([
+      [first.id, counter.id, '1200.000', '2.000'],
+      [holderDraft.id, holder!.id, '300.000', '5.000'],
+      [second.id, counter.id, '1000.000', '3.000'],
+    ]);
+    expect((await design.get(`${API.boqDrafts.list}?estimation=99999`)).statusCode).toBe(404);
+    expect((await design.get(`${API.boqDrafts.list}?estimation=seven`)).json()).toEqual({ estimation: ['A valid integer is required.'] });
   });
 
   it('uses a draft’s sizes: the product takes them, its face is measured again, its unit price and the estimation’s total follow', async () => {
