@@ -35,6 +35,7 @@ import {
   stockTransactions,
   vendors,
 } from '../../server/db/schema';
+import { estimationCopies } from '../../src/data/estimation-copies';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { addEntry } from '../../src/data/outbox/entries';
@@ -58,6 +59,7 @@ import {
   createMaterial,
   createMaterialCategory,
   createEstimation,
+  createEstimationProduct,
   createEstimationMaterial,
   createEstimationMaterialCategory,
   renameEstimationMaterialCategory,
@@ -250,6 +252,29 @@ describe('the outbox against the API', () => {
     expect(await mirror.rows('quotations').get(quotation.tempId!)).toMatchObject({ customer: savedCustomer!.id });
   });
 
+  it('sends a product of an estimation created offline, and its costing, after the estimation, with the server ids', async () => {
+    await estimationCopies.estimations.clear();
+    const customer = await makeCustomer(db());
+    const acrylic = await makeEstimationMaterial(db(), (await makeEstimationCategory(db(), 'acrylic')).id, { name: 'Clear acrylic 5mm', unit: 'SQMTR', rate: '2000' });
+    const { userId, env } = await session('design');
+    const estimation = await addEntry(createEstimation, { customer: customer.id, title: 'Counter displays', estimation_date: '2026-11-20' }, { userId });
+    const product = await addEntry(createEstimationProduct, { estimation: estimation.tempId!, name: 'Counter display', quantity: '2', width: '600', height: '400' }, { userId });
+    await addEntry(saveProductCosting, { estimation: estimation.tempId!, product: product.tempId!, product_name: 'Counter display', details: [{ estimation_material: acrylic.id, pieces: '2', wastage_percent: '10' }] }, { userId });
+
+    expect(await replayOutbox(env(injectFetch(server.app)))).toMatchObject({ sent: 3, rejected: 0, remaining: 0 });
+
+    // Two panels of the 600 × 400 mm face (0.48 m²) and 10% wastage: 0.528 m² at ₹2,000 = 1,056.00; × 2 = 2,112.00.
+    const [saved] = await db().select({ id: estimations.id, total_cost: estimations.total_cost }).from(estimations);
+    const [savedProduct] = await db().select({ id: estimationProducts.id, estimation: estimationProducts.estimation, unit_price: estimationProducts.unit_price }).from(estimationProducts);
+    expect(saved).toMatchObject({ total_cost: '2112.00' });
+    expect(savedProduct).toMatchObject({ estimation: saved!.id, unit_price: '1056.00' });
+    expect(await db().select({ product: estimationProductDetails.product, amount: estimationProductDetails.amount }).from(estimationProductDetails)).toEqual([{ product: savedProduct!.id, amount: '1056.00' }]);
+    // The device's copy of the detail followed both to their server ids.
+    const kept = await estimationCopies.estimations.toArray();
+    expect(kept.map((k) => [k.key, k.products])).toEqual([[`${userId}:${saved!.id}`, [savedProduct!.id]]]);
+    expect(kept[0]!.view).toMatchObject({ id: saved!.id, total_cost: '2112.00', products: [{ id: savedProduct!.id, estimation: saved!.id, unit_price: '1056.00', details: [{ amount: '1056.00' }] }] });
+  });
+
   it('keeps a refused write with the server’s field messages', async () => {
     const category = await makeCategory(db(), { name: 'Sheets' });
     const { userId, env } = await session('stores');
@@ -333,6 +358,14 @@ const CONTRACTS: Contract<unknown>[] = [
       expect(await one(db.select({ unit_price: estimationProducts.unit_price }).from(estimationProducts).where(eq(estimationProducts.id, product)))).toEqual({ unit_price: '1056.00' });
       expect(await db.select({ total_cost: estimations.total_cost }).from(estimations)).toEqual([{ total_cost: '2112.00' }]);
     },
+  }),
+  contract(createEstimationProduct, {
+    user: 'design',
+    prepare: async (db) => ({ estimation: (await makeEstimation(db)).id, name: 'Counter display', description: 'Clear acrylic, two shelves', quantity: '2', width: '600', height: '400', overhead_percent: '10' }),
+    effect: async (db, { estimation }) =>
+      expect(await db.select({ estimation: estimationProducts.estimation, name: estimationProducts.name, quantity: estimationProducts.quantity, width: estimationProducts.width, depth: estimationProducts.depth, unit_price: estimationProducts.unit_price }).from(estimationProducts)).toEqual([
+        { estimation, name: 'Counter display', quantity: '2.000', width: '600.000', depth: null, unit_price: '0.00' },
+      ]),
   }),
   contract(createEstimationMaterial, {
     user: 'design',
