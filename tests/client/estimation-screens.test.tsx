@@ -459,10 +459,14 @@ describe('a product’s bill-of-quantities drafts (decision 363)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Use these sizes' }));
   };
 
-  it('lists the sizes kept beside each product, oldest first, asked of the server by product', async () => {
-    showDrafts();
+  it('lists the sizes kept beside each product, oldest first, from one read of the estimation’s drafts (decision 369)', async () => {
+    const stand = { ...view().products[0]!, id: 51, name: 'Floor stand', details: [] };
+    showDrafts({ products: [...view().products, stand] });
+    server.on('GET', API.boqDrafts.list, { status: 200, data: [CUSTOMERS, { id: 64, product: 51, width: null, depth: null, height: '1800.000', quantity: '1.000', ...tracked() }, SITE] });
     await waitFor(() => expect(shownDrafts()).toEqual([CUSTOMERS_TEXT, SITE_TEXT]));
-    expect(server.calls('GET', API.boqDrafts.list).map((r) => r.config.params)).toEqual([{ product: 50 }]);
+    const standDrafts = screen.getByRole('list', { name: 'Bill-of-quantities drafts of Floor stand' });
+    expect(within(standDrafts).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['— × — × 1,800.000 mm, quantity 1.000']);
+    expect(server.calls('GET', API.boqDrafts.list).map((r) => r.config.params)).toEqual([{ estimation: 5 }]);
     expect(within(draftList()).getAllByRole('button', { name: 'Use these sizes' })).toHaveLength(2);
   });
 
