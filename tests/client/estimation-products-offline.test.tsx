@@ -182,6 +182,12 @@ describe('a product of an estimation, added and costed offline (decision 367)', 
     expect(copies.map((c) => [c.key, c.products])).toEqual([[`${ASHA}:55`, [501]]]);
     expect(copies[0]!.view.products.map((p) => [p.id, p.estimation, p.unit_price, p.details.map((d) => d.id)])).toEqual([[501, 55, '418.00', [601]]]);
     expect(await outbox.entries.count()).toBe(0);
+
+    // A sheet opened by the product's temp id follows it to its server id.
+    cleanup();
+    const sheet = renderRoute('estimation-product-costing', CostingSheetScreen, `/estimation/product/costing?product=${productId}`, NEIGHBOURS);
+    await waitFor(() => expect(sheet.state.location.search).toBe('?product=501'));
+    await waitFor(() => expect((screen.getByLabelText('Material of line 1') as HTMLInputElement).value).toBe('Hinge'));
   });
 
   it('keeps a product added on the device on the detail read again before it is sent, and counts it on the estimation’s row', async () => {

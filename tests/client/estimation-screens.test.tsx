@@ -317,7 +317,8 @@ describe('an estimation’s detail', () => {
     });
     await waitFor(() => expect(server.calls('GET', DETAIL).length).toBe(reads + 1));
     await waitFor(() => expect(screen.queryByText('Changes waiting to be sent')).toBeNull());
-    expect(linesShown()).toEqual([['Hinge', '—', '1.000', '—', '—', '0.00', '6.000 Pieces', '95.00', '570.00']]);
+    // The server's answer to the read again (asked for as the changes left the queue).
+    await waitFor(() => expect(linesShown()).toEqual([['Hinge', '—', '1.000', '—', '—', '0.00', '6.000 Pieces', '95.00', '570.00']]));
   });
 
   it('holds a submission while costing saves wait on the device: the costing approved must be the one saved', async () => {

@@ -10,13 +10,14 @@ import type { EstimationViewProduct, EstimationView } from '../../../domain/esti
 import { materialUnitLabel } from '../../../domain/material';
 import { pathOf } from '../../../domain/routes';
 import { mirror } from '../../data/mirror/db';
-import { enqueue } from '../../data/outbox';
+import { enqueue, serverIdOf } from '../../data/outbox';
 import { saveProductCosting } from '../../data/operations';
 import { Failure, Notice } from '../../ui/detail';
 import { FormStack } from '../../ui/form';
 import { notify } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { useCostingSource, useKeptEstimationOfProduct } from './api';
+import { costingSheetPath } from './products';
 import { blankRow, figuresOf, materialNamed, rowOf, sheetTotals, type RowFigures, type SheetRow } from './sheet';
 
 export const COSTING_SAVED = 'Costing saved.';
@@ -55,6 +56,12 @@ export default function CostingSheetScreen() {
   const named = Number.isInteger(product) && product !== 0;
   const kept = useKeptEstimationOfProduct(product);
   const source = useCostingSource(product);
+  const navigate = useNavigate();
+  // A product added on this device moves to its server id once sent: follow it.
+  useEffect(() => {
+    if (kept !== null || product >= 0) return;
+    void serverIdOf(product).then((serverId) => serverId && navigate(costingSheetPath(serverId), { replace: true }));
+  }, [kept, product, navigate]);
   const materials = useMaterials();
   const view = kept ?? null;
   const found = view?.products.find((p) => p.id === product);
