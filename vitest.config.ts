@@ -13,14 +13,14 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node', maxWorkers: cores } },
       { extends: true, test: { name: 'client', include: ['tests/client/**/*.test.{ts,tsx}'], environment: 'jsdom', maxWorkers: cores } },
-      { extends: true, test: { name: 'api-pglite', include: apiTests, environment: 'node', env: { TEST_DB: 'pglite' }, maxWorkers: cores, isolate: false } },
+      { extends: true, test: { name: 'api-pglite', include: apiTests, environment: 'node', env: { TEST_DB: 'pglite' }, globalSetup: ['tests/support/pglite-image.ts'], maxWorkers: cores, isolate: false } },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
               extends: true as const,
-              // One file at a time, after the others: a PostgreSQL snapshot spans the whole cluster, so
-              // another file's open transaction would hold back the delta-sync cursors under test.
-              test: { name: 'api-postgres', include: apiTests, environment: 'node', env: { TEST_DB: 'postgres' }, maxWorkers: 1, isolate: false, sequence: { groupOrder: 1 } },
+              // After the others, as many files at once as there are clusters (one per core): a
+              // PostgreSQL snapshot spans its cluster, so each file leases one (tests/support/postgres-clusters.ts).
+              test: { name: 'api-postgres', include: apiTests, environment: 'node', env: { TEST_DB: 'postgres' }, globalSetup: ['tests/support/postgres-clusters.ts'], maxWorkers: cores, isolate: false, sequence: { groupOrder: 1 } },
             },
           ]
         : []),

@@ -1,6 +1,7 @@
 // The end-to-end part of `npm test`: Debian's Chromium driven by Playwright against `npm start`.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildClientIfStale, root } from './lib/build.mjs';
 
@@ -22,10 +23,39 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/**
+ * The whole run is split into one shard per core, each a Playwright of its own against its own
+ * server and fresh demo company (its own ports), run at once: one browser and one server leave
+ * half of a two-core machine idle while pages wait. A run of named specs (arguments) is one shard.
+ * Each shard's report is printed whole when it ends, so the two do not interleave.
+ */
+function runShards() {
+  const args = process.argv.slice(2);
+  const shards = args.length ? 1 : Number(process.env.E2E_SHARDS ?? Math.min(2, os.availableParallelism()));
+  const basePort = Number(process.env.E2E_PORT ?? 8310);
+  const cli = path.join(root, 'node_modules/@playwright/test/cli.js');
+  if (shards === 1) return Promise.resolve(spawnSync(process.execPath, [cli, 'test', '-c', 'e2e/playwright.config.ts', ...args], { cwd: root, stdio: 'inherit' }).status ?? 1);
+  return Promise.all(
+    Array.from({ length: shards }, (_, i) =>
+      new Promise((resolve) => {
+        const port = basePort + 10 * i;
+        const child = spawn(process.execPath, [cli, 'test', '-c', 'e2e/playwright.config.ts', `--shard=${i + 1}/${shards}`], {
+          cwd: root,
+          env: { ...process.env, E2E_PORT: String(port), E2E_SMTP_PORT: String(port + 1000) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const output = [];
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        child.on('close', (code) => {
+          process.stdout.write(`\n── end-to-end shard ${i + 1}/${shards} ──\n${Buffer.concat(output).toString()}`);
+          resolve(code ?? 1);
+        });
+      }),
+    ),
+  ).then((codes) => codes.find((code) => code !== 0) ?? 0);
+}
+
 ensureChromium();
 buildClientIfStale();
-const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
-process.exit(result.status ?? 1);
+process.exit(await runShards());

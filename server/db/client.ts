@@ -26,7 +26,8 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
 /** Several API processes may start at once against one PostgreSQL: one migrates, the others wait. */
 const MIGRATION_LOCK_ID = 727_274_001;
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/** `image`: an embedded database's data as `dumpDataDir` gave it, to start from instead of an empty one (tests). */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; image?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
@@ -54,16 +55,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     release = acquireDirectoryLock(target.dataDir);
     client = new PGlite(path.join(target.dataDir, 'pgdata'));
   } else {
-    client = new PGlite();
+    client = new PGlite(target.image ? { loadDataDir: target.image } : {});
   }
   try {
-    await client.waitReady;
-    const pgliteDb = drizzlePglite(client, { schema });
-    await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
-    await ensureRowTriggers(pgliteDb as unknown as Db);
+    const pgliteDb = await prepareEmbedded(client);
     const statistics = keepStatistics(client);
     return {
-      db: pgliteDb as unknown as Db,
+      db: pgliteDb,
       kind: 'pglite',
       close: async () => {
         await statistics.stop();
@@ -75,6 +73,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     release();
     throw error;
   }
+}
+
+/** An embedded database ready for the app: started, migrated, its row triggers in place. */
+export async function prepareEmbedded(client: PGlite): Promise<Db> {
+  await client.waitReady;
+  const pgliteDb = drizzlePglite(client, { schema });
+  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
+  await ensureRowTriggers(pgliteDb as unknown as Db);
+  return pgliteDb as unknown as Db;
 }
 
 /** How often the embedded database refreshes its planner statistics. */

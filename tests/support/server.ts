@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import fs from 'node:fs';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -8,6 +9,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, emptyAll, type Database } from '../../server/db/client';
 import { DEMO_PASSWORD, seedDemoCompany, seedDemoUsers } from '../../server/db/seed';
 import { hashPassword } from '../../server/lib/password';
+import type { PostgresCluster } from './postgres-clusters';
 
 export { DEMO_PASSWORD };
 
@@ -25,11 +27,53 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** Any number: the lease of a cluster is this advisory lock on its first database. */
+const CLUSTER_LEASE = 20_250_101;
+
+/**
+ * The PostgreSQL cluster this worker's test file runs on (tests/support/postgres-clusters.ts): a
+ * free one, else the worker's own once the file there ends. Held while the file has a server
+ * open, so a cluster has one file at a time and its delta-sync cursors see only that file's work.
+ */
+let lease: Promise<{ cluster: PostgresCluster; client: pg.Client }> | null = null;
+let leaseHolders = 0;
+
+async function takeLease(): Promise<{ cluster: PostgresCluster; client: pg.Client }> {
+  const clusters = inject('postgresClusters');
+  for (const cluster of clusters) {
+    const client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+    const { rows } = await client.query<{ free: boolean }>('SELECT pg_try_advisory_lock($1) AS free', [CLUSTER_LEASE]);
+    if (rows[0]!.free) return { cluster, client };
+    await client.end();
+  }
+  const cluster = clusters[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % clusters.length]!;
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  await client.query('SELECT pg_advisory_lock($1)', [CLUSTER_LEASE]);
+  return { cluster, client };
+}
+
+async function leaseCluster(): Promise<PostgresCluster> {
+  leaseHolders++;
+  return (await (lease ??= takeLease())).cluster;
+}
+
+async function endLease(): Promise<void> {
+  if (--leaseHolders > 0 || !lease) return;
+  const ended = lease;
+  lease = null;
+  await (await ended).client.end();
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const { url: baseUrl, template } = await leaseCluster();
   const name = `fabops_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  // What the tests measure is behaviour, not durability: a commit need not wait for the disk.
+  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -40,8 +84,15 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
+      await endLease();
     },
   };
+}
+
+/** The run's migrated embedded database (tests/support/pglite-image.ts), read once per worker. */
+let image: Blob | undefined;
+async function migratedImage(): Promise<Blob> {
+  return (image ??= new Blob([await fs.promises.readFile(inject('pgliteImage'))]));
 }
 
 export interface TestServerOptions {
@@ -61,8 +112,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const hash = await (testPasswordHash ??= hashPassword(DEMO_PASSWORD, TEST_PASSWORD_COST));
   const seed = options.seed === 'demo' ? (db: Database['db']) => seedDemoCompany(db, undefined, hash) : (db: Database['db']) => seedDemoUsers(db, hash).then(() => undefined);
   const usePostgres = process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL;
-  const pgDb = usePostgres ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : null;
-  const database = await openDatabase(pgDb ? { url: pgDb.url } : { memory: true });
+  const pgDb = usePostgres ? await createPostgresDatabase() : null;
+  const database = await openDatabase(pgDb ? { url: pgDb.url } : { memory: true, image: await migratedImage() });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CLIENT_DIR: '/nonexistent' }, overrides);
   const app = await buildApp({ config, database });
   await seed(database.db);
