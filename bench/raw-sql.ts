@@ -1,7 +1,11 @@
 // A query of the API written by hand and run through the same driver: the baseline the API's
-// figure is divided by. BENCH_QUERY picks it; under load (BENCH_CONNECTIONS clients for 5 s) it
-// prints p50, p99 and queries per second, with BENCH_RUNS=N it runs N times alone and prints the
-// median seconds. One JSON line of figures.
+// figure is divided by. BENCH_QUERY picks it. With BENCH_SERVE=1 it answers every HTTP request
+// with the query's rows as JSON on a bare node:http server (it prints `port N`), so the load
+// generator drives it exactly as it drives the API (decision 391); under load in this process
+// (BENCH_CONNECTIONS clients for 5 s) it prints p50, p99 and queries per second; with
+// BENCH_RUNS=N it runs N times alone and prints the median seconds. One JSON line of figures.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { openDatabase, queryRows } from '../server/db/client';
@@ -118,22 +122,39 @@ async function run(seconds: number): Promise<number[]> {
   return latencies;
 }
 
-try {
-  if (runs > 0) {
-    const seconds: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const started = performance.now();
-      await once();
-      seconds.push((performance.now() - started) / 1000);
+/** The query behind the thinnest HTTP server: what an HTTP call of it costs without the API's framework. */
+async function serve(): Promise<void> {
+  const server = http.createServer((_request, response) => {
+    once().then(
+      (body) => response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body),
+      (error: unknown) => response.writeHead(500).end(String(error)),
+    );
+  });
+  process.on('SIGTERM', () => server.close(() => void database.close().then(() => process.exit(0))));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  console.log(`port ${(server.address() as AddressInfo).port}`);
+}
+
+if (process.env.BENCH_SERVE === '1') {
+  await serve();
+} else {
+  try {
+    if (runs > 0) {
+      const seconds: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        await once();
+        seconds.push((performance.now() - started) / 1000);
+      }
+      console.log(JSON.stringify({ seconds: seconds.sort((a, b) => a - b)[Math.floor(runs / 2)] }));
+    } else {
+      await run(WARM_UP_SECONDS);
+      const seconds = 5;
+      const latencies = (await run(seconds)).sort((a, b) => a - b);
+      const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+      console.log(JSON.stringify({ p50: at(0.5), p99: at(0.99), requestsPerSecond: latencies.length / seconds }));
     }
-    console.log(JSON.stringify({ seconds: seconds.sort((a, b) => a - b)[Math.floor(runs / 2)] }));
-  } else {
-    await run(WARM_UP_SECONDS);
-    const seconds = 5;
-    const latencies = (await run(seconds)).sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-    console.log(JSON.stringify({ p50: at(0.5), p99: at(0.99), requestsPerSecond: latencies.length / seconds }));
+  } finally {
+    await database.close();
   }
-} finally {
-  await database.close();
 }

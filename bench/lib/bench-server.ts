@@ -15,9 +15,9 @@ function announcedPort(child: Child): Promise<number> {
   });
 }
 
-/** Starts bench/serve.ts on an empty database and waits until it listens. */
-export async function startBenchServer(env: NodeJS.ProcessEnv): Promise<BenchServer> {
-  const child = startChild(['--import', 'tsx', 'bench/serve.ts'], env);
+/** Starts bench/serve.ts (or another script that prints `port N` once it listens) and waits until it listens. */
+export async function startBenchServer(env: NodeJS.ProcessEnv, script = 'bench/serve.ts'): Promise<BenchServer> {
+  const child = startChild(['--import', 'tsx', script], env);
   try {
     const port = await announcedPort(child);
     return { origin: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };

@@ -2,11 +2,15 @@ import { environmentFor, type FreshDatabase } from './databases';
 import { startBenchServer } from './bench-server';
 import { underLoad, type LoadFigures } from './load';
 import { runToEnd } from './processes';
+import { rawSqlUnderLoad } from './raw-sql';
 
 /** The materials list and its delta sync, measured against the same query in raw SQL. */
 export interface CatalogueFigures {
   api: LoadFigures;
+  /** The same query behind a bare HTTP server (the budget's baseline, decision 391). */
   rawSql: LoadFigures;
+  /** The same query looped in one process, no HTTP. */
+  rawSqlInProcess: LoadFigures;
   deltaRows: number;
   deltaSeconds: number;
 }
@@ -49,9 +53,9 @@ async function busiestCategory(origin: string, access: string): Promise<number> 
  */
 export const LIST_ROUNDS = 3;
 
-export async function materialsListOn(database: FreshDatabase, signIn: (origin: string) => Promise<string>): Promise<Pick<CatalogueFigures, 'api' | 'rawSql'>> {
+export async function materialsListOn(database: FreshDatabase, signIn: (origin: string) => Promise<string>): Promise<Pick<CatalogueFigures, 'api' | 'rawSql' | 'rawSqlInProcess'>> {
   await prepare(database, LIST_SCALE);
-  const rounds: Pick<CatalogueFigures, 'api' | 'rawSql'>[] = [];
+  const rounds: Pick<CatalogueFigures, 'api' | 'rawSql' | 'rawSqlInProcess'>[] = [];
   let category: number | undefined;
   for (let round = 0; round < LIST_ROUNDS; round++) {
     // PGlite lets one process at a time open its data: the server stops before the raw query runs.
@@ -68,8 +72,8 @@ export async function materialsListOn(database: FreshDatabase, signIn: (origin: 
     } finally {
       await server.stop();
     }
-    const output = await runToEnd(['--import', 'tsx', 'bench/raw-sql.ts'], environmentFor(database, { BENCH_QUERY: 'materials', BENCH_CATEGORY: String(category), BENCH_CONNECTIONS: String(LIST_CONNECTIONS) }));
-    rounds.push({ api, rawSql: JSON.parse(output.trim().split('\n').at(-1)!) as LoadFigures });
+    const raw = await rawSqlUnderLoad(database, { BENCH_QUERY: 'materials', BENCH_CATEGORY: String(category) }, LIST_CONNECTIONS);
+    rounds.push({ api, rawSql: raw.http, rawSqlInProcess: raw.inProcess });
   }
   const ratio = ({ api, rawSql }: (typeof rounds)[number]) => rawSql.requestsPerSecond / api.requestsPerSecond;
   return rounds.sort((a, b) => ratio(a) - ratio(b))[Math.floor(rounds.length / 2)]!;

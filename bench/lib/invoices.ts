@@ -5,7 +5,7 @@ import { environmentFor, type FreshDatabase } from './databases';
 import { startBenchServer } from './bench-server';
 import { getJson, prepare } from './catalogue';
 import { underLoad, type LoadFigures } from './load';
-import { runToEnd } from './processes';
+import { rawSql, rawSqlUnderLoad } from './raw-sql';
 import { createLargeQuotation, median, serverPdfMs } from './sales';
 
 /**
@@ -29,7 +29,10 @@ export interface InvoiceListFigures {
   /** The rows the filters leave, so the page is a real page. */
   matching: number;
   list: LoadFigures;
+  /** The same page behind a bare HTTP server (the budget's baseline, decision 391). */
   listRawSql: LoadFigures;
+  /** The same page looped in one process, no HTTP. */
+  listRawSqlInProcess: LoadFigures;
 }
 
 export interface AgingFigures {
@@ -43,11 +46,6 @@ export interface AgingFigures {
 export interface InvoicePdfFigures {
   invoiceMs: number;
   quotationMs: number;
-}
-
-async function rawSql(database: FreshDatabase, env: Record<string, string>): Promise<unknown> {
-  const output = await runToEnd(['--import', 'tsx', 'bench/raw-sql.ts'], environmentFor(database, env));
-  return JSON.parse(output.trim().split('\n').at(-1)!);
 }
 
 /** The customer with the most invoices the filters leave, counted through the list itself. */
@@ -68,7 +66,7 @@ export async function invoiceListOn(database: FreshDatabase, signIn: (origin: st
   const from = businessToday(-LIST_FILTER.days);
   const filters = `status_in=${LIST_FILTER.statuses.join(',')}&invoice_date_from=${from}&invoice_date_to=${today}&search=${encodeURIComponent(LIST_FILTER.search)}&ordering=${LIST_FILTER.ordering}`;
   const server = await startBenchServer(environmentFor(database));
-  let figures: Omit<InvoiceListFigures, 'listRawSql'>;
+  let figures: Omit<InvoiceListFigures, 'listRawSql' | 'listRawSqlInProcess'>;
   let customer: number;
   try {
     const access = await signIn(server.origin);
@@ -80,16 +78,12 @@ export async function invoiceListOn(database: FreshDatabase, signIn: (origin: st
   } finally {
     await server.stop();
   }
-  const listRawSql = (await rawSql(database, {
-    BENCH_QUERY: 'invoices',
-    BENCH_CUSTOMER: String(customer),
-    BENCH_STATUSES: LIST_FILTER.statuses.join(','),
-    BENCH_FROM: from,
-    BENCH_TO: today,
-    BENCH_SEARCH: LIST_FILTER.search,
-    BENCH_CONNECTIONS: String(INVOICE_LIST_CONNECTIONS),
-  })) as LoadFigures;
-  return { ...figures, listRawSql };
+  const raw = await rawSqlUnderLoad(
+    database,
+    { BENCH_QUERY: 'invoices', BENCH_CUSTOMER: String(customer), BENCH_STATUSES: LIST_FILTER.statuses.join(','), BENCH_FROM: from, BENCH_TO: today, BENCH_SEARCH: LIST_FILTER.search },
+    INVOICE_LIST_CONNECTIONS,
+  );
+  return { ...figures, listRawSql: raw.http, listRawSqlInProcess: raw.inProcess };
 }
 
 /** aging_report/ over every owed invoice at scale 50, median of 5, beside one raw pass computing the same buckets. */

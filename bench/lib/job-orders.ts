@@ -2,14 +2,17 @@ import { environmentFor, type FreshDatabase } from './databases';
 import { startBenchServer } from './bench-server';
 import { prepare, getJson } from './catalogue';
 import { underLoad, type LoadFigures } from './load';
-import { runToEnd } from './processes';
+import { rawSql, rawSqlUnderLoad } from './raw-sql';
 
 /** Issue 6: the job orders list with filters and the profitability report, at scale 50. */
 export interface JobOrderFigures {
   jobOrders: number;
   ledgerRows: number;
   list: LoadFigures;
+  /** The same query behind a bare HTTP server (the budget's baseline, decision 391). */
   listRawSql: LoadFigures;
+  /** The same query looped in one process, no HTTP. */
+  listRawSqlInProcess: LoadFigures;
   /** Median seconds of the profitability report over every job order (one request: totals and the first page). */
   profitabilitySeconds: number;
   /** Median seconds of one pass over the ledger summed per job order, in raw SQL: the report's floor. */
@@ -25,15 +28,10 @@ const FILTER = { status: 'in-process', bucket: 'Production' };
 
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function rawSql(database: FreshDatabase, env: Record<string, string>): Promise<unknown> {
-  const output = await runToEnd(['--import', 'tsx', 'bench/raw-sql.ts'], environmentFor(database, env));
-  return JSON.parse(output.trim().split('\n').at(-1)!);
-}
-
 export async function jobOrdersOn(database: FreshDatabase, signIn: (origin: string) => Promise<string>): Promise<JobOrderFigures> {
   await prepare(database, JOB_ORDER_SCALE, PARTS);
   const server = await startBenchServer(environmentFor(database));
-  let figures: Omit<JobOrderFigures, 'listRawSql' | 'ledgerScanSeconds'>;
+  let figures: Omit<JobOrderFigures, 'listRawSql' | 'listRawSqlInProcess' | 'ledgerScanSeconds'>;
   try {
     const access = await signIn(server.origin);
     const headers = { authorization: `JWT ${access}` };
@@ -59,7 +57,7 @@ export async function jobOrdersOn(database: FreshDatabase, signIn: (origin: stri
   } finally {
     await server.stop();
   }
-  const listRawSql = (await rawSql(database, { BENCH_QUERY: 'job-orders', BENCH_STATUS: FILTER.status, BENCH_BUCKET: FILTER.bucket, BENCH_CONNECTIONS: String(JOB_ORDER_LIST_CONNECTIONS) })) as LoadFigures;
+  const raw = await rawSqlUnderLoad(database, { BENCH_QUERY: 'job-orders', BENCH_STATUS: FILTER.status, BENCH_BUCKET: FILTER.bucket }, JOB_ORDER_LIST_CONNECTIONS);
   const { seconds } = (await rawSql(database, { BENCH_QUERY: 'ledger-by-job-order', BENCH_RUNS: String(REPORT_RUNS) })) as { seconds: number };
-  return { ...figures, listRawSql, ledgerScanSeconds: seconds };
+  return { ...figures, listRawSql: raw.http, listRawSqlInProcess: raw.inProcess, ledgerScanSeconds: seconds };
 }

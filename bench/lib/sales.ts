@@ -5,14 +5,17 @@ import { environmentFor, type FreshDatabase } from './databases';
 import { startBenchServer } from './bench-server';
 import { getJson, prepare } from './catalogue';
 import { underLoad, type LoadFigures } from './load';
-import { runToEnd } from './processes';
+import { rawSqlUnderLoad } from './raw-sql';
 
 /** Issue 18 §7: a sales executive's Todays leads under load at scale 10, and a 50-item quotation's PDF. */
 export interface LeadFigures {
   /** The executive's Todays leads (the filter's count), so the page is a real page. */
   todays: number;
   list: LoadFigures;
+  /** The same query behind a bare HTTP server (the budget's baseline, decision 391). */
   listRawSql: LoadFigures;
+  /** The same query looped in one process, no HTTP. */
+  listRawSqlInProcess: LoadFigures;
 }
 
 export const LEADS_SCALE = 10;
@@ -24,11 +27,6 @@ export const SALES_EXECUTIVE = 'sales.exec';
 
 export const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function rawSql(database: FreshDatabase, env: Record<string, string>): Promise<unknown> {
-  const output = await runToEnd(['--import', 'tsx', 'bench/raw-sql.ts'], environmentFor(database, env));
-  return JSON.parse(output.trim().split('\n').at(-1)!);
-}
-
 export async function meOf(origin: string, access: string): Promise<number> {
   return (await getJson<{ id: number }>(`${origin}/api/v1${API.auth.me}`, access)).id;
 }
@@ -37,7 +35,7 @@ export async function meOf(origin: string, access: string): Promise<number> {
 export async function leadsTodaysOn(database: FreshDatabase, signIn: (origin: string) => Promise<string>): Promise<LeadFigures> {
   await prepare(database, LEADS_SCALE, ['customers', 'leads']);
   const server = await startBenchServer(environmentFor(database));
-  let figures: Omit<LeadFigures, 'listRawSql'>;
+  let figures: Omit<LeadFigures, 'listRawSql' | 'listRawSqlInProcess'>;
   let executive: number;
   try {
     const access = await signIn(server.origin);
@@ -49,8 +47,8 @@ export async function leadsTodaysOn(database: FreshDatabase, signIn: (origin: st
   } finally {
     await server.stop();
   }
-  const listRawSql = (await rawSql(database, { BENCH_QUERY: 'leads-todays', BENCH_USER: String(executive), BENCH_CONNECTIONS: String(LEADS_CONNECTIONS) })) as LoadFigures;
-  return { ...figures, listRawSql };
+  const raw = await rawSqlUnderLoad(database, { BENCH_QUERY: 'leads-todays', BENCH_USER: String(executive) }, LEADS_CONNECTIONS);
+  return { ...figures, listRawSql: raw.http, listRawSqlInProcess: raw.inProcess };
 }
 
 /** A quotation of `lines` lines for a customer of the demo company, made through the API as the executive makes one. */
