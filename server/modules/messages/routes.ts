@@ -14,7 +14,8 @@ import { conversationMessages, listConversations, markRead, messageList, myMessa
 export default async function messagesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['messaging'];
-  const config = { access: 'signed-in' } as const;
+  const config = { access: 'messages.read' } as const;
+  const write = { access: 'messages.write' } as const;
   const page = { querystring: listQuerySchema(messageList), response: { 200: listPageSchema(conversationMessageSchema) } };
 
   app.get(API.messaging.conversations, { config, schema: { tags, querystring: conversationListQuerySchema, response: { 200: conversationListSchema } } }, (req) => {
@@ -27,11 +28,11 @@ export default async function messagesRoutes(fastify: FastifyInstance) {
   app.get(API.messaging.messages.pattern, { config, schema: { tags, params: conversationParamsSchema, ...page } }, (req) =>
     conversationMessages(app.db, req, currentUser(req), req.params.conversation, req.query),
   );
-  app.post(API.messaging.read.pattern, { config, schema: { tags, params: conversationParamsSchema, response: { 200: unreadCountsSchema } } }, (req) =>
+  app.post(API.messaging.read.pattern, { config: write, schema: { tags, params: conversationParamsSchema, response: { 200: unreadCountsSchema } } }, (req) =>
     markRead(app.db, currentUser(req), req.params.conversation),
   );
   app.get(API.messaging.mine, { config, schema: { tags, ...page } }, (req) => myMessages(app.db, req, currentUser(req), req.query));
-  app.post(API.messaging.mine, { config, schema: { tags, body: messageCreateSchema, response: { 201: conversationMessageSchema } } }, async (req, reply) =>
+  app.post(API.messaging.mine, { config: write, schema: { tags, body: messageCreateSchema, response: { 201: conversationMessageSchema } } }, async (req, reply) =>
     reply.code(201).send(await postMessage(app.db, currentUser(req), req.body)),
   );
 }

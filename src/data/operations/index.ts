@@ -16,3 +16,4 @@ export * from './quotations';
 export * from './gras';
 export * from './estimation-materials';
 export * from './estimations';
+export * from './messages';
