@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { API } from '../../domain/api-paths';
 import { conversationListSchema, unreadCountsSchema, type ConversationMessage } from '../../domain/message';
@@ -57,7 +57,7 @@ const byTime = (a: ConversationMessage, b: ConversationMessage) => a.created_at.
  * device holds (its last 30 days, and messages written here not yet sent) — offline, the device's alone.
  */
 export function useConversationMessages(conversation: string): { messages: ConversationMessage[]; loading: boolean; refused: unknown } {
-  const server = useQuery({ ...threadQuery(conversation), retry: false }, queryClient);
+  const server = useQuery({ ...threadQuery(conversation), retry: false });
   const local = useLiveQuery(() => mirror.rowsOf<ConversationMessage>('messages').where('conversation').equals(conversation).toArray(), [conversation]);
   const byId = new Map<number, ConversationMessage>();
   for (const message of local ?? []) byId.set(message.id, message);
@@ -71,12 +71,15 @@ export async function sendMessage(conversation: string, body: string): Promise<v
   await enqueue(createMessage, { conversation, body });
 }
 
-/** Tells the server the user has read a conversation; offline it waits for the next opening. */
-export async function markConversationRead(conversation: string): Promise<void> {
+/** Tells the server the user has read a conversation (the screen's cache and the header's learn the new counts); offline it waits for the next opening. */
+export async function markConversationRead(conversation: string, screenCache: QueryClient): Promise<void> {
   try {
     const { data } = await api.post(API.messaging.read(conversation), {});
-    queryClient.setQueryData(unreadQuery.queryKey, unreadCountsSchema.parse(data));
-    void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
+    const counts = unreadCountsSchema.parse(data);
+    for (const cache of new Set([queryClient, screenCache])) {
+      cache.setQueryData(unreadQuery.queryKey, counts);
+      void cache.invalidateQueries({ queryKey: conversationsQuery.queryKey });
+    }
   } catch (error) {
     if (!isNetworkError(error)) throw error;
   }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { mentionedUsernames, type ConversationMessage } from '../../domain/message';
 import { displayName, type UserListItem } from '../../domain/user';
 import { markConversationRead, sendMessage, useConversationMessages } from '../data/messages';
@@ -90,10 +91,11 @@ export function ConversationView({ conversation, maxH = '60vh' }: { conversation
   const online = useOnline();
   const { messages, loading, refused } = useConversationMessages(conversation);
   const pending = usePendingIds('messages');
+  const cache = useQueryClient();
   const newest = messages.at(-1)?.id;
   useEffect(() => {
-    if (online && !refused && newest !== undefined && newest > 0) void markConversationRead(conversation).catch(() => undefined);
-  }, [conversation, newest, online, refused]);
+    if (online && !refused && newest !== undefined && newest > 0) void markConversationRead(conversation, cache).catch(() => undefined);
+  }, [conversation, newest, online, refused, cache]);
   if (!user) return null;
   if (refused) return <Text color="fg.error">{NOT_IN_CONVERSATION}</Text>;
   return (
