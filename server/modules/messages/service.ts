@@ -189,7 +189,7 @@ async function mentionedMembers(tx: Db, sender: User, opened: Opened, body: stri
 export async function postMessage(db: Db, actor: User, input: CreateInput): Promise<ConversationMessage> {
   const opened = await openConversation(db, actor, input.conversation, 'take-part', () => invalidPkError('conversation', input.conversation));
   const { conversation } = opened;
-  const { row, mentioned } = await auditedWrite(
+  const { row } = await auditedWrite(
     db,
     actor,
     async (tx) => {
