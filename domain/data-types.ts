@@ -118,8 +118,8 @@ export function localIndexesOf(type: DataType): string[] {
 }
 export const DATA_TYPE_NAMES = Object.keys(DATA_TYPES) as DataType[];
 
-/** A type's list endpoint, or undefined while its area has not built one. */
-export const listPathOf = (type: DataType): string | undefined => (DATA_TYPES[type] as DataTypeDef).path;
+/** A type's list endpoint, or undefined while its area has not built one (or for a name that is no type). */
+export const listPathOf = (type: DataType): string | undefined => (DATA_TYPES[type] as DataTypeDef | undefined)?.path;
 /** The types the mirror can load today: those with a list endpoint. */
 export const LOADABLE_TYPES: readonly DataType[] = DATA_TYPE_NAMES.filter((type) => listPathOf(type) !== undefined);
 
