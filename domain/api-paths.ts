@@ -342,6 +342,14 @@ export const API = {
     detail: apiPath('/files/:id/'),
   },
   live: LIVE_PATH,
+  /** Messaging (decision 380): conversations by key (domain/message.ts), a user's messages of the last 30 days (the device's mirror, and where a new one is posted). */
+  messaging: {
+    conversations: '/messaging/conversations/',
+    messages: apiPath('/messaging/conversations/:conversation/messages/'),
+    read: apiPath('/messaging/conversations/:conversation/read/'),
+    mine: '/messaging/messages/',
+    unread: '/messaging/unread/',
+  },
   salesOrders: {
     ...rows(salesOrders),
     createFromQuotation: `${salesOrders}/create-from-quotation/`,

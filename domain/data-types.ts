@@ -99,7 +99,8 @@ export const DATA_TYPES = {
   invoices: { path: API.invoices.list, indexes: ['status', 'customer', 'invoice_date', 'due_date', 'sales_order', 'job_order'], module: 'invoices' },
   /** The invoices' lines: an invoice's detail (its GST per line) reads offline. */
   invoiceItems: { path: API.invoices.items.list, indexes: ['invoice'], module: 'invoices' },
-  messages: { indexes: ['sender', 'recipient', 'department', 'created_at'], module: 'messaging' },
+  /** The user's conversations of the last 30 days (decision 384): read offline, written through the outbox. */
+  messages: { path: API.messaging.mine, indexes: ['conversation', 'sender', 'created_at'], module: 'messaging' },
 } as const satisfies Record<string, DataTypeDef>;
 
 export type DataType = keyof typeof DATA_TYPES;
@@ -117,8 +118,8 @@ export function localIndexesOf(type: DataType): string[] {
 }
 export const DATA_TYPE_NAMES = Object.keys(DATA_TYPES) as DataType[];
 
-/** A type's list endpoint, or undefined while its area has not built one. */
-export const listPathOf = (type: DataType): string | undefined => (DATA_TYPES[type] as DataTypeDef).path;
+/** A type's list endpoint, or undefined while its area has not built one (or for a name that is no type). */
+export const listPathOf = (type: DataType): string | undefined => (DATA_TYPES[type] as DataTypeDef | undefined)?.path;
 /** The types the mirror can load today: those with a list endpoint. */
 export const LOADABLE_TYPES: readonly DataType[] = DATA_TYPE_NAMES.filter((type) => listPathOf(type) !== undefined);
 
@@ -187,6 +188,7 @@ export const SCREEN_DATA: Readonly<Record<string, readonly DataType[]>> = {
     ['job-order-detail', 'prod-joborder-detail', 'acrylic-job-detail', 'accounts-job-detail', 'design-job-detail'].map((route) => [route, ['jobOrders', 'jobOrderItems', 'customers', 'customerBranches'] as const]),
   ),
   'job-order-create': ['customers', 'customerBranches', 'jobOrders'],
+  'messages-home': ['messages'],
   // Sales orders are read from the server; the filters and the branch name come from the device.
   ...Object.fromEntries(['salesorders-home', 'sales-orders'].map((route) => [route, ['customers'] as const])),
   ...Object.fromEntries(['salesorder-detail', 'sales-order-detail'].map((route) => [route, ['customers', 'customerBranches'] as const])),

@@ -190,6 +190,9 @@ export const PERMISSIONS = {
   'receipts.write': [ACCOUNTS, MANAGEMENT],
   /** GST rates, invoice layouts and numbering settings: accounts managers and management. */
   'invoices.configure': [ACCOUNTS_MANAGER, MANAGEMENT],
+  /** Messaging: everyone has conversations; which ones they read and write in is the conversation's rule (docs/permissions.md "Messaging"). */
+  'messages.read': [ANYONE],
+  'messages.write': [ANYONE],
 } as const satisfies Record<string, readonly Grant[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -239,6 +242,7 @@ export const READ_PERMISSIONS: Readonly<Record<MirroredType, Permission>> = {
   invoices: 'invoices.read',
   invoiceItems: 'invoices.read',
   receipts: 'receipts.read',
+  messages: 'messages.read',
 };
 
 /** What a permission check reads of a user. */

@@ -57,6 +57,7 @@ import estimationProductsRoutes from './modules/estimation-products/routes';
 import estimationsRoutes from './modules/estimations/routes';
 import salesDashboardRoutes from './modules/sales-dashboard/routes';
 import designDashboardRoutes from './modules/design-dashboard/routes';
+import messagesRoutes from './modules/messages/routes';
 import { startLiveHub } from './modules/live/hub';
 
 declare module 'fastify' {
@@ -233,6 +234,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(estimationsRoutes);
       await api.register(salesDashboardRoutes);
       await api.register(designDashboardRoutes);
+      await api.register(messagesRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -14,6 +14,8 @@ import { useOnline } from '../data/online';
 import { shellFrame } from './layouts';
 import { prefetchScreens } from './screens';
 import { SyncIndicator } from '../ui/SyncIndicator';
+import { UnreadMessages } from '../ui/UnreadMessages';
+import { isModuleEnabled } from '../../domain/modules';
 import { SessionReplacedDialog } from './SessionReplacedDialog';
 import { SignInAgainDialog } from './SignInAgainDialog';
 
@@ -104,6 +106,7 @@ export function AppShell({ layout }: { layout: Layout }) {
           {theme.title ? `FabOps · ${theme.title}` : 'FabOps'}
         </Heading>
         <SyncIndicator offline={!online || offline} />
+        {isModuleEnabled(modules, 'messaging') && <UnreadMessages />}
         <Text display={{ base: 'none', md: 'block' }} data-testid="signed-in-user">
           {displayName(user)}
         </Text>

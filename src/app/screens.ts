@@ -10,7 +10,6 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
  * is either here or in SCREENS, so a new route without a screen, or a misspelt name, is a type error.
  */
 export const NOT_BUILT_YET = [
-  ...['messages-home'],
   ...['reports-home', 'sales-orders-reports', 'sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status'],
   ...['sales-orders-reports-customers', 'sales-orders-reports-profitability', 'sales-orders-pending-advance', 'sales-orders-overdue'],
   ...['invoices-reports', 'invoices-reports-dashboard', 'invoices-reports-revenue', 'invoices-reports-payments', 'invoices-reports-tax'],
@@ -29,6 +28,7 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'password-change': () => import('../features/auth/PasswordChangeScreen'),
   'not-found': () => import('../features/not-found/NotFoundScreen'),
   landing: () => import('../features/landing/LandingScreen'),
+  'messages-home': () => import('../features/messaging/MessagesScreen'),
   'users-home': () => import('../features/users/UsersScreen'),
   'materials-home': () => import('../features/materials/MaterialsScreen'),
   'material-detail': () => import('../features/materials/MaterialDetailScreen'),

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deferred, fakeServer, type FakeServer, type Reply } from './support';
 import { FakeList, material, range } from './mirror-fakes';
-import { DATA_TYPE_NAMES, DATA_TYPES, LOADABLE_TYPES, localIndexesOf } from '../../domain/data-types';
+import { DATA_TYPE_NAMES, DATA_TYPES, LOADABLE_TYPES, localIndexesOf, type DataType } from '../../domain/data-types';
 import { metaKey, mirror } from '../../src/data/mirror/db';
 import { stopSyncs, SYNC_PAGE_SIZE, SyncFailed, syncProgress, SyncStopped, syncType } from '../../src/data/mirror/sync';
 
@@ -249,10 +249,11 @@ describe('the tables', () => {
     }
   });
 
-  it('a type whose area has no list endpoint yet has no loader: its sync fails with the spec message', async () => {
-    const unbuilt = DATA_TYPE_NAMES.filter((type) => !LOADABLE_TYPES.includes(type));
-    expect(unbuilt.length).toBeGreaterThan(0);
-    await expect(syncType(USER, unbuilt[0]!)).rejects.toThrow(`No loader found for: ${unbuilt[0]}`);
+  it('a type without a list endpoint has no loader: its sync fails with the spec message', async () => {
+    // Every type of DATA_TYPES has its list now (messages were the last, issue 22): a name the table lacks stands for one.
+    expect(DATA_TYPE_NAMES.filter((type) => !LOADABLE_TYPES.includes(type))).toEqual([]);
+    const unbuilt = 'noListYet' as DataType;
+    await expect(syncType(USER, unbuilt)).rejects.toThrow(`No loader found for: ${unbuilt}`);
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -85,8 +85,8 @@ describe('startPreload', () => {
     await loaded(7, important);
     expect(requestedTypes()).toEqual([...critical, ...important]);
     vi.advanceTimersByTime(200);
-    await loaded(7, ['stockAdjustments', 'customers']);
-    expect(requestedTypes()).toEqual([...critical, ...important, 'stockAdjustments', 'customers']);
+    await loaded(7, ['stockAdjustments', 'customers', 'messages']);
+    expect(requestedTypes()).toEqual([...critical, ...important, 'stockAdjustments', 'customers', 'messages']);
   });
 
   it('loads into the mirror under the user', async () => {
@@ -107,7 +107,7 @@ describe('startPreload', () => {
   });
 
   it('the same user again starts nothing new', async () => {
-    const accounts: DataType[] = ['customers', 'invoices', 'receipts', 'invoiceItems', 'customerBranches', 'vendors', 'jobOrders', 'customerLpoCodes', 'jobOrderItems'];
+    const accounts: DataType[] = ['customers', 'invoices', 'receipts', 'invoiceItems', 'customerBranches', 'vendors', 'jobOrders', 'customerLpoCodes', 'jobOrderItems', 'messages'];
     const user = makeUser({ id: 7, department: 'accounts' });
     fakeTierTimers();
     startPreload(user);
@@ -129,7 +129,7 @@ describe('startPreload', () => {
   });
 
   it('a type of a switched-off module is not preloaded', async () => {
-    const outsideMaterials: DataType[] = ['requisitions', 'requisitionDetails', 'jobOrders', 'vendors', 'lpos', 'lpoItems', 'gras', 'graItems', 'customers'];
+    const outsideMaterials: DataType[] = ['requisitions', 'requisitionDetails', 'jobOrders', 'vendors', 'lpos', 'lpoItems', 'gras', 'graItems', 'customers', 'messages'];
     server.on('GET', '/system/modules/', { status: 200, data: { materials: false } });
     await loadModules();
     fakeTierTimers();

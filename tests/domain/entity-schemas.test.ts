@@ -29,6 +29,9 @@ const PLATFORM_TABLES = [
   'credit_note_number_sequences',
   // Which period of a recurring invoice was raised, and as what: the jobs' exactly-once ledger (decision 327).
   'recurring_invoice_runs',
+  // How far each user has read a conversation, and who a message mentions: the counts are read, never these rows (decision 382).
+  'message_reads',
+  'message_mentions',
 ];
 
 /** The zod kinds a column of each Drizzle column type may be read as. */

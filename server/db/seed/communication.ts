@@ -1,21 +1,22 @@
 import type { Department } from '../../../domain/departments';
+import { departmentChannel, directConversation } from '../../../domain/message';
 import { SYSTEM_ALERT_TYPES, type SystemAlertType } from '../../../domain/system-alert';
 import { messages, systemAlerts } from '../schema';
 import type { SeedContext, Staff } from './context';
 
-/** Notes between the staff: to one person (a demo username) or to a whole department. */
+/** Notes between the staff: to one person (a demo username), or to their own department's channel. */
 const NOTES: readonly (readonly [from: Staff, to: { user: Staff } | { department: Department }, subject: string, body: string])[] = [
   ['production', { user: 'stores' }, 'Clear acrylic 5 mm running low', 'We have three jobs needing 5 mm clear acrylic this week. Please check stock and raise an LPO if needed.'],
-  ['stores', { department: 'purchase' }, 'LPO needed: powder coat black', 'RAL 9005 powder coat is below reorder level. Please raise an LPO with Om Sai Powder Coaters.'],
+  ['purchase.manager', { department: 'purchase' }, 'LPO needed: powder coat black', 'RAL 9005 powder coat is below reorder level. Please raise an LPO with Om Sai Powder Coaters.'],
   ['sales.manager', { user: 'sales.exec' }, 'Follow up with Lumen Opticals', 'They asked for revised prices on the eyewear stands. Please call them before Friday.'],
-  ['dispatch', { department: 'production' }, 'Vehicle for Crescent Malls', 'The tempo for the Crescent Malls delivery is booked for tomorrow 8 am. Please keep the counters packed.'],
+  ['production', { department: 'production' }, 'Vehicle for Crescent Malls', 'The tempo for the Crescent Malls delivery is booked for tomorrow 8 am. Please keep the counters packed.'],
   ['accounts', { user: 'sales.senior' }, 'Payment pending from Orbit Retail', 'The second instalment is overdue by 20 days. Please remind the customer.'],
   ['foreman', { user: 'stores' }, 'Consumables for the metal shop', 'Need cutting discs and welding rods for the rack job. Requisition raised.'],
-  ['management', { department: 'sales' }, 'Monthly review on Monday', 'Please bring the pipeline and the pending quotations to the Monday review.'],
+  ['sales.manager', { department: 'sales' }, 'Monthly review on Monday', 'Please bring the pipeline and the pending quotations to the Monday review.'],
   ['design', { user: 'sales.exec' }, 'Drawings ready for approval', 'The 3D views for the jewellery counter are ready. Share them with the customer for approval.'],
   ['purchase', { user: 'accounts' }, 'Vendor invoice received', 'Invoice from Navkar Glass House for the toughened glass is with stores; GRA done.'],
-  ['acrylic', { department: 'production' }, 'Laser machine maintenance', 'The laser cutter is down for maintenance on Saturday; plan the acrylic jobs around it.'],
-  ['admin', { department: 'management' }, 'Backup completed', 'The weekly database backup completed and was copied off-site.'],
+  ['acrylic', { department: 'acrylic' }, 'Laser machine maintenance', 'The laser cutter is down for maintenance on Saturday; plan the acrylic jobs around it.'],
+  ['admin', { department: 'admin' }, 'Backup completed', 'The weekly database backup completed and was copied off-site.'],
   ['metal', { user: 'foreman' }, 'Rework on gondola racks', 'Two racks came back with weld marks; rework requisition raised for grinding discs.'],
 ];
 
@@ -26,14 +27,17 @@ export function generateMessages(ctx: SeedContext, count: number): void {
     const [from, to, subject, body] = NOTES[i % NOTES.length]!;
     const sent = i < NOTES.length ? cal.ago(rng.int(0, 20), rng.int(10, 600)) : ctx.pastInstant(2);
     const read = rng.chance(cal.age(sent) > 2 ? 0.85 : 0.3) ? cal.after(sent, 0, rng.int(5, 600)) : null;
+    const sender = ctx.user(from);
+    const recipient = 'user' in to ? ctx.user(to.user) : null;
     data.add(messages, {
-      sender: ctx.user(from),
-      recipient: 'user' in to ? ctx.user(to.user) : null,
+      conversation: recipient === null ? departmentChannel((to as { department: Department }).department) : directConversation(sender, recipient),
+      sender,
+      recipient,
       department: 'department' in to ? to.department : null,
       subject,
       body,
       read_at: read === null ? null : cal.ts(read),
-      created_by: ctx.user(from),
+      created_by: sender,
       created_at: cal.ts(sent),
       updated_at: cal.ts(read ?? sent),
       deleted_at: null,

@@ -81,6 +81,8 @@ export class MirrorDatabase extends Dexie {
     this.version(8).stores(storesOf());
     // Version 9: invoice lines, for reading an invoice offline (issue 20).
     this.version(9).stores(storesOf());
+    // Version 10: the user's messages by conversation, read offline (issue 22 §2).
+    this.version(10).stores(storesOf());
     this.use(derivedFieldsMiddleware);
   }
 

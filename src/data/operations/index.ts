@@ -17,3 +17,4 @@ export * from './gras';
 export * from './estimation-materials';
 export * from './estimations';
 export * from './estimation-products';
+export * from './messages';

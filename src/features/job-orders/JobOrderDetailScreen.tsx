@@ -29,6 +29,7 @@ import { useOnline } from '../../data/online';
 import { enqueue, serverIdOf, usePendingIds } from '../../data/outbox';
 import { useSession } from '../../data/session';
 import { openDialog } from '../../ui/dialog';
+import { RecordThread } from '../../ui/RecordThread';
 import { notify } from '../../ui/notify';
 import { useCurrentRoute } from '../../ui/route';
 import { readFailure } from '../../ui/connection';
@@ -392,6 +393,7 @@ export default function JobOrderDetailScreen() {
           </Card.Body>
         </Card.Root>
       )}
+      <RecordThread type="job-order" id={jobOrder.id} />
     </Stack>
   );
 }

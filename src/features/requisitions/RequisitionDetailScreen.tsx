@@ -26,6 +26,7 @@ import { addRequisitionLine, changeRequisitionLine, recordStockTransaction, remo
 import { API } from '../../../domain/api-paths';
 import { PendingBadge } from '../../ui/PendingBadge';
 import { DetailTitle, Notice, notOnDevice } from '../../ui/detail';
+import { RecordThread } from '../../ui/RecordThread';
 
 export const ISSUE_QUEUED = 'Issue saved. Stock and the requisition update as soon as the server confirms it.';
 
@@ -342,6 +343,7 @@ export default function RequisitionDetailScreen() {
           )}
         </HStack>
       )}
+      <RecordThread type="requisition" id={requisition.id} />
     </Stack>
   );
 }
