@@ -389,6 +389,14 @@ export const API = {
     sendReminder: apiPath('/invoices/:id/send_reminder/'),
     pdf: apiPath('/invoices/:id/generate_pdf/'),
     agingReport: '/invoices/aging_report/',
+    /** The invoice reports of the reports area (domain/invoice-report.ts). */
+    reports: {
+      revenue: '/invoices/reports/revenue/',
+      payments: '/invoices/reports/payments/',
+      tax: '/invoices/reports/tax/',
+      customerBilling: '/invoices/reports/customer_billing/',
+      agingInvoices: '/invoices/reports/aging_invoices/',
+    },
     overdue: '/invoices/overdue_invoices/',
     dashboardSummary: '/invoices/dashboard_summary/',
     createFromJobOrder: '/invoices/create_from_job_order/',

@@ -1,0 +1,20 @@
+import { sum, toMoney, type Decimal } from '../../domain/decimal';
+
+/**
+ * The reports' one answer shape (decision 371): the rows the SQL worked out, and a totals row
+ * made by adding those very rows with the decimal module, so every total is the sum of its rows
+ * and the screen, the export and the test read the same figures.
+ */
+export interface ReportAnswer<Row> {
+  count: number;
+  results: Row[];
+  totals: Record<string, string | number | null>;
+}
+
+/** `money` fields are added as exact decimals (to the paisa), `counts` as whole numbers; the totals row is labelled "Total". */
+export function reportAnswer<Row extends Record<string, unknown>>(results: Row[], fields: { money: readonly (keyof Row & string)[]; counts?: readonly (keyof Row & string)[] }): ReportAnswer<Row> {
+  const totals: Record<string, string | number | null> = { key: 'total', label: 'Total' };
+  for (const key of fields.money) totals[key] = toMoney(sum(results.map((row) => row[key] as Decimal)));
+  for (const key of fields.counts ?? []) totals[key] = results.reduce((n, row) => n + (row[key] as number), 0);
+  return { count: results.length, results, totals };
+}
