@@ -11,8 +11,10 @@ export interface ReportAnswer<Row> {
   totals: Record<string, string | number | null>;
 }
 
-/** `money` fields are added as exact decimals (to the paisa), `counts` as whole numbers; the totals row is labelled "Total". */
-export function reportAnswer<Row extends Record<string, unknown>>(results: Row[], fields: { money: readonly (keyof Row & string)[]; counts?: readonly (keyof Row & string)[] }): ReportAnswer<Row> {
+/** `money` fields are written and added as exact decimals to the paisa, `counts` as whole numbers; the totals row is labelled "Total". */
+export function reportAnswer<Row extends Record<string, unknown>>(rows: Row[], fields: { money: readonly (keyof Row & string)[]; counts?: readonly (keyof Row & string)[] }): ReportAnswer<Row> {
+  // Every figure to the paisa, whatever scale the SQL's sum or coalesce gave it.
+  const results = rows.map((row) => ({ ...row, ...Object.fromEntries(fields.money.map((key) => [key, toMoney(row[key] as Decimal)])) }));
   const totals: Record<string, string | number | null> = { key: 'total', label: 'Total' };
   for (const key of fields.money) totals[key] = toMoney(sum(results.map((row) => row[key] as Decimal)));
   for (const key of fields.counts ?? []) totals[key] = results.reduce((n, row) => n + (row[key] as number), 0);

@@ -37,7 +37,7 @@ const line = (hsn_code: string, quantity: string, unit_price: string, tax_rate: 
 async function company() {
   await makeCompany(db());
   await makeGstRates(db());
-  const orbit = await makeCustomer(db(), { name: 'Orbit Retail LLP', state: 'Maharashtra', gst_number: '27ABCDE1234F1Z5' });
+  const orbit = await makeCustomer(db(), { name: 'Orbit Retail LLP', state: 'Maharashtra', gst_number: '27AAPFU0939F1ZV' });
   const zenith = await makeCustomer(db(), { name: 'Zenith Stores', state: 'Karnataka' });
   const order = await makeSalesOrder(db(), { customer: orbit.id, status: 'accepted', created_by: await userId(db(), 'sales.exec') });
   const a = await invoice(orbit.id, '2026-09-10', [line('9403', '2', '1000', '18')], { sales_order: order.id });
@@ -104,8 +104,8 @@ describe('the invoice reports', () => {
 
     const b2b = await read('accounts', API.invoices.reports.tax, { ...SEP_OCT, section: 'b2b' });
     expect(b2b.results.map((r: Record<string, unknown>) => [r.invoice, r.customer_gstin, r.place_of_supply, r.taxable_amount, r.tax_amount, r.total_amount])).toEqual([
-      [a.id, '27ABCDE1234F1Z5', 'Maharashtra', '2000.00', '360.00', '2360.00'],
-      [b.id, '27ABCDE1234F1Z5', 'Maharashtra', '500.00', '25.00', '525.00'],
+      [a.id, '27AAPFU0939F1ZV', 'Maharashtra', '2000.00', '360.00', '2360.00'],
+      [b.id, '27AAPFU0939F1ZV', 'Maharashtra', '500.00', '25.00', '525.00'],
     ]);
     expect(b2b.totals).toMatchObject({ taxable_amount: '2500.00', tax_amount: '385.00' });
 
