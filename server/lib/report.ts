@@ -17,6 +17,6 @@ export function reportAnswer<Row extends Record<string, unknown>>(rows: Row[], f
   const results = rows.map((row) => ({ ...row, ...Object.fromEntries(fields.money.map((key) => [key, toMoney(row[key] as Decimal)])) }));
   const totals: Record<string, string | number | null> = { key: 'total', label: 'Total' };
   for (const key of fields.money) totals[key] = toMoney(sum(results.map((row) => row[key] as Decimal)));
-  for (const key of fields.counts ?? []) totals[key] = results.reduce((n, row) => n + (row[key] as number), 0);
+  for (const key of fields.counts ?? []) totals[key] = results.reduce((n, row) => n + Number(row[key]), 0);
   return { count: results.length, results, totals };
 }
