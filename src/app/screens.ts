@@ -11,10 +11,8 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
  */
 export const NOT_BUILT_YET = [
   ...['messages-home'],
-  ...['reports-home', 'sales-orders-reports', 'sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status'],
+  ...['sales-orders-reports', 'sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status'],
   ...['sales-orders-reports-customers', 'sales-orders-reports-profitability', 'sales-orders-pending-advance', 'sales-orders-overdue'],
-  ...['invoices-reports', 'invoices-reports-dashboard', 'invoices-reports-revenue', 'invoices-reports-payments', 'invoices-reports-tax'],
-  ...['invoices-reports-customer-billing', 'invoices-reports-aging'],
   ...['superuser-dashboard', 'system-diagnostics', 'module-management', 'user-management', 'audit-logs', 'performance-monitor', 'system-configuration'],
 ] as const satisfies readonly RouteName[];
 
@@ -162,6 +160,14 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'profitability-report': () => import('../features/job-orders/JobOrderReportScreen'),
   'profitability-details': () => import('../features/job-orders/ProfitabilityDetailsScreen'),
   'job-orders-reports': () => import('../features/job-orders/JobOrderReportsHomeScreen'),
+  'reports-home': () => import('../features/reports-home/ReportsHomeScreen'),
+  'invoices-reports': () => import('../features/invoice-reports/InvoiceReportsHomeScreen'),
+  'invoices-reports-dashboard': () => import('../features/invoice-reports/InvoiceReportScreen'),
+  'invoices-reports-revenue': () => import('../features/invoice-reports/InvoiceReportScreen'),
+  'invoices-reports-payments': () => import('../features/invoice-reports/InvoiceReportScreen'),
+  'invoices-reports-tax': () => import('../features/invoice-reports/InvoiceReportScreen'),
+  'invoices-reports-customer-billing': () => import('../features/invoice-reports/InvoiceReportScreen'),
+  'invoices-reports-aging': () => import('../features/invoice-reports/InvoiceReportScreen'),
   'quotation-create': () => import('../features/quotations/QuotationFormScreen'),
   'quotation-update': () => import('../features/quotations/QuotationFormScreen'),
   'sales-quotation-create': () => import('../features/quotations/QuotationFormScreen'),

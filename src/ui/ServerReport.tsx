@@ -73,16 +73,16 @@ const column = (key: string, header: string, format: FieldFormat): ColumnDef<Rep
   id: key,
   header,
   cell: ({ row }) => shown(row.original[key], format),
-  meta: { field: { key, format }, ...(format === 'number' ? { numeric: true } : {}) },
+  meta: { field: { key, format }, ...(format === 'number' || format === 'count' ? { numeric: true } : {}) },
 });
 
-/** A figure that opens the rows behind it (the report's `drill`): `paramsOf` names them; none on the totals row or for an empty figure. */
+/** A figure that opens the rows behind it (the report's `drill`): `paramsOf` names them (an empty value drops one); none for an empty figure. */
 export const drillColumn = (key: string, header: string, format: FieldFormat, paramsOf: (row: ReportRow) => Record<string, string>): ColumnDef<ReportRow, unknown> => ({
   ...column(key, header, format),
   cell: function DrillCell({ row }) {
     const [search] = useSearchParams();
     const text = shown(row.original[key], format);
-    if (row.original.key === TOTAL_KEY || !Number(row.original[key])) return text;
+    if (!Number(row.original[key])) return text;
     const to = `?${new URLSearchParams({ ...Object.fromEntries(search), ...paramsOf(row.original) })}`;
     return (
       <Link asChild colorPalette="teal">
@@ -102,6 +102,7 @@ export const exportColumns = (columns: readonly ColumnDef<ReportRow, unknown>[])
 // Column and figure makers, so a report is declared as data.
 export const textColumn = (key: string, header: string) => column(key, header, 'text');
 export const numberColumn = (key: string, header: string) => column(key, header, 'number');
+export const countColumn = (key: string, header: string) => column(key, header, 'count');
 export const dateColumn = (key: string, header: string) => column(key, header, 'date');
 export const optionColumn = (key: string, header: string, options: readonly Option[]) => column(key, header, options);
 /** The field's value as a link to `route` for the row's `idKey` (the field itself unless given) as the route's `param`; none when it is empty. */

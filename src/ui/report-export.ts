@@ -2,10 +2,11 @@ import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { approximateNumber, formatIndian } from '../../domain/decimal';
 import { labelOf, type Option } from '../../domain/options';
 import { formatDisplayDate } from '../../domain/rules/dates';
+import { formatCount } from '../../domain/rules/numbers';
 import { DOCUMENT_FONT } from '../../domain/documents/layout';
 
-/** How a field shows: as sent, an exact decimal in Indian grouping, a DD-MM-YYYY date, or its option's label; empty when the API sends none. */
-export type FieldFormat = 'text' | 'number' | 'date' | readonly Option[];
+/** How a field shows: as sent, an exact decimal in Indian grouping, a whole count, a DD-MM-YYYY date, or its option's label; empty when the API sends none. */
+export type FieldFormat = 'text' | 'number' | 'count' | 'date' | readonly Option[];
 
 /** A report row as the API sends it; columns pick their fields by name. */
 export type ReportRow = Record<string, unknown>;
@@ -30,6 +31,7 @@ export interface ReportFile {
 export function shown(value: unknown, format: FieldFormat): string {
   if (value == null) return '';
   if (format === 'number') return formatIndian(value as string);
+  if (format === 'count') return formatCount(Number(value));
   if (format === 'date') return formatDisplayDate(value as string);
   if (format === 'text') return String(value);
   return labelOf(format, value as string);
@@ -51,6 +53,7 @@ export async function reportWorkbook(file: ReportFile): Promise<Blob> {
     const value = row[c.field];
     if (value == null) return null;
     if (c.format === 'number') return approximateNumber(value as string);
+    if (c.format === 'count') return Number(value);
     if (c.format === 'date') return new Date(`${value as string}T00:00:00Z`);
     return shown(value, c.format);
   };
@@ -67,7 +70,7 @@ export async function reportWorkbook(file: ReportFile): Promise<Blob> {
 
 /** The PDF: the same table, landscape A4, the header repeated on every page, the totals in bold. */
 export function reportDocument(file: ReportFile): TDocumentDefinitions {
-  const numeric = (c: ExportColumn) => c.format === 'number';
+  const numeric = (c: ExportColumn) => c.format === 'number' || c.format === 'count';
   const line = (row: ReportRow, bold = false) => file.columns.map((c) => ({ text: shown(row[c.field], c.format), alignment: numeric(c) ? ('right' as const) : ('left' as const), bold }));
   return {
     pageSize: 'A4',
