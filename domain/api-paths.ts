@@ -350,6 +350,14 @@ export const API = {
     receipts: apiPath(`${salesOrders}/:id/receipts/`),
     jobOrderDraft: apiPath(`${salesOrders}/:id/job-order-draft/`),
     dashboardStats: `${salesOrders}/dashboard_stats/`,
+    /** The sales order reports of the reports area (domain/sales-order-report.ts). */
+    reports: {
+      status: '/salesorders/reports/status/',
+      customers: '/salesorders/reports/customers/',
+      analysis: '/salesorders/reports/analysis/',
+      pendingAdvance: '/salesorders/reports/pending_advance/',
+      overdue: '/salesorders/reports/overdue/',
+    },
     export: `${salesOrders}/export/`,
     pdf: apiPath(`${salesOrders}/:id/pdf/`),
   },

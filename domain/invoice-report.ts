@@ -83,10 +83,6 @@ export const agingInvoiceRowSchema = z.object({
   outstanding_amount: decimalSchema,
 });
 
-/** A report's answer: its rows and their totals (the money and count fields summed; the label "Total"). */
-export const reportAnswerSchema = <Row extends z.ZodObject>(row: Row) =>
-  z.object({ count: z.number().int(), results: z.array(row), totals: z.record(z.string(), z.union([z.string(), z.number(), z.null()])) });
-
 export type RevenueRow = z.infer<typeof revenueRowSchema>;
 export type PaymentsRow = z.infer<typeof paymentsRowSchema>;
 export type TaxRow = z.infer<typeof taxRowSchema>;

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { sum, toMoney, type Decimal } from '../../domain/decimal';
 
 /**
@@ -20,3 +21,7 @@ export function reportAnswer<Row extends Record<string, unknown>>(rows: Row[], f
   for (const key of fields.counts ?? []) totals[key] = results.reduce((n, row) => n + Number(row[key]), 0);
   return { count: results.length, results, totals };
 }
+
+/** The period on a date column; an open end does not narrow. */
+export const inPeriod = (column: SQL, query: { date_from?: string | undefined; date_to?: string | undefined }): SQL =>
+  sql`(${query.date_from ?? null}::date IS NULL OR ${column} >= ${query.date_from ?? null}::date) AND (${query.date_to ?? null}::date IS NULL OR ${column} <= ${query.date_to ?? null}::date)`;

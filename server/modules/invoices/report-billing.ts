@@ -5,8 +5,8 @@ import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { customers, invoices, receipts } from '../../db/schema';
 import { TODAY } from '../../lib/business-day';
-import { reportAnswer } from '../../lib/report';
-import { inPeriod, issued, ownFigures } from './report-scope';
+import { inPeriod, reportAnswer } from '../../lib/report';
+import { issued, ownFigures } from './report-scope';
 
 const i = sql.raw('i');
 const r = sql.raw('r');

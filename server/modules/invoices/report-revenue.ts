@@ -4,8 +4,8 @@ import type { PaymentsRow, RevenueRow } from '../../../domain/invoice-report';
 import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { customers, invoiceItems, invoices, receipts } from '../../db/schema';
-import { reportAnswer } from '../../lib/report';
-import { inPeriod, issued, ownFigures } from './report-scope';
+import { inPeriod, reportAnswer } from '../../lib/report';
+import { issued, ownFigures } from './report-scope';
 
 /** The period of a report, as its query gives it. */
 type Period = { date_from?: string | undefined; date_to?: string | undefined };

@@ -7,12 +7,12 @@ import {
   customerBillingRowSchema,
   invoicePeriodQuerySchema,
   paymentsRowSchema,
-  reportAnswerSchema,
   revenueQuerySchema,
   revenueRowSchema,
   taxQuerySchema,
   taxRowSchema,
 } from '../../../domain/invoice-report';
+import { reportAnswerSchema } from '../../../domain/report';
 import { currentUser } from '../../plugins/auth';
 import { agingInvoicesReport, customerBillingReport } from './report-billing';
 import { paymentsReport, revenueReport } from './report-revenue';

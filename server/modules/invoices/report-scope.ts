@@ -26,7 +26,3 @@ export const issued = (alias: SQL): SQL =>
     INVOICE_UNISSUED_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   )})`;
-
-/** The period on a date column; an open end does not narrow. */
-export const inPeriod = (column: SQL, query: { date_from?: string | undefined; date_to?: string | undefined }): SQL =>
-  sql`(${query.date_from ?? null}::date IS NULL OR ${column} >= ${query.date_from ?? null}::date) AND (${query.date_to ?? null}::date IS NULL OR ${column} <= ${query.date_to ?? null}::date)`;

@@ -3,8 +3,8 @@ import type { TaxRow } from '../../../domain/invoice-report';
 import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { customers, invoiceItems, invoices } from '../../db/schema';
-import { reportAnswer } from '../../lib/report';
-import { inPeriod, issued, ownFigures } from './report-scope';
+import { inPeriod, reportAnswer } from '../../lib/report';
+import { issued, ownFigures } from './report-scope';
 
 type TaxSection = 'rate' | 'b2b' | 'b2c' | 'hsn';
 
