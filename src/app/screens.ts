@@ -11,8 +11,7 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
  */
 export const NOT_BUILT_YET = [
   ...['messages-home'],
-  ...['sales-orders-reports', 'sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status'],
-  ...['sales-orders-reports-customers', 'sales-orders-reports-profitability', 'sales-orders-pending-advance', 'sales-orders-overdue'],
+  ...['sales-orders-reports-profitability'],
   ...['superuser-dashboard', 'system-diagnostics', 'module-management', 'user-management', 'audit-logs', 'performance-monitor', 'system-configuration'],
 ] as const satisfies readonly RouteName[];
 
@@ -161,6 +160,13 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'profitability-details': () => import('../features/job-orders/ProfitabilityDetailsScreen'),
   'job-orders-reports': () => import('../features/job-orders/JobOrderReportsHomeScreen'),
   'reports-home': () => import('../features/reports-home/ReportsHomeScreen'),
+  'sales-orders-reports': () => import('../features/sales-order-reports/SalesOrderReportsHomeScreen'),
+  'sales-orders-reports-dashboard': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
+  'sales-orders-reports-analysis': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
+  'sales-orders-reports-status': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
+  'sales-orders-reports-customers': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
+  'sales-orders-pending-advance': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
+  'sales-orders-overdue': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
   'invoices-reports': () => import('../features/invoice-reports/InvoiceReportsHomeScreen'),
   'invoices-reports-dashboard': () => import('../features/invoice-reports/InvoiceReportScreen'),
   'invoices-reports-revenue': () => import('../features/invoice-reports/InvoiceReportScreen'),

@@ -33,7 +33,7 @@ describe('reports home', () => {
     user = makeUser({ id: 5, department: 'management', designation: 'manager' });
     serve();
     show();
-    expect(tabNames()).toEqual(['Jobs', 'Invoices', 'Materials']);
+    expect(tabNames()).toEqual(['Jobs', 'Sales orders', 'Invoices', 'Materials']);
     expect(screen.getByRole('tab', { name: 'Jobs' }).getAttribute('aria-selected')).toBe('true');
     expect((await screen.findByTestId('jobs-in-process')).textContent).toBe('4');
     expect(screen.getByRole('link', { name: 'Job order reports' })).toBeTruthy();

@@ -20,6 +20,7 @@ import { DashboardAlert, FigureTile, useDashboardView } from '../../ui/dashboard
  */
 export const REPORT_TABS = [
   { value: 'jobs', label: 'Jobs', routes: ['job-orders-reports', 'profitability-report'] },
+  { value: 'sales-orders', label: 'Sales orders', routes: ['sales-orders-reports', 'sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status', 'sales-orders-reports-customers', 'sales-orders-pending-advance', 'sales-orders-overdue'] },
   { value: 'invoices', label: 'Invoices', routes: ['invoices-reports', 'invoices-reports-dashboard', 'invoices-reports-revenue', 'invoices-reports-payments', 'invoices-reports-tax', 'invoices-reports-customer-billing', 'invoices-reports-aging'] },
   { value: 'materials', label: 'Materials', routes: ['materials-reports', 'materials-reports-stock', 'materials-reports-aging'] },
 ] as const satisfies readonly { value: string; label: string; routes: readonly RouteName[] }[];
