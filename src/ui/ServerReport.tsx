@@ -65,7 +65,7 @@ export interface ReportDef {
 export interface ReportPage {
   count?: number;
   results: ReportRow[];
-  totals?: ReportRow;
+  totals?: unknown;
   [field: string]: unknown;
 }
 
@@ -133,6 +133,9 @@ function asPage(report: ReportDef, data: unknown): ReportPage {
   return Array.isArray(data) ? { results: data as ReportRow[] } : (data as ReportPage);
 }
 
+/** The answer's totals row (server/lib/report.ts), if it has one: other reports' `totals` (an array of per-bucket sums) are figures, not a row. */
+const totalsRow = (page: ReportPage): ReportRow | undefined => (page.totals && !Array.isArray(page.totals) ? { ...page.totals, key: TOTAL_KEY } : undefined);
+
 /** Every row of the report for a file: the answer itself when unpaged, else each page of the largest size in turn. */
 async function everyRow(report: ReportDef, path: string, query: Record<string, string | number>): Promise<ReportPage> {
   if (report.unpaged) return asPage(report, (await api.get(path, { params: query })).data);
@@ -163,10 +166,11 @@ function ReportBody({ title, subtitle, report, query, pageSize }: { title: strin
   const keys = report.rowKey;
   const figures = data ? (report.figures ?? []).filter((f) => valueAt(data, f.key) != null) : [];
   // The totals row closes the table, so the last row always reads as the sum of those above it.
-  const rows = data ? (data.totals ? [...data.results, { ...data.totals, key: TOTAL_KEY }] : data.results) : [];
+  const totals = data && totalsRow(data);
+  const rows = data ? (totals ? [...data.results, totals] : data.results) : [];
   const file = async () => {
     const all = await everyRow(report, path, query);
-    return { title, subtitle, columns: exportColumns(report.columns), rows: all.results, totals: all.totals };
+    return { title, subtitle, columns: exportColumns(report.columns), rows: all.results, totals: totalsRow(all) };
   };
   return (
     <>
