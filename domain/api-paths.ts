@@ -358,6 +358,14 @@ export const API = {
     receipts: apiPath(`${salesOrders}/:id/receipts/`),
     jobOrderDraft: apiPath(`${salesOrders}/:id/job-order-draft/`),
     dashboardStats: `${salesOrders}/dashboard_stats/`,
+    /** The sales order reports of the reports area (domain/sales-order-report.ts). */
+    reports: {
+      status: '/salesorders/reports/status/',
+      customers: '/salesorders/reports/customers/',
+      analysis: '/salesorders/reports/analysis/',
+      pendingAdvance: '/salesorders/reports/pending_advance/',
+      overdue: '/salesorders/reports/overdue/',
+    },
     export: `${salesOrders}/export/`,
     pdf: apiPath(`${salesOrders}/:id/pdf/`),
   },
@@ -397,6 +405,14 @@ export const API = {
     sendReminder: apiPath('/invoices/:id/send_reminder/'),
     pdf: apiPath('/invoices/:id/generate_pdf/'),
     agingReport: '/invoices/aging_report/',
+    /** The invoice reports of the reports area (domain/invoice-report.ts). */
+    reports: {
+      revenue: '/invoices/reports/revenue/',
+      payments: '/invoices/reports/payments/',
+      tax: '/invoices/reports/tax/',
+      customerBilling: '/invoices/reports/customer_billing/',
+      agingInvoices: '/invoices/reports/aging_invoices/',
+    },
     overdue: '/invoices/overdue_invoices/',
     dashboardSummary: '/invoices/dashboard_summary/',
     createFromJobOrder: '/invoices/create_from_job_order/',

@@ -31,6 +31,10 @@ export const QUOTATION_SCOPE_RULES: readonly (RoleMatch & { readonly scope: Quot
 export type JobOrderScope = 'all' | 'reached-design';
 export const JOB_ORDER_SCOPE_RULES: readonly (RoleMatch & { readonly scope: JobOrderScope })[] = [{ departments: ['design'], scope: 'reached-design' }];
 
+/** Invoice and sales figures of the reports area: a sales executive reads those of their own job orders and sales orders (decision 372). */
+export type ReportScope = 'all' | 'own';
+export const REPORT_SCOPE_RULES: readonly (RoleMatch & { readonly scope: ReportScope })[] = [{ ...SALES_EXECUTIVE, scope: 'own' }];
+
 function scopeOf<S extends string>(rules: readonly (RoleMatch & { readonly scope: S })[], user: UserRole, fallback: S): S {
   if (user.is_superuser) return fallback;
   return rules.find((rule) => matchesRole(user, rule))?.scope ?? fallback;
@@ -39,6 +43,7 @@ function scopeOf<S extends string>(rules: readonly (RoleMatch & { readonly scope
 export const materialScopeOf = (user: UserRole): MaterialScope => scopeOf(MATERIAL_SCOPE_RULES, user, 'all');
 export const leadScopeOf = (user: UserRole): LeadScope => scopeOf(LEAD_SCOPE_RULES, user, 'all');
 export const jobOrderScopeOf = (user: UserRole): JobOrderScope => scopeOf(JOB_ORDER_SCOPE_RULES, user, 'all');
+export const reportScopeOf = (user: UserRole): ReportScope => scopeOf(REPORT_SCOPE_RULES, user, 'all');
 export const quotationScopeOf = (user: UserRole): QuotationScope => scopeOf(QUOTATION_SCOPE_RULES, user, 'all');
 
 /**

@@ -98,7 +98,7 @@ export function AppShell({ layout }: { layout: Layout }) {
     <Flex direction="column" minH="100vh" colorPalette={theme.palette} data-layout={shown}>
       <SessionReplacedDialog />
       <SignInAgainDialog />
-      <Flex as="header" align="center" gap="3" px="4" py="2" bg="colorPalette.solid" color="colorPalette.contrast">
+      <Flex as="header" _print={{ display: 'none' }} align="center" gap="3" px="4" py="2" bg="colorPalette.solid" color="colorPalette.contrast">
         <Button display={{ base: 'inline-flex', xl: 'none' }} size="sm" variant="subtle" onClick={() => setMenuOpen(true)}>
           Menu
         </Button>
@@ -126,7 +126,7 @@ export function AppShell({ layout }: { layout: Layout }) {
       </Flex>
       <Flex flex="1">
         {/* A tablet, either way up, gives the whole width to the screen and keeps the menu in the drawer. */}
-        <Box as="aside" display={{ base: 'none', xl: 'block' }} w="64" flexShrink="0" p="4" borderRightWidth="1px" overflowY="auto">
+        <Box as="aside" display={{ base: 'none', xl: 'block' }} _print={{ display: 'none' }} w="64" flexShrink="0" p="4" borderRightWidth="1px" overflowY="auto">
           <Menu groups={groups} active={activeEntry} />
         </Box>
         {/* minW 0: a wide table scrolls or folds inside the screen instead of widening the page. */}

@@ -10,10 +10,7 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
  * is either here or in SCREENS, so a new route without a screen, or a misspelt name, is a type error.
  */
 export const NOT_BUILT_YET = [
-  ...['reports-home', 'sales-orders-reports', 'sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status'],
-  ...['sales-orders-reports-customers', 'sales-orders-reports-profitability', 'sales-orders-pending-advance', 'sales-orders-overdue'],
-  ...['invoices-reports', 'invoices-reports-dashboard', 'invoices-reports-revenue', 'invoices-reports-payments', 'invoices-reports-tax'],
-  ...['invoices-reports-customer-billing', 'invoices-reports-aging'],
+  ...['sales-orders-reports-profitability'],
   ...['superuser-dashboard', 'system-diagnostics', 'module-management', 'user-management', 'audit-logs', 'performance-monitor', 'system-configuration'],
 ] as const satisfies readonly RouteName[];
 
@@ -162,6 +159,21 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'profitability-report': () => import('../features/job-orders/JobOrderReportScreen'),
   'profitability-details': () => import('../features/job-orders/ProfitabilityDetailsScreen'),
   'job-orders-reports': () => import('../features/job-orders/JobOrderReportsHomeScreen'),
+  'reports-home': () => import('../features/reports-home/ReportsHomeScreen'),
+  'sales-orders-reports': () => import('../features/sales-order-reports/SalesOrderReportsHomeScreen'),
+  'sales-orders-reports-dashboard': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
+  'sales-orders-reports-analysis': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
+  'sales-orders-reports-status': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
+  'sales-orders-reports-customers': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
+  'sales-orders-pending-advance': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
+  'sales-orders-overdue': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
+  'invoices-reports': () => import('../features/invoice-reports/InvoiceReportsHomeScreen'),
+  'invoices-reports-dashboard': () => import('../features/invoice-reports/InvoiceReportScreen'),
+  'invoices-reports-revenue': () => import('../features/invoice-reports/InvoiceReportScreen'),
+  'invoices-reports-payments': () => import('../features/invoice-reports/InvoiceReportScreen'),
+  'invoices-reports-tax': () => import('../features/invoice-reports/InvoiceReportScreen'),
+  'invoices-reports-customer-billing': () => import('../features/invoice-reports/InvoiceReportScreen'),
+  'invoices-reports-aging': () => import('../features/invoice-reports/InvoiceReportScreen'),
   'quotation-create': () => import('../features/quotations/QuotationFormScreen'),
   'quotation-update': () => import('../features/quotations/QuotationFormScreen'),
   'sales-quotation-create': () => import('../features/quotations/QuotationFormScreen'),

@@ -36,6 +36,20 @@ export function chosenFilters(fields: readonly ReportFilter[], search: URLSearch
   return Object.fromEntries(fields.flatMap((f) => filterNames(f).map((name) => [name, search.get(name) ?? defaultOf(f, name)])));
 }
 
+/** The filters in force in words, for a file or a print: "From 01-09-2026 to 31-10-2026 · By customer". */
+export function describeFilters(fields: readonly ReportFilter[], chosen: Record<string, string>): string {
+  return fields
+    .flatMap((f) => {
+      if (f.kind === 'period') {
+        const [from, to] = [chosen[f.from], chosen[f.to]].map((day) => (day ? formatDisplayDate(day) : ''));
+        return from || to ? [[from && `From ${from}`, to && `to ${to}`].filter(Boolean).join(' ')] : ['All dates'];
+      }
+      if (f.kind === 'choice') return chosen[f.name] ? [`${f.label}: ${f.options.find((o) => o.value === chosen[f.name])?.label ?? chosen[f.name]}`] : [];
+      return chosen[f.name] ? [`Material No. ${chosen[f.name]}`] : [];
+    })
+    .join(' · ');
+}
+
 /** The form's schema: dates read as the spec types them, then the report's own query schema (with the screen's fixed parameters) checks the lot. */
 function filterFormSchema(fields: readonly ReportFilter[], query: z.ZodType, fixed: Record<string, string | number>) {
   const shape: Record<string, z.ZodType<unknown, string>> = {};

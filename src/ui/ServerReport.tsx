@@ -1,26 +1,35 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef, RowData } from '@tanstack/react-table';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
-import { labelOf } from '../../domain/options';
 import type { Option } from '../../domain/options';
 import { pathOf, type RouteName } from '../../domain/routes';
-import { formatDisplayDate } from '../../domain/rules/dates';
-import { formatIndian } from '../../domain/decimal';
 import { api } from '../data/api';
 import { useOnline } from '../data/online';
 import { DataTable } from './DataTable';
 import { notify } from './notify';
-import { chosenFilters, ReportFilters, type ReportFilter } from './ReportFilters';
+import { MAX_PAGE_SIZE } from '../../domain/query-params';
+import { chosenFilters, describeFilters, ReportFilters, type ReportFilter } from './ReportFilters';
 import { readFailure } from './connection';
+import { shown, type ExportColumn, type FieldFormat, type ReportRow } from './report-export';
+import { ReportActions } from './ReportActions';
+import type { ReportChartDef } from './ReportChart';
 
-/** A report row as the API sends it; columns pick their fields by name. */
-export type ReportRow = Record<string, unknown>;
+export type { FieldFormat, ReportRow } from './report-export';
 
-/** How a field shows: as sent, an exact decimal in Indian grouping, a DD-MM-YYYY date, or its option's label; empty when the API sends none. */
-export type FieldFormat = 'text' | 'number' | 'date' | readonly Option[];
+declare module '@tanstack/react-table' {
+  // The library declares both parameters; the merged interface must repeat them.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The row field a report column shows and how: what its exports write. */
+    field?: { key: string; format: FieldFormat };
+  }
+}
+
+/** The chart loads with the first report that draws one (recharts stays out of the others). */
+const ReportChart = lazy(() => import('./ReportChart'));
 
 /** A figure of the whole report above its table (a total, a summary); `key` may name a nested field (`summary.min_rate`). */
 export interface ReportFigure {
@@ -44,38 +53,63 @@ export interface ReportDef {
   rowKey?: readonly string[];
   /** An info notice when the report has no rows (business-areas.md §8). */
   emptyNotice?: string;
+  /** A chart of the rows, where a person would rather look than read. */
+  chart?: ReportChartDef;
+  /** The answer in the frame's shape, when the API answers another (the aging report's customers and buckets). */
+  select?: (answer: never) => ReportPage;
+  /** The rows behind a figure: opened by a drillColumn's link, which puts `params` in the address. */
+  drill?: { title: string; params: readonly string[]; report: ReportDef };
 }
 
-interface ReportPage {
+/** A report's answer: its rows, and (decision 371) a totals row that is their sum, shown last. */
+export interface ReportPage {
   count?: number;
   results: ReportRow[];
+  totals?: unknown;
   [field: string]: unknown;
-}
-
-function shown(value: unknown, format: FieldFormat): string {
-  if (value == null) return '';
-  if (format === 'number') return formatIndian(value as string);
-  if (format === 'date') return formatDisplayDate(value as string);
-  if (format === 'text') return String(value);
-  return labelOf(format, value as string);
 }
 
 const column = (key: string, header: string, format: FieldFormat): ColumnDef<ReportRow, unknown> => ({
   id: key,
   header,
   cell: ({ row }) => shown(row.original[key], format),
-  ...(format === 'number' ? { meta: { numeric: true } } : {}),
+  meta: { field: { key, format }, ...(format === 'number' || format === 'count' ? { numeric: true } : {}) },
 });
+
+/** A figure that opens the rows behind it (the report's `drill`): `paramsOf` names them (an empty value drops one); none for an empty figure. */
+export const drillColumn = (key: string, header: string, format: FieldFormat, paramsOf: (row: ReportRow) => Record<string, string>): ColumnDef<ReportRow, unknown> => ({
+  ...column(key, header, format),
+  cell: function DrillCell({ row }) {
+    const [search] = useSearchParams();
+    const text = shown(row.original[key], format);
+    if (!Number(row.original[key])) return text;
+    const to = `?${new URLSearchParams({ ...Object.fromEntries(search), ...paramsOf(row.original) })}`;
+    return (
+      <Link asChild colorPalette="teal">
+        <RouterLink to={to}>{text}</RouterLink>
+      </Link>
+    );
+  },
+});
+
+/** The key of the totals row the server adds (server/lib/report.ts). */
+const TOTAL_KEY = 'total';
+
+/** The columns a file writes: those declared with their field. */
+export const exportColumns = (columns: readonly ColumnDef<ReportRow, unknown>[]): ExportColumn[] =>
+  columns.flatMap((c) => (c.meta?.field && typeof c.header === 'string' ? [{ field: c.meta.field.key, header: c.header, format: c.meta.field.format }] : []));
 
 // Column and figure makers, so a report is declared as data.
 export const textColumn = (key: string, header: string) => column(key, header, 'text');
 export const numberColumn = (key: string, header: string) => column(key, header, 'number');
+export const countColumn = (key: string, header: string) => column(key, header, 'count');
 export const dateColumn = (key: string, header: string) => column(key, header, 'date');
 export const optionColumn = (key: string, header: string, options: readonly Option[]) => column(key, header, options);
 /** The field's value as a link to `route` for the row's `idKey` (the field itself unless given) as the route's `param`; none when it is empty. */
 export const linkColumn = (key: string, header: string, route: RouteName, idKey = key, param = 'id'): ColumnDef<ReportRow, unknown> => ({
   id: key,
   header,
+  meta: { field: { key, format: 'text' } },
   cell: ({ row }) =>
     row.original[idKey] == null ? (
       shown(row.original[key], 'text')
@@ -93,18 +127,34 @@ function valueAt(page: ReportPage, key: string): unknown {
   return key.split('.').reduce<unknown>((value, part) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined), page);
 }
 
-function ReportBody({ report, query, pageSize }: { report: ReportDef; query: Record<string, string | number>; pageSize: number }) {
+/** The answer as the frame reads it: rows alone become a page; a report with its own shape says how (`select`). */
+function asPage(report: ReportDef, data: unknown): ReportPage {
+  if (report.select) return report.select(data as never);
+  return Array.isArray(data) ? { results: data as ReportRow[] } : (data as ReportPage);
+}
+
+/** The answer's totals row (server/lib/report.ts), if it has one: other reports' `totals` (an array of per-bucket sums) are figures, not a row. */
+const totalsRow = (page: ReportPage): ReportRow | undefined => (page.totals && !Array.isArray(page.totals) ? { ...page.totals, key: TOTAL_KEY } : undefined);
+
+/** Every row of the report for a file: the answer itself when unpaged, else each page of the largest size in turn. */
+async function everyRow(report: ReportDef, path: string, query: Record<string, string | number>): Promise<ReportPage> {
+  if (report.unpaged) return asPage(report, (await api.get(path, { params: query })).data);
+  const rows: ReportRow[] = [];
+  for (let page = 1; ; page++) {
+    const slice = asPage(report, (await api.get(path, { params: { ...query, page, page_size: MAX_PAGE_SIZE } })).data);
+    rows.push(...slice.results);
+    if (rows.length >= (slice.count ?? rows.length) || !slice.results.length) return { ...slice, results: rows };
+  }
+}
+
+function ReportBody({ title, subtitle, report, query, pageSize }: { title: string; subtitle: string; report: ReportDef; query: Record<string, string | number>; pageSize: number }) {
   const routeParams = useParams();
   const path = report.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(routeParams[name] ?? ''));
   const [page, setPage] = useState(1);
   const params = report.unpaged ? query : { ...query, page, page_size: pageSize };
   const result = useQuery({
     queryKey: ['report', path, params],
-    queryFn: async (): Promise<ReportPage> => {
-      const { data } = await api.get<ReportPage | ReportRow[]>(path, { params });
-      // An unpaged report may answer with its rows alone.
-      return Array.isArray(data) ? { results: data } : data;
-    },
+    queryFn: async (): Promise<ReportPage> => asPage(report, (await api.get<unknown>(path, { params })).data),
     // The page on screen stays until the next one arrives.
     placeholderData: keepPreviousData,
   });
@@ -115,6 +165,13 @@ function ReportBody({ report, query, pageSize }: { report: ReportDef; query: Rec
   }, [data, report.emptyNotice]);
   const keys = report.rowKey;
   const figures = data ? (report.figures ?? []).filter((f) => valueAt(data, f.key) != null) : [];
+  // The totals row closes the table, so the last row always reads as the sum of those above it.
+  const totals = data && totalsRow(data);
+  const rows = data ? (totals ? [...data.results, totals] : data.results) : [];
+  const file = async () => {
+    const all = await everyRow(report, path, query);
+    return { title, subtitle, columns: exportColumns(report.columns), rows: all.results, totals: totalsRow(all) };
+  };
   return (
     <>
       {error && (
@@ -123,6 +180,7 @@ function ReportBody({ report, query, pageSize }: { report: ReportDef; query: Rec
           <Alert.Title>{error}</Alert.Title>
         </Alert.Root>
       )}
+      {data && <ReportActions title={title} file={file} />}
       {figures.length > 0 && (
         <HStack gap="6" wrap="wrap">
           {figures.map((f) => (
@@ -132,17 +190,44 @@ function ReportBody({ report, query, pageSize }: { report: ReportDef; query: Rec
           ))}
         </HStack>
       )}
+      {report.chart && data && data.results.length > 0 && (
+        <Suspense fallback={null}>
+          <ReportChart chart={report.chart} rows={data.results} />
+        </Suspense>
+      )}
       <DataTable<ReportRow>
         columns={report.columns}
-        rows={data?.results ?? []}
+        rows={rows}
         count={data?.count ?? data?.results.length ?? 0}
         page={page}
-        pageSize={report.unpaged ? Math.max(1, data?.results.length ?? 1) : pageSize}
+        pageSize={report.unpaged ? Math.max(1, rows.length) : pageSize}
         onPageChange={setPage}
         empty={loading ? 'Loading…' : 'Nothing to show.'}
-        rowKey={(row) => (keys ? keys.map((k) => String(row[k])).join('/') : String(row.id ?? row.material))}
+        rowKey={(row) => (row.key === TOTAL_KEY ? TOTAL_KEY : keys ? keys.map((k) => String(row[k])).join('/') : String(row.id ?? row.key ?? row.material))}
       />
     </>
+  );
+}
+
+/** The rows behind a figure, below the report, while the address names them; "Back to the report" drops them. */
+function Drill({ drill }: { drill: NonNullable<ReportDef['drill']> }) {
+  const [search] = useSearchParams();
+  const chosen = Object.fromEntries(drill.params.flatMap((name) => (search.get(name) ? [[name, search.get(name)!]] : [])));
+  if (!Object.keys(chosen).length) return null;
+  const back = new URLSearchParams(search);
+  for (const name of drill.params) back.delete(name);
+  return (
+    <ServerReport
+      title={drill.title}
+      report={drill.report}
+      params={chosen}
+      level="section"
+      actions={
+        <Link asChild colorPalette="teal" _print={{ display: 'none' }}>
+          <RouterLink to={`?${back}`}>Back to the report</RouterLink>
+        </Link>
+      }
+    />
   );
 }
 
@@ -175,6 +260,7 @@ export function ServerReport({
   const chosen = useMemo(() => (fields ? chosenFilters(fields, search) : {}), [fields, search]);
   const queryKey = JSON.stringify([params, chosen]);
   const query = useMemo(() => ({ ...params, ...Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== '')) }), [params, chosen]);
+  const subtitle = fields ? describeFilters(fields, chosen) : '';
   return (
     <Stack gap="4">
       <Flex align="center" gap="3" wrap="wrap">
@@ -184,11 +270,21 @@ export function ServerReport({
         {actions}
       </Flex>
       <Text color="fg.muted">{report.note}</Text>
+      {subtitle && (
+        <Text display="none" _print={{ display: 'block' }}>
+          {subtitle}
+        </Text>
+      )}
       {report.filter && (
-        <ReportFilters key={search.toString()} fields={report.filter.fields} query={report.filter.query} fixed={params} chosen={chosen} onChoose={(values) => setSearch((s) => new URLSearchParams({ ...Object.fromEntries(s), ...values }))} />
+        <Box _print={{ display: 'none' }}>
+          <ReportFilters key={search.toString()} fields={report.filter.fields} query={report.filter.query} fixed={params} chosen={chosen} onChoose={(values) => setSearch((s) => new URLSearchParams({ ...Object.fromEntries(s), ...values }))} />
+        </Box>
       )}
       {online ? (
-        <ReportBody key={queryKey} report={report} query={query} pageSize={pageSize} />
+        <>
+          <ReportBody key={queryKey} title={title} subtitle={subtitle} report={report} query={query} pageSize={pageSize} />
+          {report.drill && <Drill drill={report.drill} />}
+        </>
       ) : (
         <Alert.Root status="info">
           <Alert.Indicator />

@@ -6,6 +6,8 @@ import { queryRows, type Db } from '../../db/client';
 import { customers, invoices, receipts } from '../../db/schema';
 import { TODAY } from '../../lib/business-day';
 import { overdueCondition } from './queries';
+import { ownFigures } from './report-scope';
+import type { User } from '../../../domain/user';
 
 /**
  * What customers owe (issue 20 §1, §3): the aging report, and the accounts desk's summary for a
@@ -15,14 +17,14 @@ import { overdueCondition } from './queries';
 const receivable = and(isNull(invoices.deleted_at), inArray(invoices.status, [...INVOICE_RECEIVABLE_STATUSES]), sql`${invoices.outstanding_amount} > 0`);
 
 /** aging_report/: the outstanding of each customer by bucket, the largest debtor first, and each bucket's total and count. */
-export async function agingReport(db: Db): Promise<AgingReport> {
+export async function agingReport(db: Db, user: User): Promise<AgingReport> {
   // The owed invoices with their days past due on the company's day (0 or less is not yet due),
   // worked out once per invoice: each bucket's sum and count read it, and computing the business
   // day in every one of them made the report 1.7x one raw pass on PostgreSQL (issue 20 §5's bench).
   const o = db
     .select({ customer: invoices.customer, outstanding_amount: invoices.outstanding_amount, past_due: sql<number>`(${TODAY} - ${invoices.due_date})`.as('past_due') })
     .from(invoices)
-    .where(receivable)
+    .where(and(receivable, ownFigures(user, sql`${invoices}`)))
     .as('owed');
   /** The condition of an aging bucket (AGING_BUCKETS: from and to days past due, either open). */
   const inBucket = (bucket: (typeof AGING_BUCKETS)[number]): SQL =>
@@ -55,18 +57,19 @@ export async function agingReport(db: Db): Promise<AgingReport> {
 }
 
 /** dashboard_summary/: invoiced and collected in the period (this month by default); outstanding, overdue and drafts to approve now. */
-export async function dashboardSummary(db: Db, query: { date_from?: string | undefined; date_to?: string | undefined }): Promise<DashboardSummary> {
+export async function dashboardSummary(db: Db, user: User, query: { date_from?: string | undefined; date_to?: string | undefined }): Promise<DashboardSummary> {
   const today = businessToday();
   const date_from = query.date_from ?? `${today.slice(0, 8)}01`;
   const date_to = query.date_to ?? today;
-  const inPeriod = and(isNull(invoices.deleted_at), gte(invoices.invoice_date, date_from), lte(invoices.invoice_date, date_to));
+  const own = ownFigures(user, sql`${invoices}`);
+  const inPeriod = and(isNull(invoices.deleted_at), own, gte(invoices.invoice_date, date_from), lte(invoices.invoice_date, date_to));
   const [invoiced] = await db
     .select({ count: count(), amount: sql<string>`coalesce(sum(${invoices.total_amount}), 0)::text` })
     .from(invoices)
     .where(and(inPeriod, notInArray(invoices.status, [...INVOICE_UNISSUED_STATUSES])));
   const [collected] = await queryRows<{ amount: string }>(
     db,
-    sql`SELECT coalesce(sum(${receipts.amount}), 0)::text AS amount FROM ${receipts} WHERE ${receipts.deleted_at} IS NULL AND ${receipts.receipt_date} BETWEEN ${date_from} AND ${date_to}`,
+    sql`SELECT coalesce(sum(${receipts.amount}), 0)::text AS amount FROM ${receipts} WHERE ${receipts.deleted_at} IS NULL AND ${ownFigures(user, sql`${receipts}`, 'receipts')} AND ${receipts.receipt_date} BETWEEN ${date_from} AND ${date_to}`,
   );
   const [owed] = await db
     .select({
@@ -75,11 +78,11 @@ export async function dashboardSummary(db: Db, query: { date_from?: string | und
       overdue_amount: sql<string>`coalesce(sum(${invoices.outstanding_amount}) FILTER (WHERE ${overdueCondition}), 0)::text`,
     })
     .from(invoices)
-    .where(receivable);
+    .where(and(receivable, own));
   const [drafts] = await db
     .select({ count: count() })
     .from(invoices)
-    .where(and(isNull(invoices.deleted_at), eq(invoices.status, 'draft')));
+    .where(and(isNull(invoices.deleted_at), own, eq(invoices.status, 'draft')));
   const byStatus = await db
     .select({ status: invoices.status, count: count(), amount: sql<string>`coalesce(sum(${invoices.total_amount}), 0)::text` })
     .from(invoices)

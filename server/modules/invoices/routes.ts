@@ -35,6 +35,7 @@ import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
 import { describeInvoices, invoiceList, invoiceStatusHistoryOf, invoiceView, overdueInvoices } from './queries';
 import { invoiceBulkRoutes } from './bulk-routes';
+import { invoiceReportRoutes } from './report-routes';
 import { agingReport, dashboardSummary } from './reports';
 import { invoiceScheduleRoutes } from './schedule-routes';
 import { sendInvoice, sendInvoiceReminder } from './sending';
@@ -58,6 +59,7 @@ export default async function invoicesRoutes(fastify: FastifyInstance) {
   const write = { access: 'invoices.write' } as const;
   const one = { tags, params: idParams, response: { 200: invoiceViewSchema } };
   invoiceBulkRoutes(fastify);
+  invoiceReportRoutes(fastify);
 
   listRoute(app, API.invoices.list, { ...read, tags, spec: invoiceList, item: invoiceListRowSchema, describe: (_db, rows) => describeInvoices(rows) });
   app.post(API.invoices.list, { config: write, schema: { tags, body: invoiceCreateSchema, response: { 201: invoiceViewSchema } } }, async (req, reply) =>
@@ -71,8 +73,8 @@ export default async function invoicesRoutes(fastify: FastifyInstance) {
   app.post(API.invoices.createFromSalesOrder, { config: write, schema: { tags, body: invoiceFromSalesOrderSchema, response: { 201: invoiceViewSchema } } }, async (req, reply) =>
     sendRow(reply, await invoiceFromSalesOrder(app.db, currentUser(req), req.body), 201),
   );
-  app.get(API.invoices.agingReport, { config: read, schema: { tags, response: { 200: agingReportSchema } } }, () => agingReport(app.db));
-  app.get(API.invoices.dashboardSummary, { config: read, schema: { tags, querystring: dashboardSummaryQuerySchema, response: { 200: dashboardSummarySchema } } }, (req) => dashboardSummary(app.db, req.query));
+  app.get(API.invoices.agingReport, { config: read, schema: { tags, response: { 200: agingReportSchema } } }, (req) => agingReport(app.db, currentUser(req)));
+  app.get(API.invoices.dashboardSummary, { config: read, schema: { tags, querystring: dashboardSummaryQuerySchema, response: { 200: dashboardSummarySchema } } }, (req) => dashboardSummary(app.db, currentUser(req), req.query));
   app.get(API.invoices.overdue, { config: read, schema: { tags, querystring: invoicePageQuerySchema, response: { 200: pageSchema(invoiceListRowSchema) } } }, (req) =>
     loadPage(req, req.query, INVOICE_PAGE_SIZE, (paging) => overdueInvoices(app.db, paging)),
   );

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { SALES_ORDER_EXPORT_COLUMNS, SALES_ORDER_STATUSES, type SalesOrderDashboard, type SalesOrderJobOrderDraft, type SalesOrderListRow } from '../../../domain/sales-order';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
@@ -14,14 +14,14 @@ const monthOf = (offset: number) => sql`date_trunc('month', ${TODAY}) + make_int
 const inMonth = (offset: number) => sql`${salesOrders.order_date} >= ${monthOf(offset)} AND ${salesOrders.order_date} < ${monthOf(offset + 1)}`;
 
 /**
- * GET sales-orders/dashboard_stats/: over live orders, summed by the database in exact numeric.
+ * GET sales-orders/dashboard_stats/: over live orders (a sales executive's own, decision 372), summed by the database in exact numeric.
  * Values leave cancelled orders out; this and last month are calendar months of the order date (IST).
  */
-export async function dashboardStats(db: Db): Promise<SalesOrderDashboard> {
+export async function dashboardStats(db: Db, own: SQL): Promise<SalesOrderDashboard> {
   const byStatus = await queryRows<{ status: string; count: number; value: string }>(
     db,
     sql`SELECT ${salesOrders.status} AS status, count(*)::int AS count, ${money(sql`sum(${salesOrders.total_order_value})`)} AS value
-        FROM ${salesOrders} WHERE ${salesOrders.deleted_at} IS NULL GROUP BY ${salesOrders.status}`,
+        FROM ${salesOrders} WHERE ${salesOrders.deleted_at} IS NULL AND ${own} GROUP BY ${salesOrders.status}`,
   );
   const [totals] = await queryRows<{ total_value: string; overdue_count: number; pending_advance_count: number; pending_advance_value: string; this_month_value: string; last_month_value: string; month_change: string }>(
     db,
@@ -32,7 +32,7 @@ export async function dashboardStats(db: Db): Promise<SalesOrderDashboard> {
                ${money(sql`sum(${salesOrders.total_order_value}) FILTER (WHERE ${notCancelled} AND ${inMonth(0)})`)} AS this_month_value,
                ${money(sql`sum(${salesOrders.total_order_value}) FILTER (WHERE ${notCancelled} AND ${inMonth(-1)})`)} AS last_month_value,
                ${money(sql`coalesce(sum(${salesOrders.total_order_value}) FILTER (WHERE ${notCancelled} AND ${inMonth(0)}), 0) - coalesce(sum(${salesOrders.total_order_value}) FILTER (WHERE ${notCancelled} AND ${inMonth(-1)}), 0)`)} AS month_change
-        FROM ${salesOrders} WHERE ${salesOrders.deleted_at} IS NULL`,
+        FROM ${salesOrders} WHERE ${salesOrders.deleted_at} IS NULL AND ${own}`,
   );
   const counted = SALES_ORDER_STATUSES.map(({ value, label, color }) => {
     const row = byStatus.find((r) => r.status === value);

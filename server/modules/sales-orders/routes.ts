@@ -29,6 +29,7 @@ import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
 import { describeJobOrders, jobOrderList } from '../job-orders/service';
 import { dashboardStats, jobOrderDraft, salesOrdersCsv } from './reports';
+import { ownOrders, salesOrderReportRoutes } from './report-routes';
 import { describeHistory, describeSalesOrders, salesOrderHistoryList, salesOrderItemList, salesOrderList, salesOrderView } from './service';
 import { addItem, cancelSalesOrder, changeSalesOrderStatus, createFromQuotation, createSalesOrder, deleteItem, updateItem, updateSalesOrder } from './writes';
 
@@ -55,6 +56,7 @@ export default async function salesOrdersRoutes(fastify: FastifyInstance) {
   /** A path's sales order must exist (404) before its linked rows are listed. */
   const existingOrder = async (id: number) => findRow(app.db, salesOrders, id);
 
+  salesOrderReportRoutes(fastify);
   listRoute(app, API.salesOrders.list, { ...read, tags, spec: salesOrderList, item: salesOrderListRowSchema, describe: describeSalesOrders });
   app.post(API.salesOrders.list, { config: write, schema: { tags, body: salesOrderCreateSchema, response: { 201: salesOrderViewSchema } } }, async (req, reply) =>
     sendRow(reply, await createSalesOrder(app.db, currentUser(req), req.body), 201),
@@ -62,7 +64,7 @@ export default async function salesOrdersRoutes(fastify: FastifyInstance) {
   app.post(API.salesOrders.createFromQuotation, { config: write, schema: { tags, body: salesOrderFromQuotationSchema, response: { 201: salesOrderViewSchema } } }, async (req, reply) =>
     sendRow(reply, await createFromQuotation(app.db, currentUser(req), req.body), 201),
   );
-  app.get(API.salesOrders.dashboardStats, { config: read, schema: { tags, response: { 200: salesOrderDashboardSchema } } }, () => dashboardStats(app.db));
+  app.get(API.salesOrders.dashboardStats, { config: read, schema: { tags, response: { 200: salesOrderDashboardSchema } } }, (req) => dashboardStats(app.db, ownOrders(currentUser(req))));
   app.get(API.salesOrders.export, { config: read, schema: { tags, querystring: listQuerySchema(exportList), produces: ['text/csv'] } }, async (req, reply) => {
     const { updated_since: _, after_id: __, cursor: ___, page_size: ____, ...query } = req.query as ListQuery;
     const rows: SalesOrderListRow[] = [];

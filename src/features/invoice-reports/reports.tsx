@@ -1,0 +1,145 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { API } from '../../../domain/api-paths';
+import { AGING_BUCKETS, INVOICE_STATUSES, type AgingReport, type DashboardSummary } from '../../../domain/invoice';
+import { invoicePeriodQuerySchema, REVENUE_GROUPINGS, revenueQuerySchema, TAX_SECTIONS, taxQuerySchema } from '../../../domain/invoice-report';
+import { labelOf } from '../../../domain/options';
+import { RECEIPT_MODES } from '../../../domain/receipt';
+import type { RouteName } from '../../../domain/routes';
+import type { ReportFilter } from '../../ui/ReportFilters';
+import { countColumn, dateColumn, drillColumn, figure, linkColumn, numberColumn, optionColumn, textColumn, type ReportDef, type ReportRow } from '../../ui/ServerReport';
+import { secondary } from '../../ui/DataTable';
+
+/** A period of invoice (or receipt) dates, the last `lastDays` days until the user changes it. */
+const period = (lastDays: number): ReportFilter => ({ kind: 'period', from: 'date_from', to: 'date_to', lastDays });
+
+const taxColumns = [numberColumn('taxable_amount', 'Taxable'), numberColumn('cgst_amount', 'CGST'), numberColumn('sgst_amount', 'SGST'), numberColumn('igst_amount', 'IGST'), numberColumn('tax_amount', 'Tax')];
+
+const revenue: ReportDef = {
+  path: API.invoices.reports.revenue,
+  note: 'Issued invoices dated in the period (not drafts, cancelled or void): by month, by customer, or by product category (the HSN code of the lines).',
+  columns: [textColumn('label', 'Month / customer / HSN'), countColumn('invoices', 'Invoices'), ...taxColumns.map((c, i) => (i === 0 || i === 4 ? c : secondary(c))), numberColumn('total_amount', 'Total')],
+  filter: { fields: [period(365), { kind: 'choice', name: 'by', label: 'Group', options: REVENUE_GROUPINGS }], query: revenueQuerySchema },
+  unpaged: true,
+  rowKey: ['key'],
+  chart: { kind: 'bar', label: 'Revenue', category: 'label', series: [{ key: 'total_amount', label: 'Total' }] },
+};
+
+const payments: ReportDef = {
+  path: API.invoices.reports.payments,
+  note: 'Money received in the period, by the month of the receipt and the mode it came by.',
+  columns: [textColumn('label', 'Month'), countColumn('receipts', 'Receipts'), ...RECEIPT_MODES.map((m) => numberColumn(m.value, m.label)), numberColumn('total', 'Total')],
+  filter: { fields: [period(365)], query: invoicePeriodQuerySchema },
+  unpaged: true,
+  rowKey: ['key'],
+  chart: { kind: 'stacked-bar', label: 'Collections by mode', category: 'label', series: RECEIPT_MODES.map((m) => ({ key: m.value, label: m.label })) },
+};
+
+const taxFilter = { fields: [period(30), { kind: 'choice', name: 'section', label: 'Summary', options: TAX_SECTIONS }] as const, query: taxQuerySchema };
+const taxReport = (note: string, columns: ColumnDef<ReportRow, unknown>[], chart?: ReportDef['chart']): ReportDef => ({
+  path: API.invoices.reports.tax,
+  note,
+  columns: [...columns, ...taxColumns],
+  filter: taxFilter,
+  unpaged: true,
+  rowKey: ['key'],
+  ...(chart ? { chart } : {}),
+});
+
+/** The tax report's sections, as the "Summary" filter picks them: each its own columns. */
+export const TAX_REPORTS: Readonly<Record<(typeof TAX_SECTIONS)[number]['value'], ReportDef>> = {
+  rate: taxReport('GST of the issued invoices dated in the period, by rate, split into CGST and SGST (within the state) and IGST.', [textColumn('label', 'GST rate')], {
+    kind: 'pie',
+    label: 'Tax by rate',
+    category: 'label',
+    series: [{ key: 'tax_amount', label: 'Tax' }],
+  }),
+  b2b: taxReport('B2B: each invoice to a customer with a GSTIN, with its place of supply and GST.', [
+    linkColumn('label', 'Invoice', 'invoice-detail', 'invoice'),
+    dateColumn('invoice_date', 'Date'),
+    textColumn('customer_name', 'Customer'),
+    secondary(textColumn('customer_gstin', 'GSTIN')),
+    secondary(textColumn('place_of_supply', 'Place of supply')),
+  ]),
+  b2c: taxReport('B2C: invoices to customers without a GSTIN, by place of supply and rate.', [textColumn('place_of_supply', 'Place of supply'), numberColumn('tax_rate', 'Rate %')]),
+  hsn: taxReport('HSN summary: the lines by HSN code and unit, with the quantity.', [textColumn('label', 'HSN'), textColumn('unit', 'Unit'), numberColumn('quantity', 'Quantity')]),
+};
+
+const customerBilling: ReportDef = {
+  path: API.invoices.reports.customerBilling,
+  note: 'Per customer: the invoices dated in the period, what was received in it, and what the customer owes today.',
+  columns: [linkColumn('label', 'Customer', 'customer-detail', 'customer'), countColumn('invoices', 'Invoices'), numberColumn('invoiced', 'Invoiced'), numberColumn('collected', 'Collected'), numberColumn('outstanding', 'Outstanding')],
+  filter: { fields: [period(30)], query: invoicePeriodQuerySchema },
+  unpaged: true,
+  rowKey: ['key'],
+  chart: { kind: 'bar', label: 'Invoiced and collected', category: 'label', series: [{ key: 'invoiced', label: 'Invoiced' }, { key: 'collected', label: 'Collected' }] },
+};
+
+/** The owed invoices behind an aging bucket (of one customer). */
+const agingInvoices: ReportDef = {
+  path: API.invoices.reports.agingInvoices,
+  note: 'The invoices that still owe, most days past due first.',
+  columns: [
+    linkColumn('label', 'Invoice', 'invoice-detail', 'invoice'),
+    textColumn('customer_name', 'Customer'),
+    secondary(dateColumn('invoice_date', 'Date')),
+    dateColumn('due_date', 'Due'),
+    countColumn('days_past_due', 'Days past due'),
+    numberColumn('outstanding_amount', 'Outstanding'),
+  ],
+  unpaged: true,
+  rowKey: ['key'],
+};
+
+/** The aging report in the frame's shape: a row per customer, its totals the buckets' totals (which the server sums from the same rows). */
+function agingPage(answer: AgingReport) {
+  const totals: ReportRow = { key: 'total', label: 'Total', total: answer.total, ...Object.fromEntries(answer.buckets.map((b) => [b.key, b.amount])) };
+  return { count: answer.customers.length, results: answer.customers.map((c) => ({ ...c, key: String(c.customer), label: c.customer_name })), totals };
+}
+
+const aging: ReportDef = {
+  path: API.invoices.agingReport,
+  note: 'What each customer owes today by days past the due date. A figure opens the invoices behind it.',
+  columns: [
+    linkColumn('label', 'Customer', 'customer-detail', 'customer'),
+    ...AGING_BUCKETS.map((b) => drillColumn(b.key, b.label, 'number', (row) => ({ bucket: b.key, customer: row.customer == null ? '' : String(row.customer) }))),
+    numberColumn('total', 'Total'),
+  ],
+  select: agingPage,
+  unpaged: true,
+  rowKey: ['key'],
+  chart: { kind: 'stacked-bar', label: 'Outstanding by customer and age', category: 'label', series: AGING_BUCKETS.map((b) => ({ key: b.key, label: b.label })) },
+  drill: { title: 'Invoices behind the figure', params: ['bucket', 'customer'], report: agingInvoices },
+};
+
+/** The accounts desk's summary for a period: the figures, and the invoices by status. */
+const dashboard: ReportDef = {
+  path: API.invoices.dashboardSummary,
+  note: 'Invoiced and collected in the period; outstanding, overdue and drafts to approve today.',
+  columns: [optionColumn('status', 'Status', INVOICE_STATUSES), countColumn('count', 'Invoices'), numberColumn('amount', 'Amount')],
+  figures: [
+    figure('invoiced_amount', 'Invoiced'),
+    figure('collected_amount', 'Collected'),
+    figure('outstanding_amount', 'Outstanding'),
+    figure('overdue_amount', 'Overdue'),
+    figure('overdue_count', 'Overdue invoices', 'count'),
+    figure('to_approve_count', 'Drafts to approve', 'count'),
+  ],
+  filter: { fields: [period(30)], query: invoicePeriodQuerySchema },
+  select: (answer: DashboardSummary) => ({ ...answer, count: answer.by_status.length, results: answer.by_status.map((row) => ({ ...row, key: row.status, label: labelOf(INVOICE_STATUSES, row.status) })) }),
+  unpaged: true,
+  rowKey: ['key'],
+  chart: { kind: 'pie', label: 'Invoices by status', category: 'label', series: [{ key: 'amount', label: 'Amount' }] },
+};
+
+/** The invoice reports by the route that shows them (the tax report's sections are TAX_REPORTS). */
+export const REPORTS: Readonly<Partial<Record<RouteName, ReportDef>>> = {
+  'invoices-reports-dashboard': dashboard,
+  'invoices-reports-revenue': revenue,
+  'invoices-reports-payments': payments,
+  'invoices-reports-tax': TAX_REPORTS.rate,
+  'invoices-reports-customer-billing': customerBilling,
+  'invoices-reports-aging': aging,
+};
+
+/** The invoice reports' landing, in this order. */
+export const INVOICE_REPORT_LINKS: readonly RouteName[] = ['invoices-reports-dashboard', 'invoices-reports-revenue', 'invoices-reports-payments', 'invoices-reports-tax', 'invoices-reports-customer-billing', 'invoices-reports-aging'];

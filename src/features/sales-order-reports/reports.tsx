@@ -1,0 +1,99 @@
+import { API } from '../../../domain/api-paths';
+import { SALES_ORDER_STATUSES, type SalesOrderDashboard } from '../../../domain/sales-order';
+import { salesOrderReportQuerySchema } from '../../../domain/sales-order-report';
+import type { RouteName } from '../../../domain/routes';
+import type { ReportFilter } from '../../ui/ReportFilters';
+import { countColumn, dateColumn, figure, linkColumn, numberColumn, optionColumn, textColumn, type ReportDef } from '../../ui/ServerReport';
+import { secondary } from '../../ui/DataTable';
+
+/** The order date's period, the last year until the user changes it. */
+const period: ReportFilter = { kind: 'period', from: 'date_from', to: 'date_to', lastDays: 365 };
+const filter = { fields: [period], query: salesOrderReportQuerySchema };
+const value = numberColumn('total_value', 'Value');
+
+const status: ReportDef = {
+  path: API.salesOrders.reports.status,
+  note: 'Every order dated in the period by its status, in the order the work goes.',
+  columns: [textColumn('label', 'Status'), countColumn('orders', 'Orders'), value],
+  filter,
+  unpaged: true,
+  rowKey: ['key'],
+  chart: { kind: 'pie', label: 'Order value by status', category: 'label', series: [{ key: 'total_value', label: 'Value' }] },
+};
+
+const customers: ReportDef = {
+  path: API.salesOrders.reports.customers,
+  note: 'Orders booked in the period (neither draft nor cancelled) by customer, the largest first.',
+  columns: [linkColumn('label', 'Customer', 'customer-detail', 'customer'), countColumn('orders', 'Orders'), value],
+  filter,
+  unpaged: true,
+  rowKey: ['key'],
+  chart: { kind: 'bar', label: 'Order value by customer', category: 'label', series: [{ key: 'total_value', label: 'Value' }] },
+};
+
+const analysis: ReportDef = {
+  path: API.salesOrders.reports.analysis,
+  note: 'Orders booked (neither draft nor cancelled) by the month of their order date.',
+  columns: [textColumn('label', 'Month'), countColumn('orders', 'Orders'), value],
+  filter,
+  unpaged: true,
+  rowKey: ['key'],
+  chart: { kind: 'line', label: 'Orders booked by month', category: 'label', series: [{ key: 'total_value', label: 'Value' }] },
+};
+
+const orderColumns = [
+  linkColumn('label', 'Sales order', 'sales-order-detail', 'sales_order'),
+  textColumn('customer_name', 'Customer'),
+  optionColumn('status', 'Status', SALES_ORDER_STATUSES),
+  secondary(dateColumn('order_date', 'Order date')),
+  dateColumn('expected_delivery_date', 'Expected delivery'),
+];
+
+const pendingAdvance: ReportDef = {
+  path: API.salesOrders.reports.pendingAdvance,
+  note: 'Accepted orders whose advance is still awaited from the customer.',
+  columns: [...orderColumns, numberColumn('total_order_value', 'Value'), numberColumn('advance_amount', 'Advance')],
+  filter,
+  unpaged: true,
+  rowKey: ['key'],
+};
+
+const overdue: ReportDef = {
+  path: API.salesOrders.reports.overdue,
+  note: 'Orders whose expected delivery date has passed and that are neither completed nor cancelled, the latest first.',
+  columns: [...orderColumns, countColumn('days_overdue', 'Days late'), numberColumn('total_order_value', 'Value')],
+  filter,
+  unpaged: true,
+  rowKey: ['key'],
+};
+
+/** The sales desk's figures today (the orders the user's figures cover) and the orders by status. */
+const dashboard: ReportDef = {
+  path: API.salesOrders.dashboardStats,
+  note: 'Order value (cancelled left out), this month against last, overdue orders and advances awaited, and the orders by status.',
+  columns: [textColumn('label', 'Status'), countColumn('count', 'Orders'), numberColumn('value', 'Value')],
+  figures: [
+    figure('total_value', 'Order value'),
+    figure('this_month_value', 'This month'),
+    figure('last_month_value', 'Last month'),
+    figure('overdue_count', 'Overdue orders', 'count'),
+    figure('pending_advance_value', 'Advance awaited on'),
+  ],
+  select: (answer: SalesOrderDashboard) => ({ ...answer, count: answer.by_status.length, results: answer.by_status.map((row) => ({ ...row, key: row.status })) }),
+  unpaged: true,
+  rowKey: ['key'],
+  chart: { kind: 'bar', label: 'Orders by status', category: 'label', series: [{ key: 'value', label: 'Value' }] },
+};
+
+/** The sales order reports by the route that shows them. */
+export const REPORTS: Readonly<Partial<Record<RouteName, ReportDef>>> = {
+  'sales-orders-reports-dashboard': dashboard,
+  'sales-orders-reports-analysis': analysis,
+  'sales-orders-reports-status': status,
+  'sales-orders-reports-customers': customers,
+  'sales-orders-pending-advance': pendingAdvance,
+  'sales-orders-overdue': overdue,
+};
+
+/** The sales order reports' landing, in this order. */
+export const SALES_ORDER_REPORT_LINKS: readonly RouteName[] = ['sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status', 'sales-orders-reports-customers', 'sales-orders-pending-advance', 'sales-orders-overdue'];

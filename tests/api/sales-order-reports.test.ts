@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { API } from '../../domain/api-paths';
+import { businessToday } from '../../domain/rules/dates';
+import { expectAccessMatrix } from '../support/access';
+import { userId } from '../support/factories';
+import { makeCustomer, makeSalesOrder } from '../support/factories-sales';
+import { useTestServer } from '../support/server';
+
+const { app, as, db } = useTestServer();
+
+/**
+ * Orbit: #1 accepted 05-09-2026, 2 x 5000, advance 3000 awaited, due 5 days ago (sales.exec's);
+ * #2 completed 10-10-2026, 4000, due 20 days ago; #6 accepted 25-10-2026, 2500, advance 500
+ * awaited, due in 10 days. Zenith: #3 in production 15-10-2026, 3 x 1500, due 12 days ago;
+ * #4 cancelled 20-10-2026, 9999; #5 draft 21-10-2026, 100.
+ */
+async function orders() {
+  const orbit = await makeCustomer(db(), { name: 'Orbit Retail LLP' });
+  const zenith = await makeCustomer(db(), { name: 'Zenith Stores' });
+  const exec = await userId(db(), 'sales.exec');
+  const one = await makeSalesOrder(db(), { customer: orbit.id, status: 'accepted', order_date: '2026-09-05', items: [{ quantity: '2', unit_price: '5000' }], advance_pending: true, advance_amount: '3000', expected_delivery_date: businessToday(-5), created_by: exec });
+  await makeSalesOrder(db(), { customer: orbit.id, status: 'completed', order_date: '2026-10-10', items: [{ quantity: '1', unit_price: '4000' }], expected_delivery_date: businessToday(-20) });
+  const three = await makeSalesOrder(db(), { customer: zenith.id, status: 'in_production', order_date: '2026-10-15', items: [{ quantity: '3', unit_price: '1500' }], expected_delivery_date: businessToday(-12) });
+  await makeSalesOrder(db(), { customer: zenith.id, status: 'cancelled', order_date: '2026-10-20', items: [{ quantity: '1', unit_price: '9999' }], expected_delivery_date: businessToday(-30) });
+  await makeSalesOrder(db(), { customer: zenith.id, status: 'draft', order_date: '2026-10-21', items: [{ quantity: '1', unit_price: '100' }] });
+  const six = await makeSalesOrder(db(), { customer: orbit.id, status: 'accepted', order_date: '2026-10-25', items: [{ quantity: '1', unit_price: '2500' }], advance_pending: true, advance_amount: '500', expected_delivery_date: businessToday(10) });
+  return { orbit, zenith, one, three, six };
+}
+
+const SEP_OCT = { date_from: '2026-09-01', date_to: '2026-10-31' };
+const read = async (user: string, path: string, query: Record<string, string> = SEP_OCT) => {
+  const res = await (await as(user)).get(`${path}?${new URLSearchParams(query)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const pick = (rows: Record<string, unknown>[], ...fields: string[]) => rows.map((r) => fields.map((f) => r[f]));
+
+describe('the sales order reports', () => {
+  it('by status counts every order of the period in the spec order of statuses; the totals are the sum of the rows', async () => {
+    await orders();
+    const report = await read('management', API.salesOrders.reports.status);
+    expect(pick(report.results, 'label', 'orders', 'total_value')).toEqual([
+      ['Draft', 1, '100.00'],
+      ['Accepted', 2, '12500.00'],
+      ['In Production', 1, '4500.00'],
+      ['Completed', 1, '4000.00'],
+      ['Cancelled', 1, '9999.00'],
+    ]);
+    expect(report.totals).toEqual({ key: 'total', label: 'Total', orders: 6, total_value: '31099.00' });
+  });
+
+  it('by customer and by month add the orders booked (neither draft nor cancelled)', async () => {
+    const { orbit, zenith } = await orders();
+    const customers = await read('management', API.salesOrders.reports.customers);
+    expect(pick(customers.results, 'customer', 'label', 'orders', 'total_value')).toEqual([
+      [orbit.id, 'Orbit Retail LLP', 3, '16500.00'],
+      [zenith.id, 'Zenith Stores', 1, '4500.00'],
+    ]);
+    expect(customers.totals).toMatchObject({ orders: 4, total_value: '21000.00' });
+    const months = await read('management', API.salesOrders.reports.analysis);
+    expect(pick(months.results, 'key', 'label', 'orders', 'total_value')).toEqual([
+      ['2026-09', 'Sep 2026', 1, '10000.00'],
+      ['2026-10', 'Oct 2026', 3, '11000.00'],
+    ]);
+    expect(months.totals).toMatchObject({ orders: 4, total_value: '21000.00' });
+  });
+
+  it('pending advance lists accepted orders still awaiting their advance; overdue those past their delivery date and not completed or cancelled', async () => {
+    const { one, three, six } = await orders();
+    const pending = await read('management', API.salesOrders.reports.pendingAdvance);
+    expect(pick(pending.results, 'sales_order', 'customer_name', 'days_overdue', 'total_order_value', 'advance_amount')).toEqual([
+      [one.id, 'Orbit Retail LLP', 5, '10000.00', '3000.00'],
+      [six.id, 'Orbit Retail LLP', 0, '2500.00', '500.00'],
+    ]);
+    expect(pending.totals).toMatchObject({ total_order_value: '12500.00', advance_amount: '3500.00' });
+    const overdue = await read('management', API.salesOrders.reports.overdue);
+    expect(pick(overdue.results, 'sales_order', 'status', 'days_overdue', 'total_order_value')).toEqual([
+      [three.id, 'in_production', 12, '4500.00'],
+      [one.id, 'accepted', 5, '10000.00'],
+    ]);
+    expect(overdue.totals.total_order_value).toBe('14500.00');
+  });
+
+  it('an empty period has no rows and zero totals; an end before the start is refused at date_to', async () => {
+    await orders();
+    expect(await read('management', API.salesOrders.reports.status, { date_from: '2025-01-01', date_to: '2025-01-31' })).toEqual({ count: 0, results: [], totals: { key: 'total', label: 'Total', orders: 0, total_value: '0.00' } });
+    for (const path of Object.values(API.salesOrders.reports)) {
+      const res = await (await as('management')).get(`${path}?date_from=2026-10-01&date_to=2026-09-30`);
+      expect([res.statusCode, res.json()], path).toEqual([400, { date_to: ['The end date cannot be before the start date.'] }]);
+    }
+  });
+
+  it('a sales executive sees only the orders they took, in the reports and the dashboard figures', async () => {
+    const { one } = await orders();
+    const status = await read('sales.exec', API.salesOrders.reports.status);
+    expect(pick(status.results, 'key', 'orders', 'total_value')).toEqual([['accepted', 1, '10000.00']]);
+    expect(pick((await read('sales.exec', API.salesOrders.reports.overdue)).results, 'sales_order')).toEqual([[one.id]]);
+    expect(await read('sales.exec', API.salesOrders.dashboardStats, {})).toMatchObject({ total_orders: 1, total_value: '10000.00', overdue_count: 1, pending_advance_count: 1 });
+    expect((await read('sales.manager', API.salesOrders.reports.status)).totals.orders).toBe(6);
+  });
+
+  it('every role reads them as the matrix allows sales-orders.read, others get 403', async () => {
+    await expectAccessMatrix(app(), Object.values(API.salesOrders.reports).map((url) => ({ method: 'GET' as const, url, permission: 'sales-orders.read' as const })));
+  });
+});

@@ -1,0 +1,129 @@
+import './setup';
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import ExcelJS from 'exceljs';
+import { routeByName } from '../../domain/routes';
+import { renderRoute } from './render-screen';
+import { fakeServer } from './support';
+import InvoiceReportScreen from '../../src/features/invoice-reports/InvoiceReportScreen';
+import { reportDocument, reportWorkbook, type ReportFile } from '../../src/ui/report-export';
+
+/** Issue 22 §1: every report shows its period's rows with a totals row, exports and prints, refuses an end before its start, and opens the rows behind a figure. */
+
+const revenue = {
+  count: 2,
+  results: [
+    { key: '2026-09', label: 'Sep 2026', invoices: 1, taxable_amount: '200000.00', cgst_amount: '18000.00', sgst_amount: '18000.00', igst_amount: '0.00', tax_amount: '36000.00', total_amount: '236000.00' },
+    { key: '2026-10', label: 'Oct 2026', invoices: 2, taxable_amount: '1500.00', cgst_amount: '12.50', sgst_amount: '12.50', igst_amount: '180.00', tax_amount: '205.00', total_amount: '1705.00' },
+  ],
+  totals: { key: 'total', label: 'Total', invoices: 3, taxable_amount: '201500.00', cgst_amount: '18012.50', sgst_amount: '18012.50', igst_amount: '180.00', tax_amount: '36205.00', total_amount: '237705.00' },
+};
+
+const show = (name: 'invoices-reports-revenue' | 'invoices-reports-aging', query = '') => renderRoute(name, InvoiceReportScreen, `${routeByName(name).path}${query}`, ['invoice-detail', 'customer-detail']);
+/** The rows of the report's own table (the chart's table of figures is another). */
+const tableRows = () => within(screen.getByRole('cell', { name: 'Total' }).closest('table')!).getAllByRole('row');
+const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const fieldOf = (message: HTMLElement) => message.closest('[data-scope="field"][data-part="root"]')?.querySelector('label')?.textContent;
+
+afterEach(() => cleanup());
+
+describe('the report frame', () => {
+  it('shows the rows with the totals row last, in Indian grouping, and offers xlsx, PDF and print', async () => {
+    const server = fakeServer().on('GET', '/invoices/reports/revenue/', { status: 200, data: revenue });
+    show('invoices-reports-revenue', '?date_from=2026-09-01&date_to=2026-10-31&by=month');
+    await screen.findByRole('cell', { name: 'Sep 2026' });
+    const rows = tableRows();
+    expect(cells(rows[1]!)).toEqual(['Sep 2026', '1', '2,00,000.00', '18,000.00', '18,000.00', '0.00', '36,000.00', '2,36,000.00']);
+    expect(cells(rows.at(-1)!)).toEqual(['Total', '3', '2,01,500.00', '18,012.50', '18,012.50', '180.00', '36,205.00', '2,37,705.00']);
+    expect(server.calls('GET', '/invoices/reports/revenue/')[0]!.config.params).toEqual({ date_from: '2026-09-01', date_to: '2026-10-31', by: 'month' });
+    for (const name of ['Export xlsx', 'Export PDF', 'Print']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Revenue' })).toBeTruthy();
+  });
+
+  it('shows the end-before-start message at To and does not ask the server again', async () => {
+    const server = fakeServer().on('GET', '/invoices/reports/revenue/', { status: 200, data: revenue });
+    show('invoices-reports-revenue', '?date_from=2026-09-01&date_to=2026-10-31&by=month');
+    await screen.findByRole('cell', { name: 'Sep 2026' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '01-11-2026' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '01-10-2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(fieldOf(await screen.findByText('The end date cannot be before the start date.'))).toBe('To');
+    expect(server.calls('GET', '/invoices/reports/revenue/')).toHaveLength(1);
+  });
+
+  it('drills from an aging figure into the invoices behind it', async () => {
+    const server = fakeServer()
+      .on('GET', '/invoices/aging_report/', {
+        status: 200,
+        data: {
+          as_of: '2026-12-07',
+          buckets: [
+            { key: 'current', label: 'Not yet due', amount: '0.00', count: 0 },
+            { key: 'days_1_30', label: '1-30 days', amount: '0.00', count: 0 },
+            { key: 'days_31_60', label: '31-60 days', amount: '0.00', count: 0 },
+            { key: 'days_61_90', label: '61-90 days', amount: '6500.00', count: 2 },
+            { key: 'days_over_90', label: 'Over 90 days', amount: '0.00', count: 0 },
+          ],
+          customers: [{ customer: 7, customer_name: 'Orbit Retail LLP', current: '0.00', days_1_30: '0.00', days_31_60: '0.00', days_61_90: '6500.00', days_over_90: '0.00', total: '6500.00' }],
+          total: '6500.00',
+        },
+      })
+      .on('GET', '/invoices/reports/aging_invoices/', {
+        status: 200,
+        data: {
+          count: 1,
+          results: [{ key: '31', label: 'INV/2026-27/0031', invoice: 31, customer: 7, customer_name: 'Orbit Retail LLP', invoice_date: '2026-08-29', due_date: '2026-09-23', days_past_due: 75, outstanding_amount: '6500.00' }],
+          totals: { key: 'total', label: 'Total', outstanding_amount: '6500.00' },
+        },
+      });
+    show('invoices-reports-aging');
+    await screen.findByRole('cell', { name: 'Orbit Retail LLP' });
+    const [, orbit, total] = tableRows();
+    expect(cells(total!)).toEqual(['Total', '0.00', '0.00', '0.00', '6,500.00', '0.00', '6,500.00']);
+    fireEvent.click(within(orbit!).getByRole('link', { name: '6,500.00' }));
+    await screen.findByText('Invoices behind the figure');
+    expect(await screen.findByRole('link', { name: 'INV/2026-27/0031' })).toBeTruthy();
+    expect(server.calls('GET', '/invoices/reports/aging_invoices/')[0]!.config.params).toEqual({ bucket: 'days_61_90', customer: '7' });
+    fireEvent.click(screen.getByRole('link', { name: 'Back to the report' }));
+    await waitFor(() => expect(screen.queryByText('Invoices behind the figure')).toBeNull());
+  });
+});
+
+describe('a report as a file', () => {
+  const file: ReportFile = {
+    title: 'Revenue',
+    subtitle: 'From 01-09-2026 to 31-10-2026',
+    columns: [
+      { field: 'label', header: 'Month', format: 'text' },
+      { field: 'invoices', header: 'Invoices', format: 'count' },
+      { field: 'total_amount', header: 'Total', format: 'number' },
+    ],
+    rows: revenue.results,
+    totals: revenue.totals,
+  };
+
+  it('the workbook holds the title, the period, the rows and the totals, figures as numbers', async () => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await (await reportWorkbook(file)).arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(values(1)).toEqual(['Revenue']);
+    expect(values(2)).toEqual(['From 01-09-2026 to 31-10-2026']);
+    expect(values(3)).toEqual(['Month', 'Invoices', 'Total']);
+    expect(values(4)).toEqual(['Sep 2026', 1, 236000]);
+    expect(values(5)).toEqual(['Oct 2026', 2, 1705]);
+    expect(values(6)).toEqual(['Total', 3, 237705]);
+  });
+
+  it('the PDF table has the header, the rows and the totals as the screen writes them', () => {
+    const content = reportDocument(file).content as { table?: { body: { text: string }[][] } }[];
+    const body = content.find((c) => c.table)!.table!.body.map((row) => row.map((cell) => cell.text));
+    expect(body).toEqual([
+      ['Month', 'Invoices', 'Total'],
+      ['Sep 2026', '1', '2,36,000.00'],
+      ['Oct 2026', '2', '1,705.00'],
+      ['Total', '3', '2,37,705.00'],
+    ]);
+  });
+});
