@@ -8,6 +8,7 @@ import { useOnline } from '../data/online';
 import { usePendingIds } from '../data/outbox/hooks';
 import { useSession } from '../data/session';
 import { PendingBadge } from './PendingBadge';
+import { useUnsavedChanges } from './unsaved-changes';
 import { formatDisplayDate } from '../../domain/rules/dates';
 
 export const NOT_IN_CONVERSATION = 'You cannot read this conversation.';
@@ -47,6 +48,8 @@ function MessageBubble({ message, mine, pending, me }: { message: ConversationMe
 function Compose({ conversation, users }: { conversation: string; users: readonly UserListItem[] }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  // A message half written is input the app update must not reload over.
+  useUnsavedChanges(text.trim() !== '');
   const typed = mentionTyped(text);
   const choices = typed === undefined ? [] : users.filter((u) => u.is_active && u.username.toLowerCase().startsWith(typed.toLowerCase())).slice(0, MENTION_CHOICES);
   const mention = (username: string) => setText((current) => current.replace(/@([A-Za-z0-9_.+-]*)$/, `@${username} `));
