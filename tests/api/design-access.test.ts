@@ -31,7 +31,7 @@ describe("the design user's data", () => {
     await makeEstimationMaterial(server.db(), category.id, { name: 'MS square pipe 25x25', unit: 'FT', rate: '48.50' });
     const design = await server.as('design');
     const types = new Set<DataType>([...Object.values(PRELOAD_SETS.design).flat(), ...SCREEN_DATA['design-job-detail']!]);
-    expect([...types].sort()).toEqual(['customerBranches', 'customers', 'estimationMaterialCategories', 'estimationMaterials', 'estimations', 'jobOrderItems', 'jobOrders', 'materialCategories', 'materials']);
+    expect([...types].sort()).toEqual(['customerBranches', 'customers', 'estimationMaterialCategories', 'estimationMaterials', 'estimations', 'jobOrderItems', 'jobOrders', 'materialCategories', 'materials', 'messages']);
     for (const type of types) {
       const res = await mirrorLoad(design, type);
       expect(res.statusCode, `${type}: ${res.body}`).toBe(200);

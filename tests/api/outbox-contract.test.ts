@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { decodeToken } from '../../domain/auth';
 import { API } from '../../domain/api-paths';
+import { departmentChannel } from '../../domain/message';
 import type { Db } from '../../server/db/client';
 import {
   customerBranches,
@@ -26,6 +27,7 @@ import {
   materialCategories,
   materials,
   materialSubcategories,
+  messages,
   quotationItems,
   quotations,
   quotationVersions,
@@ -65,6 +67,7 @@ import {
   renameEstimationMaterialCategory,
   updateEstimationMaterial,
   createMaterialSubcategory,
+  createMessage,
   createQuotation,
   createRequisition,
   createVendor,
@@ -704,6 +707,14 @@ const CONTRACTS: Contract<unknown>[] = [
       return { id: expense.id, expected_version: expense.version };
     },
     effect: async (db, { id }) => expect((await one(db.select({ deleted_at: jobOrderExpenses.deleted_at }).from(jobOrderExpenses).where(eq(jobOrderExpenses.id, id))))!.deleted_at).not.toBeNull(),
+  }),
+  contract(createMessage, {
+    user: 'foreman',
+    prepare: async () => ({ conversation: departmentChannel('production'), subject: '', body: 'Laser cutter free after lunch' }),
+    effect: async (db) =>
+      expect(await db.select({ conversation: messages.conversation, body: messages.body }).from(messages).where(eq(messages.body, 'Laser cutter free after lunch'))).toEqual([
+        { conversation: 'department-production', body: 'Laser cutter free after lunch' },
+      ]),
   }),
 ];
 
