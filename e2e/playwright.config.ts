@@ -48,6 +48,11 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       JOBS: 'true',
       JOBS_POLL_SECONDS: '0.5',
+      // Playwright's request context reuses an idle socket without the retry a browser makes when
+      // the server has just closed it (a spec that waited for a mail got ECONNRESET): idle
+      // sockets here outlive any test (120 s).
+      KEEP_ALIVE_TIMEOUT_SECONDS: '150',
+      IDLE_TIMEOUT_SECONDS: '150',
     },
   },
 });

@@ -98,7 +98,7 @@ export function AppShell({ layout }: { layout: Layout }) {
     <Flex direction="column" minH="100vh" colorPalette={theme.palette} data-layout={shown}>
       <SessionReplacedDialog />
       <SignInAgainDialog />
-      <Flex as="header" _print={{ display: 'none' }} align="center" gap="3" px="4" py="2" bg="colorPalette.solid" color="colorPalette.contrast">
+      <Flex as="header" _print={{ display: 'none' }} align="center" gap="3" rowGap="2" flexWrap="wrap" px="4" py="2" bg="colorPalette.solid" color="colorPalette.contrast">
         <Button display={{ base: 'inline-flex', xl: 'none' }} size="sm" variant="subtle" onClick={() => setMenuOpen(true)}>
           Menu
         </Button>

@@ -39,7 +39,7 @@ import {
 } from '@chakra-ui/react/theme';
 
 /**
- * A finger needs 44 px: on a touch screen no button, box or dropdown is shorter (or a button
+ * A finger needs 44 px: on a touch screen no button, tab, box or dropdown is shorter (or a button
  * narrower), whatever its size; a desktop keeps its compact controls at any window width.
  */
 const ON_TOUCH = '@media (pointer: coarse)';
@@ -92,7 +92,7 @@ export const system = createSystem(
         stat: defineSlotRecipe({ ...statSlotRecipe, base: { ...statSlotRecipe.base, valueText: { ...statSlotRecipe.base?.valueText, whiteSpace: 'nowrap' } } }),
         switch: switchSlotRecipe,
         table: tableSlotRecipe,
-        tabs: tabsSlotRecipe,
+        tabs: defineSlotRecipe({ ...tabsSlotRecipe, base: { ...tabsSlotRecipe.base, trigger: { ...tabsSlotRecipe.base?.trigger, ...TOUCH_HEIGHT } } }),
         toast: toastSlotRecipe,
       },
     },

@@ -28,7 +28,7 @@ function ConversationRow({ item, selected, onOpen }: { item: ConversationSummary
       <Stack gap="0" flex="1" minW="0">
         <Text fontWeight={item.unread ? 'semibold' : 'normal'}>{item.title}</Text>
         {item.last_message && (
-          <Text fontSize="sm" color="fg.muted" truncate>
+          <Text fontSize="sm" color="fg.muted" lineClamp="2">
             {item.last_message.sender_username}: {item.last_message.body}
           </Text>
         )}
