@@ -262,7 +262,7 @@ export function ServerReport({
   const query = useMemo(() => ({ ...params, ...Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== '')) }), [params, chosen]);
   const subtitle = fields ? describeFilters(fields, chosen) : '';
   return (
-    <Stack gap="4">
+    <Stack as="section" aria-label={title} gap="4">
       <Flex align="center" gap="3" wrap="wrap">
         <Heading size={level === 'screen' ? 'xl' : 'lg'} flex="1">
           {title}
