@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { API } from '../domain/api-paths';
@@ -58,7 +57,7 @@ test('management opens the invoice ageing report, drills into the 61-90 days fig
   const [download] = await Promise.all([page.waitForEvent('download'), drill.getByRole('button', { name: 'Export xlsx' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^invoices-behind-the-figure-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(fs.readFileSync((await download.path())!));
+  await workbook.xlsx.readFile((await download.path())!);
   const sheet = workbook.worksheets[0]!;
   expect(sheet.getCell('A1').value).toBe('Invoices behind the figure');
   const header = (sheet.getRow(3).values as unknown[]).slice(1);

@@ -1,14 +1,12 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO_PASSWORD, pickMaterial, signIn, syncStatus, waitForServiceWorker } from './support';
+import { DEMO_PASSWORD, pickMaterial, signedInTablet, syncStatus } from './support';
 
 /**
  * The shop floor's day (issue 5): the foreman raises a requisition on a tablet with no
  * network and puts the tablet away; stores, offline too, cannot see it yet; once both are back
  * online stores issues against it, and stock, the requisition's state and the ledger agree.
  */
-
-const TABLET = { width: 768, height: 1024 };
 
 async function api(request: APIRequestContext, path: string) {
   const { access } = (await (await request.post('/api/v1/auth/jwt/create/', { data: { username: 'admin', password: DEMO_PASSWORD } })).json()) as { access: string };
@@ -17,19 +15,10 @@ async function api(request: APIRequestContext, path: string) {
   return response.json();
 }
 
-/** A signed-in device whose preload has brought the lists it needs. */
-async function device(browser: Browser, username: string, landing: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: TABLET });
-  const page = await context.newPage();
-  await signIn(page, username);
-  await waitForServiceWorker(page);
-  await page.goto(landing);
-  return { context, page };
-}
 
 test('the foreman raises a requisition offline; stores issues against it once both are back online', async ({ browser, request }) => {
-  const foreman = await device(browser, 'foreman', '/production/foreman/requisition/create');
-  const stores = await device(browser, 'stores', '/stores/requisitions');
+  const foreman = await signedInTablet(browser, 'foreman', '/production/foreman/requisition/create');
+  const stores = await signedInTablet(browser, 'stores', '/stores/requisitions');
   await expect(stores.page.getByRole('row').nth(1)).toBeVisible();
   // The stores queue: what stores may issue against now, oldest first.
   const queueSize = (await stores.page.getByText(/ in all · /).textContent())!;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'fabops-demo';
 
@@ -56,6 +56,16 @@ export function apiToken(request: APIRequestContext, username = 'admin'): Promis
 }
 
 const TABLET = { width: 768, height: 1024 };
+
+/** A tablet signed in as `username`, its preload done and its service worker in charge, open at `landing`. */
+export async function signedInTablet(browser: Browser, username: string, landing: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: TABLET });
+  const page = await context.newPage();
+  await signIn(page, username);
+  await waitForServiceWorker(page);
+  await page.goto(landing);
+  return { context, page };
+}
 
 /**
  * A tablet's browser with a profile of its own on disk, as a real device keeps one: closing it
