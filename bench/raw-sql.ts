@@ -11,6 +11,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase, queryRows } from '../server/db/client';
 import { AGING_BUCKETS, INVOICE_RECEIVABLE_STATUSES } from '../domain/invoice';
 import { WARM_UP_SECONDS } from './lib/load';
+import { REPORT_QUERIES } from './lib/report-queries';
 
 const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', CLIENT_DIR: '/nonexistent', DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL });
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
@@ -33,6 +34,7 @@ const repriceRates = (process.env.BENCH_RATES ?? '50.00').split(',');
 let repriceRun = 0;
 
 const QUERIES: Record<string, () => SQL> = {
+  ...REPORT_QUERIES,
   /** The materials list: a category, most on hand first, a page of 15. */
   materials: () => sql`SELECT *, count(*) OVER () AS total_count FROM materials
     WHERE category = ${Number(process.env.BENCH_CATEGORY)} AND deleted_at IS NULL

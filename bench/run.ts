@@ -31,6 +31,12 @@
 //                                      filters at scale 10 under 50 clients beside the same page in
 //                                      raw SQL, the aging report at scale 50 beside one raw pass, and
 //                                      a 100-line invoice's PDF beside a 100-item quotation's
+//   BENCH_ONLY=reports npm run bench    only the reports rows (issue 22 §3): each report of the
+//                                      reports area at scale 50 over the last year, beside one raw
+//                                      SQL pass over the same rows
+//   BENCH_ONLY=messaging npm run bench  only the messaging row (issue 22 §3, PostgreSQL): 200
+//                                      messages to a department channel delivered live to 200
+//                                      clients on two API processes, per second and p99 delay
 //   BENCH_ONLY=estimations npm run bench  only the re-pricing rows (issue 21 §1, decision 352):
 //                                      bulk-update-costs of one material used by 5,000 costing
 //                                      lines of open estimations, beside the same re-pricing (lines,
@@ -40,12 +46,12 @@
 // over-received LPO line or a refusal count other than the plan's is a real error, so the table is
 // printed and the exit code is 1.
 import { DEMO_PASSWORD } from '../server/db/seed';
-import { environmentFor, findPostgres, freshPglite, freshPostgres, type DatabaseKind, type FreshDatabase } from './lib/databases';
+import { environmentFor, findPostgres, freshPglite, freshPostgres, withDatabase, type DatabaseKind, type FreshDatabase } from './lib/databases';
 import { startBenchServer } from './lib/bench-server';
 import { underLoad, type LoadFigures } from './lib/load';
 import { timeStart } from './lib/start-up';
 import { buildClientIfStale, loginRouteJs } from './lib/login-bundle';
-import { formatTable, type Row } from './lib/table';
+import { figure, formatTable, SKIPPED, type Row } from './lib/table';
 import { DELTA_SCALE, deltaSyncOn, LIST_CONNECTIONS, LIST_SCALE, materialsListOn, type CatalogueFigures } from './lib/catalogue';
 import { measureInBrowser, type BrowserFigures, type MirrorFigures } from './lib/browser-figures';
 import { FIRST_ROW_RUNS, medianOf, NEW_TAB_RUNS } from './lib/browser-first-rows';
@@ -55,6 +61,8 @@ import { JOB_ORDER_LIST_CONNECTIONS, JOB_ORDER_SCALE, jobOrdersOn, type JobOrder
 import { LEADS_CONNECTIONS, LEADS_SCALE, leadsTodaysOn, PDF_RUNS, QUOTATION_ITEMS, SALES_EXECUTIVE, type LeadFigures } from './lib/sales';
 import { measureQuotationPdf } from './lib/browser-pdf';
 import { DESIGN, REPRICE_LINES, REPRICE_OPEN_ESTIMATIONS, REPRICE_RUNS, repricingOn, type RepricingFigures } from './lib/estimation-costing';
+import { reportsSection } from './lib/reports';
+import { messagingSection } from './lib/messaging';
 import { ACCOUNTS, AGING_SCALE, agingReportOn, INVOICE_LIST_CONNECTIONS, INVOICE_LIST_SCALE, invoiceListOn, invoicePdfOn, PDF_LINES, type AgingFigures, type InvoiceListFigures, type InvoicePdfFigures } from './lib/invoices';
 
 interface Figures {
@@ -70,27 +78,19 @@ const SIGN_IN_CONNECTIONS = 10;
 const CURRENT_USER_CONNECTIONS = 50;
 // Issue 16 §4: Query, charts and PDF load with the screens that use them, never with the sign-in page.
 const LOGIN_JS_GOAL_KIB = 200;
-const SKIPPED = 'skipped (no PostgreSQL)';
 
 // Ctrl-C exits through process.on('exit'), which stops the servers this run started.
 process.once('SIGINT', () => process.exit(130));
 
 const progress = (message: string) => console.error(`bench: ${message}`);
 
-async function withDatabase<T>(fresh: () => Promise<FreshDatabase>, use: (database: FreshDatabase) => Promise<T>): Promise<T> {
-  const database = await fresh();
-  try {
-    return await use(database);
-  } finally {
-    await database.dispose();
-  }
-}
-
 async function accessToken(origin: string, credentials: string): Promise<string> {
   const response = await fetch(`${origin}/api/v1/auth/jwt/create/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: credentials });
   if (response.status !== 200) throw new Error(`Sign-in for the bench failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access: string }).access;
 }
+
+const signInAs = (origin: string, username: string) => accessToken(origin, JSON.stringify({ username, password: DEMO_PASSWORD }));
 
 async function underLoadOn(database: FreshDatabase): Promise<Pick<Figures, 'signIn' | 'currentUser'>> {
   const server = await startBenchServer(environmentFor(database));
@@ -165,7 +165,6 @@ const SECTIONS: Measure[][] = [
   ],
 ];
 
-const figure = (metric: string, database: string, value: string, unit: string): Row => ({ metric, database, value, unit, goal: '-', verdict: '-' });
 
 function ratioRows(pglite: Figures, postgres: Figures | null): Row[] {
   const ratio = (metric: string, database: string, of: (pg: Figures) => number) => figure(metric, database, postgres ? of(postgres).toFixed(2) : SKIPPED, postgres ? 'x' : '');
@@ -527,7 +526,6 @@ function invoicePdfRows(f: InvoicePdfFigures): Row[] {
 
 async function invoiceSection(): Promise<Row[]> {
   const postgresUrl = await findPostgres();
-  const signInAs = (origin: string, username: string) => accessToken(origin, JSON.stringify({ username, password: DEMO_PASSWORD }));
   const accountsSignIn = (origin: string) => signInAs(origin, ACCOUNTS);
   const databases = [
     ['PGlite', freshPglite],
@@ -576,7 +574,7 @@ async function estimationSection(): Promise<Row[]> {
   return rows;
 }
 
-const PARTS = ['server', 'stock', 'gras', 'job-orders', 'list', 'sales', 'invoices', 'estimations', 'browser'] as const;
+const PARTS = ['server', 'stock', 'gras', 'job-orders', 'list', 'sales', 'invoices', 'estimations', 'reports', 'messaging', 'browser'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsToRun(only = process.env.BENCH_ONLY): readonly Part[] {
@@ -598,6 +596,8 @@ async function main(): Promise<void> {
   if (parts.includes('sales')) rows.push(...(await salesSection()));
   if (parts.includes('invoices')) rows.push(...(await invoiceSection()));
   if (parts.includes('estimations')) rows.push(...(await estimationSection()));
+  if (parts.includes('reports')) rows.push(...(await reportsSection(progress, signInAs)));
+  if (parts.includes('messaging')) rows.push(...(await messagingSection(progress, signInAs)));
   if (parts.includes('browser')) rows.push(...browserRows(await measureInBrowser(progress)));
   console.log(formatTable(rows));
   const failedStock = rows.filter((row) => row.verdict === 'fail' && /^(ledger invariant|issues refused|GRAs refused|LPO lines over-received)/.test(row.metric));

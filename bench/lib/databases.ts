@@ -60,3 +60,22 @@ export function environmentFor(database: FreshDatabase, extra: Record<string, st
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...rest } = process.env;
   return { ...rest, ...database.env, ...extra };
 }
+
+/** A fresh database for `use`, disposed of afterwards whatever happens. */
+export async function withDatabase<T>(fresh: () => Promise<FreshDatabase>, use: (database: FreshDatabase) => Promise<T>): Promise<T> {
+  const database = await fresh();
+  try {
+    return await use(database);
+  } finally {
+    await database.dispose();
+  }
+}
+
+/** Each database the bench runs on: PGlite always, PostgreSQL when one is found (null: skipped). */
+export async function benchDatabases(): Promise<readonly (readonly [DatabaseKind, (() => Promise<FreshDatabase>) | null])[]> {
+  const postgresUrl = await findPostgres();
+  return [
+    ['PGlite', freshPglite],
+    ['PostgreSQL', postgresUrl ? () => freshPostgres(postgresUrl) : null],
+  ];
+}

@@ -7,6 +7,15 @@ export interface Row {
   verdict: string;
 }
 
+/** What a row on a database the run could not reach says. */
+export const SKIPPED = 'skipped (no PostgreSQL)';
+
+/** A measured figure, with no goal of its own. */
+export const figure = (metric: string, database: string, value: string, unit: string): Row => ({ metric, database, value, unit, goal: '-', verdict: '-' });
+
+/** A ratio held against a goal of at most `goal` times. */
+export const ratioRow = (metric: string, database: string, ratio: number, goal: number): Row => ({ metric, database, value: ratio.toFixed(2), unit: 'x', goal: `<= ${goal}x`, verdict: ratio <= goal ? 'pass' : 'fail' });
+
 const COLUMNS = ['metric', 'database', 'value', 'unit', 'goal', 'verdict'] as const;
 
 /** Plain text with aligned columns; values are right-aligned so digits line up. */
