@@ -3,7 +3,7 @@
 // with the query's rows as JSON on a bare node:http server (it prints `port N`), so the load
 // generator drives it exactly as it drives the API (decision 391); under load in this process
 // (BENCH_CONNECTIONS clients for 5 s) it prints p50, p99 and queries per second; with
-// BENCH_RUNS=N it runs N times alone and prints the median seconds. One JSON line of figures.
+// BENCH_RUNS=N it runs N times alone (after an untimed one with BENCH_WARM_UP=1) and prints the median seconds. One JSON line of figures.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
@@ -142,6 +142,8 @@ if (process.env.BENCH_SERVE === '1') {
 } else {
   try {
     if (runs > 0) {
+      // BENCH_WARM_UP=1: a run first, untimed, where the API's side of the comparison has one too.
+      if (process.env.BENCH_WARM_UP === '1') await once();
       const seconds: number[] = [];
       for (let i = 0; i < runs; i++) {
         const started = performance.now();
