@@ -365,6 +365,7 @@ export const API = {
       analysis: '/salesorders/reports/analysis/',
       pendingAdvance: '/salesorders/reports/pending_advance/',
       overdue: '/salesorders/reports/overdue/',
+      profitability: '/salesorders/reports/profitability/',
     },
     export: `${salesOrders}/export/`,
     pdf: apiPath(`${salesOrders}/:id/pdf/`),

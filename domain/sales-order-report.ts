@@ -27,5 +27,29 @@ export const salesOrderReportOrderSchema = z.object({
   advance_amount: decimalSchema,
 });
 
+/**
+ * profitability/: a row per order booked in the period (decision 392): its value before tax, what
+ * its issued invoices (and those of its job orders) bill before tax, what its job orders cost
+ * (material consumed and approved expenses, as the job order profitability counts them), and the
+ * margin on the order's value.
+ */
+export const salesOrderProfitabilityRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  sales_order: idSchema,
+  customer: idSchema,
+  customer_name: z.string(),
+  order_date: isoDateSchema,
+  status: z.string(),
+  order_value: decimalSchema,
+  invoiced: decimalSchema,
+  material_cost: decimalSchema,
+  expense_cost: decimalSchema,
+  total_cost: decimalSchema,
+  margin: decimalSchema,
+  margin_percent: decimalSchema.nullable(),
+});
+
 export type SalesOrderGroupRow = z.infer<typeof salesOrderGroupRowSchema>;
 export type SalesOrderReportOrder = z.infer<typeof salesOrderReportOrderSchema>;
+export type SalesOrderProfitabilityRow = z.infer<typeof salesOrderProfitabilityRowSchema>;

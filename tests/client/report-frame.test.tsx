@@ -7,6 +7,7 @@ import { routeByName } from '../../domain/routes';
 import { renderRoute } from './render-screen';
 import { fakeServer } from './support';
 import InvoiceReportScreen from '../../src/features/invoice-reports/InvoiceReportScreen';
+import SalesOrderReportScreen from '../../src/features/sales-order-reports/SalesOrderReportScreen';
 import { reportDocument, reportWorkbook, type ReportFile } from '../../src/ui/report-export';
 
 /** Issue 22 §1: every report shows its period's rows with a totals row, exports and prints, refuses an end before its start, and opens the rows behind a figure. */
@@ -87,6 +88,30 @@ describe('the report frame', () => {
     expect(server.calls('GET', '/invoices/reports/aging_invoices/')[0]!.config.params).toEqual({ bucket: 'days_61_90', customer: '7' });
     fireEvent.click(screen.getByRole('link', { name: 'Back to the report' }));
     await waitFor(() => expect(screen.queryByText('Invoices behind the figure')).toBeNull());
+  });
+});
+
+describe('sales order profitability', () => {
+  it('shows each order with its value, invoiced, cost and margin, and the totals row', async () => {
+    const server = fakeServer().on('GET', '/salesorders/reports/profitability/', {
+      status: 200,
+      data: {
+        count: 2,
+        results: [
+          { key: '11', label: 'SO-11', sales_order: 11, customer: 3, customer_name: 'Orbit Retail LLP', order_date: '2026-10-05', status: 'accepted', order_value: '10000.00', invoiced: '6500.00', material_cost: '396.50', expense_cost: '650.00', total_cost: '1046.50', margin: '8953.50', margin_percent: '89.54' },
+          { key: '12', label: 'SO-12', sales_order: 12, customer: 4, customer_name: 'Zenith Stores', order_date: '2026-10-20', status: 'in_production', order_value: '4500.00', invoiced: '1000.00', material_cost: '0.00', expense_cost: '0.00', total_cost: '0.00', margin: '4500.00', margin_percent: '100.00' },
+        ],
+        totals: { key: 'total', label: 'Total', order_value: '14500.00', invoiced: '7500.00', material_cost: '396.50', expense_cost: '650.00', total_cost: '1046.50', margin: '13453.50', margin_percent: '92.78' },
+      },
+    });
+    const name = 'sales-orders-reports-profitability';
+    renderRoute(name, SalesOrderReportScreen, `${routeByName(name).path}?date_from=2026-10-01&date_to=2026-10-31`, ['sales-order-detail']);
+    expect(await screen.findByRole('heading', { name: 'Sales order profitability' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'SO-11' });
+    const rows = tableRows();
+    expect(cells(rows[1]!)).toEqual(['SO-11', 'Orbit Retail LLP', '05-10-2026', '10,000.00', '6,500.00', '396.50', '650.00', '1,046.50', '8,953.50', '89.54']);
+    expect(cells(rows.at(-1)!)).toEqual(['Total', '', '', '14,500.00', '7,500.00', '396.50', '650.00', '1,046.50', '13,453.50', '92.78']);
+    expect(server.calls('GET', '/salesorders/reports/profitability/')[0]!.config.params).toEqual({ date_from: '2026-10-01', date_to: '2026-10-31' });
   });
 });
 

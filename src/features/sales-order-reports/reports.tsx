@@ -67,6 +67,27 @@ const overdue: ReportDef = {
   rowKey: ['key'],
 };
 
+const profitability: ReportDef = {
+  path: API.salesOrders.reports.profitability,
+  note: 'Each order booked in the period: its value before tax, what its invoices and those of its job orders bill before tax, what its job orders cost (material issued and approved expenses), and the margin on its value.',
+  columns: [
+    linkColumn('label', 'Sales order', 'sales-order-detail', 'sales_order'),
+    textColumn('customer_name', 'Customer'),
+    secondary(dateColumn('order_date', 'Order date')),
+    numberColumn('order_value', 'Value'),
+    numberColumn('invoiced', 'Invoiced'),
+    secondary(numberColumn('material_cost', 'Material')),
+    secondary(numberColumn('expense_cost', 'Expenses')),
+    numberColumn('total_cost', 'Cost'),
+    numberColumn('margin', 'Margin'),
+    numberColumn('margin_percent', 'Margin %'),
+  ],
+  filter,
+  unpaged: true,
+  rowKey: ['key'],
+  chart: { kind: 'bar', label: 'Value and cost by order', category: 'label', series: [{ key: 'order_value', label: 'Value' }, { key: 'total_cost', label: 'Cost' }] },
+};
+
 /** The sales desk's figures today (the orders the user's figures cover) and the orders by status. */
 const dashboard: ReportDef = {
   path: API.salesOrders.dashboardStats,
@@ -91,9 +112,10 @@ export const REPORTS: Readonly<Partial<Record<RouteName, ReportDef>>> = {
   'sales-orders-reports-analysis': analysis,
   'sales-orders-reports-status': status,
   'sales-orders-reports-customers': customers,
+  'sales-orders-reports-profitability': profitability,
   'sales-orders-pending-advance': pendingAdvance,
   'sales-orders-overdue': overdue,
 };
 
 /** The sales order reports' landing, in this order. */
-export const SALES_ORDER_REPORT_LINKS: readonly RouteName[] = ['sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status', 'sales-orders-reports-customers', 'sales-orders-pending-advance', 'sales-orders-overdue'];
+export const SALES_ORDER_REPORT_LINKS: readonly RouteName[] = ['sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status', 'sales-orders-reports-customers', 'sales-orders-reports-profitability', 'sales-orders-pending-advance', 'sales-orders-overdue'];
