@@ -413,6 +413,8 @@ export const API = {
       tax: '/invoices/reports/tax/',
       customerBilling: '/invoices/reports/customer_billing/',
       agingInvoices: '/invoices/reports/aging_invoices/',
+      revenueInvoices: '/invoices/reports/revenue_invoices/',
+      paymentReceipts: '/invoices/reports/payment_receipts/',
     },
     overdue: '/invoices/overdue_invoices/',
     dashboardSummary: '/invoices/dashboard_summary/',

@@ -21,7 +21,7 @@ const revenue = {
   totals: { key: 'total', label: 'Total', invoices: 3, taxable_amount: '201500.00', cgst_amount: '18012.50', sgst_amount: '18012.50', igst_amount: '180.00', tax_amount: '36205.00', total_amount: '237705.00' },
 };
 
-const show = (name: 'invoices-reports-revenue' | 'invoices-reports-aging', query = '') => renderRoute(name, InvoiceReportScreen, `${routeByName(name).path}${query}`, ['invoice-detail', 'customer-detail']);
+const show = (name: 'invoices-reports-revenue' | 'invoices-reports-aging' | 'invoices-reports-customer-billing', query = '') => renderRoute(name, InvoiceReportScreen, `${routeByName(name).path}${query}`, ['invoice-detail', 'customer-detail']);
 /** The rows of the report's own table (the chart's table of figures is another). */
 const tableRows = () => within(screen.getByRole('cell', { name: 'Total' }).closest('table')!).getAllByRole('row');
 const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
@@ -88,6 +88,55 @@ describe('the report frame', () => {
     expect(server.calls('GET', '/invoices/reports/aging_invoices/')[0]!.config.params).toEqual({ bucket: 'days_61_90', customer: '7' });
     fireEvent.click(screen.getByRole('link', { name: 'Back to the report' }));
     await waitFor(() => expect(screen.queryByText('Invoices behind the figure')).toBeNull());
+  });
+});
+
+describe('the rows behind a revenue or billing figure', () => {
+  const invoicesBehind = {
+    count: 2,
+    results: [
+      { key: '32', label: 'INV/2026-27/0032', invoice: 32, invoice_date: '2026-10-05', customer: 7, customer_name: 'Orbit Retail LLP', taxable_amount: '500.00', cgst_amount: '12.50', sgst_amount: '12.50', igst_amount: '0.00', tax_amount: '25.00', total_amount: '525.00' },
+      { key: '33', label: 'INV/2026-27/0033', invoice: 33, invoice_date: '2026-10-20', customer: 8, customer_name: 'Zenith Stores', taxable_amount: '1000.00', cgst_amount: '0.00', sgst_amount: '0.00', igst_amount: '180.00', tax_amount: '180.00', total_amount: '1180.00' },
+    ],
+    totals: { key: 'total', label: 'Total', taxable_amount: '1500.00', cgst_amount: '12.50', sgst_amount: '12.50', igst_amount: '180.00', tax_amount: '205.00', total_amount: '1705.00' },
+  };
+
+  it("a month's revenue opens its invoices, asked for with the report's period, totalling the figure", async () => {
+    const server = fakeServer().on('GET', '/invoices/reports/revenue/', { status: 200, data: revenue }).on('GET', '/invoices/reports/revenue_invoices/', { status: 200, data: invoicesBehind });
+    show('invoices-reports-revenue', '?date_from=2026-09-01&date_to=2026-10-31&by=month');
+    await screen.findByRole('cell', { name: 'Oct 2026' });
+    // The totals row is no one list of invoices: its figure is not a link.
+    expect(within(tableRows().at(-1)!).queryByRole('link')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: '1,705.00' }));
+    await screen.findByText('Invoices behind the figure');
+    expect(await screen.findByRole('link', { name: 'INV/2026-27/0033' })).toBeTruthy();
+    expect(server.calls('GET', '/invoices/reports/revenue_invoices/')[0]!.config.params).toEqual({ date_from: '2026-09-01', date_to: '2026-10-31', month: '2026-10' });
+    // Both tables end with the same total: the report's October row and the invoices behind it.
+    expect(screen.getAllByRole('cell', { name: '1,705.00' }).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("a customer's Collected opens their receipts of the period, Invoiced their invoices", async () => {
+    const server = fakeServer()
+      .on('GET', '/invoices/reports/customer_billing/', {
+        status: 200,
+        data: { count: 1, results: [{ key: '7', label: 'Orbit Retail LLP', customer: 7, invoices: 2, invoiced: '2885.00', collected: '1000.00', outstanding: '1885.00' }], totals: { key: 'total', label: 'Total', invoices: 2, invoiced: '2885.00', collected: '1000.00', outstanding: '1885.00' } },
+      })
+      .on('GET', '/invoices/reports/payment_receipts/', {
+        status: 200,
+        data: { count: 1, results: [{ key: '4', label: 'Receipt 4', receipt: 4, receipt_date: '2026-10-15', customer: 7, customer_name: 'Orbit Retail LLP', mode: 'cash', reference: '', amount: '1000.00' }], totals: { key: 'total', label: 'Total', amount: '1000.00' } },
+      })
+      .on('GET', '/invoices/reports/revenue_invoices/', { status: 200, data: invoicesBehind });
+    show('invoices-reports-customer-billing', '?date_from=2026-09-01&date_to=2026-10-31');
+    const [, orbit] = await waitFor(() => tableRows());
+    fireEvent.click(within(orbit!).getByRole('link', { name: '1,000.00' }));
+    await screen.findByText('Receipts of the customer');
+    expect(await screen.findByRole('cell', { name: 'Receipt 4' })).toBeTruthy();
+    expect(screen.queryByText('Invoices of the customer')).toBeNull();
+    expect(server.calls('GET', '/invoices/reports/payment_receipts/')[0]!.config.params).toEqual({ date_from: '2026-09-01', date_to: '2026-10-31', customer: '7' });
+    fireEvent.click(within(orbit!).getByRole('link', { name: '2,885.00' }));
+    await screen.findByText('Invoices of the customer');
+    expect(screen.queryByText('Receipts of the customer')).toBeNull();
+    expect(server.calls('GET', '/invoices/reports/revenue_invoices/')[0]!.config.params).toEqual({ date_from: '2026-09-01', date_to: '2026-10-31', customer: '7' });
   });
 });
 
