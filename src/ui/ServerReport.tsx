@@ -159,7 +159,7 @@ function asPage(report: ReportDef, data: unknown): ReportPage {
 }
 
 /** The answer's totals row (server/lib/report.ts), if it has one: other reports' `totals` (an array of per-bucket sums) are figures, not a row. */
-const totalsRow = (page: ReportPage): ReportRow | undefined => (page.totals && !Array.isArray(page.totals) ? { ...page.totals, key: TOTAL_KEY } : undefined);
+const totalsRow = (page: ReportPage): ReportRow | undefined => (page.totals && !Array.isArray(page.totals) ? { label: 'Total', ...page.totals, key: TOTAL_KEY } : undefined);
 
 /** Every row of the report for a file: the answer itself when unpaged, else each page of the largest size in turn. */
 async function everyRow(report: ReportDef, path: string, query: Record<string, string | number>): Promise<ReportPage> {

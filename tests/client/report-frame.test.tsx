@@ -8,7 +8,9 @@ import { renderRoute } from './render-screen';
 import { fakeServer } from './support';
 import InvoiceReportScreen from '../../src/features/invoice-reports/InvoiceReportScreen';
 import SalesOrderReportScreen from '../../src/features/sales-order-reports/SalesOrderReportScreen';
+import JobOrderReportScreen from '../../src/features/job-orders/JobOrderReportScreen';
 import { reportDocument, reportWorkbook, type ReportFile } from '../../src/ui/report-export';
+import { exportColumns } from '../../src/ui/ServerReport';
 
 /** Issue 22 §1: every report shows its period's rows with a totals row, exports and prints, refuses an end before its start, and opens the rows behind a figure. */
 
@@ -161,6 +163,28 @@ describe('sales order profitability', () => {
     expect(cells(rows[1]!)).toEqual(['SO-11', 'Orbit Retail LLP', '05-10-2026', '10,000.00', '6,500.00', '396.50', '650.00', '1,046.50', '8,953.50', '89.54']);
     expect(cells(rows.at(-1)!)).toEqual(['Total', '', '', '14,500.00', '7,500.00', '396.50', '650.00', '1,046.50', '13,453.50', '92.78']);
     expect(server.calls('GET', '/salesorders/reports/profitability/')[0]!.config.params).toEqual({ date_from: '2026-10-01', date_to: '2026-10-31' });
+  });
+});
+
+describe('job order profitability in the frame', () => {
+  it('closes its table with a "Total" row, not a link to a job order, and exports the job order column', async () => {
+    fakeServer().on('GET', '/joborders/joborders/profitability/', {
+      status: 200,
+      data: {
+        count: 1,
+        next: null,
+        previous: null,
+        totals: { revenue: '1300.00', material_cost: '396.50', expense_cost: '250.00', total_cost: '646.50', margin: '653.50', margin_percent: '50.27' },
+        results: [{ job_order: 501, label: 'JO-501', customer_name: 'Orbit Retail LLP', status: 'closed', revenue: '1300.00', material_cost: '396.50', expense_cost: '250.00', total_cost: '646.50', margin: '653.50', margin_percent: '50.27' }],
+      },
+    });
+    renderRoute('profitability-report', JobOrderReportScreen, routeByName('profitability-report').path, ['profitability-details']);
+    expect(await screen.findByRole('link', { name: 'JO-501' })).toBeTruthy();
+    const total = tableRows().at(-1)!;
+    expect(cells(total)).toEqual(['Total', '', '', '1,300.00', '396.50', '250.00', '646.50', '653.50', '50.27']);
+    expect(within(total).queryByRole('link')).toBeNull();
+    const { REPORTS } = await import('../../src/features/job-orders/reports');
+    expect(exportColumns(REPORTS['profitability-report']!.columns).map((c) => c.header)[0]).toBe('Job order');
   });
 });
 
