@@ -103,7 +103,7 @@ describe('the rows behind a revenue or billing figure', () => {
     totals: { key: 'total', label: 'Total', taxable_amount: '1500.00', cgst_amount: '12.50', sgst_amount: '12.50', igst_amount: '180.00', tax_amount: '205.00', total_amount: '1705.00' },
   };
 
-  it("a month's revenue opens its invoices, asked for with the report's period, totalling the figure", async () => {
+  it("a month's revenue opens its invoices, asked for with the report's period, totalling the figure; another grouping closes them", async () => {
     const server = fakeServer().on('GET', '/invoices/reports/revenue/', { status: 200, data: revenue }).on('GET', '/invoices/reports/revenue_invoices/', { status: 200, data: invoicesBehind });
     show('invoices-reports-revenue', '?date_from=2026-09-01&date_to=2026-10-31&by=month');
     await screen.findByRole('cell', { name: 'Oct 2026' });
@@ -115,6 +115,11 @@ describe('the rows behind a revenue or billing figure', () => {
     expect(server.calls('GET', '/invoices/reports/revenue_invoices/')[0]!.config.params).toEqual({ date_from: '2026-09-01', date_to: '2026-10-31', month: '2026-10' });
     // Both tables end with the same total: the report's October row and the invoices behind it.
     expect(screen.getAllByRole('cell', { name: '1,705.00' }).length).toBeGreaterThanOrEqual(2);
+    // Another grouping: the month's invoices no longer belong to a figure on screen.
+    fireEvent.change(screen.getByLabelText('Group'), { target: { value: 'customer' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(screen.queryByText('Invoices behind the figure')).toBeNull());
+    expect(server.calls('GET', '/invoices/reports/revenue_invoices/')).toHaveLength(1);
   });
 
   it("a customer's Collected opens their receipts of the period, Invoiced their invoices", async () => {
