@@ -113,7 +113,7 @@ describe('the sales order reports', () => {
  * Orbit: A (sales.exec's) accepted 05-10-2026, 2 x 5000 = 10000, with job orders J1 and J2.
  * J1: 4 sheets issued at 120.50 and 1 returned (361.50), expenses 250 approved (99 pending, not a
  * cost); J2: 100 screws at 0.35 (35.00), expense 400 approved. Invoiced: 4000 on A and 2500 on J1
- * before tax (18%), a draft of 999 on J2 that is not. Zenith: B in production 20-10-2026,
+ * (and A) before tax (18%), a draft of 999 on J2 that is not. Zenith: B in production 20-10-2026,
  * 3 x 1500 = 4500, invoiced 1000 (5%), no job orders. Not in October's report: a draft and a
  * cancelled order of October, and a completed order of September.
  */
@@ -157,7 +157,8 @@ async function profitableOrders() {
     if (!draft) expect((await (await as('management')).post(API.invoices.approve(made.json().id), {})).statusCode).toBe(200);
   };
   await invoice(orbit.id, { sales_order: a.id }, '4000', '18');
-  await invoice(orbit.id, { job_order: j1 }, '2500', '18');
+  // Made from J1, it names both the job order and its sales order: it counts once.
+  await invoice(orbit.id, { sales_order: a.id, job_order: j1 }, '2500', '18');
   await invoice(orbit.id, { job_order: j2 }, '999', '18', true);
   await invoice(zenith.id, { sales_order: b.id }, '1000', '5');
   return { orbit, zenith, a, b };

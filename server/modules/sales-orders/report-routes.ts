@@ -106,9 +106,9 @@ async function profitability(db: Db, user: User, query: Period) {
           SELECT jobs.sales_order, sum(coalesce(${material.material_cost}, 0)) AS material_cost, sum(coalesce(${expense.expense_cost}, 0)) AS expense_cost
           FROM jobs LEFT JOIN ${material} ON ${material.job_order} = jobs.id LEFT JOIN ${expense} ON ${expense.job_order} = jobs.id GROUP BY jobs.sales_order),
         billed AS (
-          SELECT o.id AS sales_order, sum(i.taxable_amount) AS invoiced FROM orders o JOIN ${invoices} i
-            ON i.sales_order = o.id OR i.job_order IN (SELECT jobs.id FROM jobs WHERE jobs.sales_order = o.id)
-          WHERE ${issued(i)} GROUP BY o.id),
+          SELECT coalesce(o.id, jobs.sales_order) AS sales_order, sum(i.taxable_amount) AS invoiced
+          FROM ${invoices} i LEFT JOIN orders o ON o.id = i.sales_order LEFT JOIN jobs ON jobs.id = i.job_order
+          WHERE ${issued(i)} AND (o.id IS NOT NULL OR jobs.id IS NOT NULL) GROUP BY 1),
         figures AS (
           SELECT o.*, coalesce(b.invoiced, 0) AS invoiced, coalesce(c.material_cost, 0) AS material_cost, coalesce(c.expense_cost, 0) AS expense_cost,
             coalesce(c.material_cost, 0) + coalesce(c.expense_cost, 0) AS total_cost
