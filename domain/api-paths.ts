@@ -366,6 +366,7 @@ export const API = {
       pendingAdvance: '/salesorders/reports/pending_advance/',
       overdue: '/salesorders/reports/overdue/',
       profitability: '/salesorders/reports/profitability/',
+      orders: '/salesorders/reports/orders/',
     },
     export: `${salesOrders}/export/`,
     pdf: apiPath(`${salesOrders}/:id/pdf/`),

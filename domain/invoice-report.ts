@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalSchema, idSchema, isoDateSchema } from './entity';
 import { AGING_BUCKETS } from './invoice';
-import { idParam, periodInOrder } from './query-params';
+import { idParam, monthParam, periodInOrder } from './query-params';
 import { RECEIPT_MODES, receiptModeSchema } from './receipt';
 
 /**
@@ -38,9 +38,6 @@ export const agingInvoicesQuerySchema = z.object({
   bucket: z.enum(AGING_BUCKETS.map((b) => b.key) as [string, ...string[]], { error: 'Not a valid aging bucket.' }),
   customer: idParam.optional(),
 });
-
-/** A month of the revenue or payments report, as its row's key. */
-const monthParam = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Enter a month as YYYY-MM.');
 
 /**
  * revenue_invoices/: the invoices behind a figure of the revenue report (decision 393): those of

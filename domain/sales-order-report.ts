@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalSchema, idSchema, isoDateSchema } from './entity';
-import { periodInOrder } from './query-params';
+import { idParam, monthParam, periodInOrder } from './query-params';
+import { salesOrderStatusSchema } from './sales-order';
 
 /**
  * The sales order reports of the reports area (issue 22 §1, decision 377): by status, by
@@ -9,6 +10,14 @@ import { periodInOrder } from './query-params';
  * order date.
  */
 export const salesOrderReportQuerySchema = z.object({ date_from: isoDateSchema.optional(), date_to: isoDateSchema.optional() }).refine(...periodInOrder('date_from', 'date_to'));
+
+/**
+ * orders/: the orders behind a figure of status/, customers/ or analysis/ (decision 394): those of
+ * the period with the status given, else the booked ones, narrowed to a customer and/or a month.
+ */
+export const salesOrderDrillQuerySchema = z
+  .object({ date_from: isoDateSchema.optional(), date_to: isoDateSchema.optional(), status: salesOrderStatusSchema.optional(), customer: idParam.optional(), month: monthParam.optional() })
+  .refine(...periodInOrder('date_from', 'date_to'));
 
 /** status/, customers/, analysis/: a row per status, customer or month (YYYY-MM). */
 export const salesOrderGroupRowSchema = z.object({ key: z.string(), label: z.string(), customer: idSchema.nullable(), orders: z.number().int(), total_value: decimalSchema });

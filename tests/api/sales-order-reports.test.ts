@@ -70,6 +70,29 @@ describe('the sales order reports', () => {
     expect(months.totals).toMatchObject({ orders: 4, total_value: '21000.00' });
   });
 
+  it('a figure of status, customer or month opens the orders behind it, totalling the figure', async () => {
+    const { orbit, one, six } = await orders();
+    const figure = async (path: string, key: string) => (await read('management', path)).results.find((r: { key: string }) => r.key === key).total_value;
+    const behind = (query: Record<string, string>) => read('management', API.salesOrders.reports.orders, { ...SEP_OCT, ...query });
+
+    const accepted = await behind({ status: 'accepted' });
+    expect(pick(accepted.results, 'sales_order', 'total_order_value')).toEqual([
+      [one.id, '10000.00'],
+      [six.id, '2500.00'],
+    ]);
+    expect([accepted.totals.total_order_value, await figure(API.salesOrders.reports.status, 'accepted')]).toEqual(['12500.00', '12500.00']);
+    // By status a cancelled order is its own figure; by customer or month only booked orders count.
+    expect((await behind({ status: 'cancelled' })).totals.total_order_value).toBe('9999.00');
+    const ofOrbit = await behind({ customer: String(orbit.id) });
+    expect([ofOrbit.count, ofOrbit.totals.total_order_value, await figure(API.salesOrders.reports.customers, String(orbit.id))]).toEqual([3, '16500.00', '16500.00']);
+    const october = await behind({ month: '2026-10' });
+    expect([october.count, october.totals.total_order_value, await figure(API.salesOrders.reports.analysis, '2026-10')]).toEqual([3, '11000.00', '11000.00']);
+
+    expect(pick((await read('sales.exec', API.salesOrders.reports.orders, { ...SEP_OCT, status: 'accepted' })).results, 'sales_order')).toEqual([[one.id]]);
+    const bad = await (await as('management')).get(`${API.salesOrders.reports.orders}?status=shipped&month=2026-13`);
+    expect([bad.statusCode, Object.keys(bad.json()).sort()]).toEqual([400, ['month', 'status']]);
+  });
+
   it('pending advance lists accepted orders still awaiting their advance; overdue those past their delivery date and not completed or cancelled', async () => {
     const { one, three, six } = await orders();
     const pending = await read('management', API.salesOrders.reports.pendingAdvance);

@@ -147,6 +147,31 @@ describe('the rows behind a revenue or billing figure', () => {
   });
 });
 
+describe('the orders behind a sales order figure', () => {
+  it("a status's value opens its orders of the period", async () => {
+    const server = fakeServer()
+      .on('GET', '/salesorders/reports/status/', {
+        status: 200,
+        data: { count: 1, results: [{ key: 'accepted', label: 'Accepted', customer: null, orders: 2, total_value: '12500.00' }], totals: { key: 'total', label: 'Total', orders: 2, total_value: '12500.00' } },
+      })
+      .on('GET', '/salesorders/reports/orders/', {
+        status: 200,
+        data: {
+          count: 1,
+          results: [{ key: '11', label: 'SO-11 · PO-7', sales_order: 11, customer_name: 'Orbit Retail LLP', status: 'accepted', order_date: '2026-10-05', expected_delivery_date: null, days_overdue: 0, total_order_value: '12500.00', advance_amount: '0.00' }],
+          totals: { key: 'total', label: 'Total', total_order_value: '12500.00', advance_amount: '0.00' },
+        },
+      });
+    const name = 'sales-orders-reports-status';
+    renderRoute(name, SalesOrderReportScreen, `${routeByName(name).path}?date_from=2026-10-01&date_to=2026-10-31`, ['sales-order-detail']);
+    await screen.findByRole('cell', { name: 'Accepted' });
+    fireEvent.click(screen.getByRole('link', { name: '12,500.00' }));
+    await screen.findByText('Orders behind the figure');
+    expect(await screen.findByRole('link', { name: 'SO-11 · PO-7' })).toBeTruthy();
+    expect(server.calls('GET', '/salesorders/reports/orders/')[0]!.config.params).toEqual({ date_from: '2026-10-01', date_to: '2026-10-31', status: 'accepted' });
+  });
+});
+
 describe('sales order profitability', () => {
   it('shows each order with its value, invoiced, cost and margin, and the totals row', async () => {
     const server = fakeServer().on('GET', '/salesorders/reports/profitability/', {

@@ -7,6 +7,7 @@ import { reportScopeOf } from '../../../domain/row-rules';
 import { SALES_ORDER_STATUSES } from '../../../domain/sales-order';
 import { div, mul, sign } from '../../../domain/decimal';
 import {
+  salesOrderDrillQuerySchema,
   salesOrderGroupRowSchema,
   salesOrderProfitabilityRowSchema,
   salesOrderReportOrderSchema,
@@ -69,7 +70,13 @@ async function byMonth(db: Db, user: User, query: Period) {
   return reportAnswer(rows, { money: ['total_value'], counts: ['orders'] });
 }
 
-/** pending_advance/ and overdue/: the orders themselves, the most overdue (else the oldest) first. */
+/** orders/: the orders behind a figure of status/, customers/ or analysis/, so their total is the figure (decision 394). */
+const behind = (query: { status?: string | undefined; customer?: number | undefined; month?: string | undefined }) =>
+  sql`${query.status === undefined ? booked : sql`${salesOrders.status} = ${query.status}`}
+    AND ${query.customer === undefined ? sql`TRUE` : sql`${salesOrders.customer} = ${query.customer}`}
+    AND ${query.month === undefined ? sql`TRUE` : sql`to_char(${salesOrders.order_date}, 'YYYY-MM') = ${query.month}`}`;
+
+/** pending_advance/, overdue/ and orders/: the orders themselves, the most overdue (else the oldest) first. */
 async function orders(db: Db, user: User, query: Period, which: SQL) {
   const rows = await queryRows<SalesOrderReportOrder>(
     db,
@@ -138,6 +145,7 @@ export function salesOrderReportRoutes(fastify: FastifyInstance) {
   app.get(paths.analysis, { config, schema: group }, (req) => byMonth(app.db, currentUser(req), req.query));
   app.get(paths.pendingAdvance, { config, schema: list }, (req) => orders(app.db, currentUser(req), req.query, isAdvancePendingSql));
   app.get(paths.overdue, { config, schema: list }, (req) => orders(app.db, currentUser(req), req.query, isOverdueSql));
+  app.get(paths.orders, { config, schema: { ...list, querystring: salesOrderDrillQuerySchema } }, (req) => orders(app.db, currentUser(req), req.query, behind(req.query)));
   app.get(paths.profitability, { config, schema: { tags, querystring: salesOrderReportQuerySchema, response: { 200: reportAnswerSchema(salesOrderProfitabilityRowSchema) } } }, (req) =>
     profitability(app.db, currentUser(req), req.query),
   );
