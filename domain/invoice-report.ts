@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalSchema, idSchema, isoDateSchema } from './entity';
+import { decimalSchema, idSchema, isoDateSchema, percentInput } from './entity';
 import { AGING_BUCKETS } from './invoice';
 import { idParam, monthParam, periodInOrder } from './query-params';
 import { RECEIPT_MODES, receiptModeSchema } from './receipt';
@@ -40,13 +40,27 @@ export const agingInvoicesQuerySchema = z.object({
 });
 
 /**
- * revenue_invoices/: the invoices behind a figure of the revenue report (decision 393): those of
- * the period, narrowed to a month, a customer and/or an HSN code (`-` for lines without one, as
- * the report's row key); with an HSN code each invoice counts only its lines of that code.
+ * revenue_invoices/: the invoices behind a figure of the revenue, customer billing or tax report
+ * (decisions 393, 395): those of the period, narrowed to a month, a customer, a place of supply,
+ * customers with or without a GSTIN, and the lines of an HSN code (`-` for lines without one, as
+ * the reports' row keys), a unit and/or a GST rate; narrowed by lines, each invoice counts only
+ * those lines.
  */
 export const revenueInvoicesQuerySchema = z
-  .object({ ...period, month: monthParam.optional(), customer: idParam.optional(), hsn: z.string().max(20).optional() })
+  .object({
+    ...period,
+    month: monthParam.optional(),
+    customer: idParam.optional(),
+    place: z.string().max(100).optional(),
+    gstin: z.enum(['with', 'without']).optional(),
+    hsn: z.string().max(20).optional(),
+    unit: z.string().max(20).optional(),
+    rate: percentInput().optional(),
+  })
   .refine(...periodInOrder('date_from', 'date_to'));
+
+/** The filters of revenue_invoices/ that pick lines rather than whole invoices. */
+export const LINE_FILTERS = ['hsn', 'unit', 'rate'] as const;
 
 /** payment_receipts/: the receipts behind a figure of the payments (or customer billing) report: the period's, narrowed to a month, a mode and/or a customer. */
 export const paymentReceiptsQuerySchema = z

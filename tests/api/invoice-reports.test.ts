@@ -184,6 +184,31 @@ describe('the invoice reports', () => {
     expect(ofHsn.totals).toMatchObject(taxFigures(await figure('category', '9403')));
   });
 
+  it('a tax figure opens the invoices behind it (by rate, B2C place and rate, HSN code and unit), totalling its row', async () => {
+    const { a, b, c } = await company();
+    const section = async (name: string, key: string) => (await read('accounts', API.invoices.reports.tax, { ...SEP_OCT, section: name })).results.find((r: { key: string }) => r.key === key);
+    const behind = (query: Record<string, string>) => read('accounts', API.invoices.reports.revenueInvoices, { ...SEP_OCT, ...query });
+    const figures = (row: Record<string, unknown>) => Object.fromEntries(['taxable_amount', 'cgst_amount', 'sgst_amount', 'igst_amount', 'tax_amount', 'total_amount'].map((k) => [k, row[k]]));
+
+    // 18%: A's 2000 (CGST 180 + SGST 180) and C's 1000 (IGST 180).
+    const at18 = await behind({ rate: '18.00' });
+    expect(at18.results.map((r: Record<string, unknown>) => [r.invoice, r.taxable_amount, r.tax_amount])).toEqual([
+      [a.id, '2000.00', '360.00'],
+      [c.id, '1000.00', '180.00'],
+    ]);
+    expect(at18.totals).toMatchObject({ taxable_amount: '3000.00', tax_amount: '540.00' });
+    expect(at18.totals).toMatchObject(figures(await section('rate', '18.00')));
+
+    const karnataka = await behind({ rate: '18.00', place: 'Karnataka', gstin: 'without' });
+    expect(karnataka.results.map((r: Record<string, unknown>) => [r.invoice, r.igst_amount])).toEqual([[c.id, '180.00']]);
+    expect(karnataka.totals).toMatchObject(figures(await section('b2c', 'Karnataka/18.00')));
+    expect((await behind({ rate: '18.00', gstin: 'with' })).results.map((r: Record<string, unknown>) => r.invoice)).toEqual([a.id]);
+
+    const hsn = await behind({ hsn: '3926', unit: 'NOS' });
+    expect(hsn.results.map((r: Record<string, unknown>) => [r.invoice, r.taxable_amount, r.tax_amount])).toEqual([[b.id, '500.00', '25.00']]);
+    expect(hsn.totals).toMatchObject(figures(await section('hsn', '3926/NOS')));
+  });
+
   it('a payments figure opens the receipts of its month (and mode) behind it, whose total is the figure', async () => {
     const { orbit, zenith } = await company();
     const period = { date_from: '2026-10-01', date_to: '2026-11-30' };
@@ -212,12 +237,14 @@ describe('the invoice reports', () => {
     expect([collected.totals.amount, row.collected]).toEqual(['1000.00', '1000.00']);
   });
 
-  it('the rows behind a figure refuse a month, mode or customer that is not one', async () => {
+  it('the rows behind a figure refuse a month, mode, customer, rate or GSTIN choice that is not one', async () => {
     const get = async (path: string, query: string) => {
       const res = await (await as('accounts')).get(`${path}?${query}`);
       return [res.statusCode, res.json()];
     };
     expect(await get(API.invoices.reports.revenueInvoices, 'month=2026-13')).toEqual([400, { month: ['Enter a month as YYYY-MM.'] }]);
+    expect((await get(API.invoices.reports.revenueInvoices, 'rate=180'))[0]).toBe(400);
+    expect((await get(API.invoices.reports.revenueInvoices, 'gstin=maybe'))[0]).toBe(400);
     expect((await get(API.invoices.reports.paymentReceipts, 'mode=barter'))[0]).toBe(400);
     expect((await get(API.invoices.reports.paymentReceipts, 'customer=abc'))[0]).toBe(400);
   });

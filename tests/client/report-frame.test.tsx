@@ -23,7 +23,7 @@ const revenue = {
   totals: { key: 'total', label: 'Total', invoices: 3, taxable_amount: '201500.00', cgst_amount: '18012.50', sgst_amount: '18012.50', igst_amount: '180.00', tax_amount: '36205.00', total_amount: '237705.00' },
 };
 
-const show = (name: 'invoices-reports-revenue' | 'invoices-reports-aging' | 'invoices-reports-customer-billing', query = '') => renderRoute(name, InvoiceReportScreen, `${routeByName(name).path}${query}`, ['invoice-detail', 'customer-detail']);
+const show = (name: 'invoices-reports-revenue' | 'invoices-reports-aging' | 'invoices-reports-customer-billing' | 'invoices-reports-tax', query = '') => renderRoute(name, InvoiceReportScreen, `${routeByName(name).path}${query}`, ['invoice-detail', 'customer-detail']);
 /** The rows of the report's own table (the chart's table of figures is another). */
 const tableRows = () => within(screen.getByRole('cell', { name: 'Total' }).closest('table')!).getAllByRole('row');
 const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
@@ -120,6 +120,19 @@ describe('the rows behind a revenue or billing figure', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(screen.queryByText('Invoices behind the figure')).toBeNull());
     expect(server.calls('GET', '/invoices/reports/revenue_invoices/')).toHaveLength(1);
+  });
+
+  it("an HSN row's tax opens the invoices with lines of that code and unit", async () => {
+    const taxes = { taxable_amount: '1500.00', cgst_amount: '12.50', sgst_amount: '12.50', igst_amount: '180.00', tax_amount: '205.00', total_amount: '1705.00' };
+    const row = { key: '9403/NOS', label: '9403', tax_rate: null, invoice: null, invoice_date: null, customer_name: null, customer_gstin: null, place_of_supply: null, unit: 'NOS', quantity: '2.000', ...taxes };
+    const server = fakeServer()
+      .on('GET', '/invoices/reports/tax/', { status: 200, data: { count: 1, results: [row], totals: { key: 'total', label: 'Total', ...taxes } } })
+      .on('GET', '/invoices/reports/revenue_invoices/', { status: 200, data: invoicesBehind });
+    show('invoices-reports-tax', '?date_from=2026-10-01&date_to=2026-10-31&section=hsn');
+    await screen.findByRole('cell', { name: '9403' });
+    fireEvent.click(screen.getByRole('link', { name: '205.00' }));
+    await screen.findByText('Invoices behind the figure');
+    expect(server.calls('GET', '/invoices/reports/revenue_invoices/')[0]!.config.params).toEqual({ date_from: '2026-10-01', date_to: '2026-10-31', hsn: '9403', unit: 'NOS' });
   });
 
   it("a customer's Collected opens their receipts of the period, Invoiced their invoices", async () => {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RECEIPT_MODES } from '../../../domain/receipt';
-import type { PaymentReceiptRow, PaymentsRow, RevenueInvoiceRow, RevenueRow } from '../../../domain/invoice-report';
+import { LINE_FILTERS, type PaymentReceiptRow, type PaymentsRow, type RevenueInvoiceRow, type RevenueRow } from '../../../domain/invoice-report';
 import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { customers, invoiceItems, invoices, receipts } from '../../db/schema';
@@ -72,20 +72,24 @@ export async function paymentsReport(db: Db, user: User, query: Period) {
 }
 
 /**
- * revenue_invoices/: the invoices behind a revenue figure (decision 393), in date order: those a
- * row of revenue/ adds up, so their total is its figure. With an HSN code, an invoice's figures
- * are its lines of that code, as the category row adds them.
+ * revenue_invoices/: the invoices behind a revenue, customer billing or tax figure (decisions 393,
+ * 395), in date order: those a row of that report adds up, so their total is its figure. Narrowed
+ * by lines (HSN code, unit, rate), an invoice's figures are its lines that match, as the line rows add them.
  */
-export async function revenueInvoicesReport(db: Db, user: User, query: Period & { month?: string | undefined; customer?: number | undefined; hsn?: string | undefined }) {
-  const where = sql`${revenueWhere(user, query)} AND ${narrowed(query.month, sql`to_char(i.invoice_date, 'YYYY-MM') = ${query.month}`)} AND ${narrowed(query.customer, sql`i.customer = ${query.customer}`)}`;
+export async function revenueInvoicesReport(db: Db, user: User, query: Period & Partial<Record<'month' | 'place' | 'gstin' | 'hsn' | 'unit' | 'rate', string>> & { customer?: number | undefined }) {
+  const where = sql`${revenueWhere(user, query)} AND ${narrowed(query.month, sql`to_char(i.invoice_date, 'YYYY-MM') = ${query.month}`)}
+    AND ${narrowed(query.customer, sql`i.customer = ${query.customer}`)} AND ${narrowed(query.place, sql`i.customer_state = ${query.place}`)}
+    AND ${narrowed(query.gstin, query.gstin === 'with' ? sql`i.customer_gstin <> ''` : sql`i.customer_gstin = ''`)}`;
+  const lines = sql`${narrowed(query.hsn, sql`coalesce(nullif(l.hsn_code, ''), '-') = ${query.hsn}`)} AND ${narrowed(query.unit, sql`l.unit = ${query.unit}`)}
+    AND ${narrowed(query.rate, sql`l.tax_rate = ${query.rate}::numeric`)}`;
   const columns = sql`i.id::text AS key, coalesce(i.invoice_number, '') AS label, i.id AS invoice, i.invoice_date::text AS invoice_date, i.customer, c.name AS customer_name`;
   const rows = await queryRows<RevenueInvoiceRow>(
     db,
-    query.hsn === undefined
+    LINE_FILTERS.every((name) => query[name] === undefined)
       ? sql`SELECT ${columns}, ${taxSums('i', 'total_amount')} FROM ${invoices} i JOIN ${customers} c ON c.id = i.customer
             WHERE ${where} GROUP BY i.id, c.name ORDER BY i.invoice_date, i.invoice_number`
       : sql`SELECT ${columns}, ${taxSums('l', 'line_total')} FROM ${invoiceItems} l JOIN ${invoices} i ON i.id = l.invoice JOIN ${customers} c ON c.id = i.customer
-            WHERE l.deleted_at IS NULL AND ${where} AND coalesce(nullif(l.hsn_code, ''), '-') = ${query.hsn} GROUP BY i.id, c.name ORDER BY i.invoice_date, i.invoice_number`,
+            WHERE l.deleted_at IS NULL AND ${where} AND ${lines} GROUP BY i.id, c.name ORDER BY i.invoice_date, i.invoice_number`,
   );
   return reportAnswer(rows, { money: TAX_MONEY });
 }

@@ -75,19 +75,29 @@ const payments: ReportDef = {
 };
 
 const taxFilter = { fields: [period(30), { kind: 'choice', name: 'section', label: 'Summary', options: TAX_SECTIONS }] as const, query: taxQuerySchema };
-const taxReport = (note: string, columns: ColumnDef<ReportRow, unknown>[], chart?: ReportDef['chart']): ReportDef => ({
+/** The line filters a tax row's figures open the invoices by (decision 395); every section names them all, so a change of section closes any. */
+const TAX_DRILL = ['rate', 'place', 'gstin', 'hsn', 'unit'] as const;
+type TaxDrill = (row: ReportRow) => Partial<Record<(typeof TAX_DRILL)[number], string>>;
+const taxReport = (note: string, columns: ColumnDef<ReportRow, unknown>[], drillOf?: TaxDrill, chart?: ReportDef['chart']): ReportDef => ({
   path: API.invoices.reports.tax,
-  note,
-  columns: [...columns, ...taxColumns],
+  note: drillOf ? `${note} A tax figure opens the invoices behind it.` : note,
+  columns: [
+    ...columns,
+    ...taxColumns.map((c, i) =>
+      drillOf && i === 4 ? drillColumn('tax_amount', 'Tax', 'number', (row) => (isTotalsRow(row) ? null : { ...Object.fromEntries(TAX_DRILL.map((name) => [name, ''])), ...drillOf(row) })) : c,
+    ),
+  ],
   filter: taxFilter,
   unpaged: true,
   rowKey: ['key'],
   ...(chart ? { chart } : {}),
+  // B2B's rows are invoices already, but it has the drill too, so leaving a section closes what it opened.
+  drill: { title: 'Invoices behind the figure', params: TAX_DRILL, carry: PERIOD, report: revenueInvoices },
 });
 
 /** The tax report's sections, as the "Summary" filter picks them: each its own columns. */
 export const TAX_REPORTS: Readonly<Record<(typeof TAX_SECTIONS)[number]['value'], ReportDef>> = {
-  rate: taxReport('GST of the issued invoices dated in the period, by rate, split into CGST and SGST (within the state) and IGST.', [textColumn('label', 'GST rate')], {
+  rate: taxReport('GST of the issued invoices dated in the period, by rate, split into CGST and SGST (within the state) and IGST.', [textColumn('label', 'GST rate')], (row) => ({ rate: String(row.tax_rate) }), {
     kind: 'pie',
     label: 'Tax by rate',
     category: 'label',
@@ -100,8 +110,16 @@ export const TAX_REPORTS: Readonly<Record<(typeof TAX_SECTIONS)[number]['value']
     secondary(textColumn('customer_gstin', 'GSTIN')),
     secondary(textColumn('place_of_supply', 'Place of supply')),
   ]),
-  b2c: taxReport('B2C: invoices to customers without a GSTIN, by place of supply and rate.', [textColumn('place_of_supply', 'Place of supply'), numberColumn('tax_rate', 'Rate %')]),
-  hsn: taxReport('HSN summary: the lines by HSN code and unit, with the quantity.', [textColumn('label', 'HSN'), textColumn('unit', 'Unit'), numberColumn('quantity', 'Quantity')]),
+  b2c: taxReport('B2C: invoices to customers without a GSTIN, by place of supply and rate.', [textColumn('place_of_supply', 'Place of supply'), numberColumn('tax_rate', 'Rate %')], (row) => ({
+    rate: String(row.tax_rate),
+    place: String(row.place_of_supply),
+    gstin: 'without',
+  })),
+  // The row's key is the code (`-` for none) and the unit: the code is its first part.
+  hsn: taxReport('HSN summary: the lines by HSN code and unit, with the quantity.', [textColumn('label', 'HSN'), textColumn('unit', 'Unit'), numberColumn('quantity', 'Quantity')], (row) => ({
+    hsn: String(row.key).split('/')[0]!,
+    unit: String(row.unit),
+  })),
 };
 
 const customerBilling: ReportDef = {
