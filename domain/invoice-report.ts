@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { decimalSchema, idSchema, isoDateSchema } from './entity';
+import { decimalSchema, idSchema, isoDateSchema, percentInput } from './entity';
 import { AGING_BUCKETS } from './invoice';
-import { idParam, periodInOrder } from './query-params';
-import { RECEIPT_MODES } from './receipt';
+import { idParam, monthParam, periodInOrder } from './query-params';
+import { RECEIPT_MODES, receiptModeSchema } from './receipt';
 
 /**
  * The invoice reports of the reports area (issue 22 §1, decisions 370–375): revenue, payments,
@@ -38,6 +38,34 @@ export const agingInvoicesQuerySchema = z.object({
   bucket: z.enum(AGING_BUCKETS.map((b) => b.key) as [string, ...string[]], { error: 'Not a valid aging bucket.' }),
   customer: idParam.optional(),
 });
+
+/**
+ * revenue_invoices/: the invoices behind a figure of the revenue, customer billing or tax report
+ * (decisions 393, 395): those of the period, narrowed to a month, a customer, a place of supply,
+ * customers with or without a GSTIN, and the lines of an HSN code (`-` for lines without one, as
+ * the reports' row keys), a unit and/or a GST rate; narrowed by lines, each invoice counts only
+ * those lines.
+ */
+export const revenueInvoicesQuerySchema = z
+  .object({
+    ...period,
+    month: monthParam.optional(),
+    customer: idParam.optional(),
+    place: z.string().max(100).optional(),
+    gstin: z.enum(['with', 'without']).optional(),
+    hsn: z.string().max(20).optional(),
+    unit: z.string().max(20).optional(),
+    rate: percentInput().optional(),
+  })
+  .refine(...periodInOrder('date_from', 'date_to'));
+
+/** The filters of revenue_invoices/ that pick lines rather than whole invoices. */
+export const LINE_FILTERS = ['hsn', 'unit', 'rate'] as const;
+
+/** payment_receipts/: the receipts behind a figure of the payments (or customer billing) report: the period's, narrowed to a month, a mode and/or a customer. */
+export const paymentReceiptsQuerySchema = z
+  .object({ ...period, month: monthParam.optional(), mode: receiptModeSchema.optional(), customer: idParam.optional() })
+  .refine(...periodInOrder('date_from', 'date_to'));
 
 const taxFigures = { taxable_amount: decimalSchema, cgst_amount: decimalSchema, sgst_amount: decimalSchema, igst_amount: decimalSchema, tax_amount: decimalSchema };
 
@@ -83,6 +111,33 @@ export const agingInvoiceRowSchema = z.object({
   outstanding_amount: decimalSchema,
 });
 
+/** revenue_invoices/: an invoice behind a revenue figure, with its figures (its lines' of the HSN code asked for). */
+export const revenueInvoiceRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  invoice: idSchema,
+  invoice_date: isoDateSchema,
+  customer: idSchema,
+  customer_name: z.string(),
+  ...taxFigures,
+  total_amount: decimalSchema,
+});
+
+/** payment_receipts/: a receipt behind a payments figure. */
+export const paymentReceiptRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  receipt: idSchema,
+  receipt_date: isoDateSchema,
+  customer: idSchema,
+  customer_name: z.string(),
+  mode: receiptModeSchema,
+  reference: z.string(),
+  amount: decimalSchema,
+});
+
+export type RevenueInvoiceRow = z.infer<typeof revenueInvoiceRowSchema>;
+export type PaymentReceiptRow = z.infer<typeof paymentReceiptRowSchema>;
 export type RevenueRow = z.infer<typeof revenueRowSchema>;
 export type PaymentsRow = z.infer<typeof paymentsRowSchema>;
 export type TaxRow = z.infer<typeof taxRowSchema>;

@@ -45,5 +45,8 @@ export function periodInOrder<K extends string>(from: K, to: K): [(query: Partia
   return [(query) => isValidDateRange(query[from], query[to]), { path: [to], message: PERIOD_OUT_OF_ORDER }];
 }
 
+/** A month as a report's row key names it (YYYY-MM): the rows behind a month's figure. */
+export const monthParam = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Enter a month as YYYY-MM.');
+
 /** A sync cursor (`updated_since`, `cursor`): a transaction id. */
 export const cursorParam = z.string().regex(/^\d{1,18}$/, 'Invalid cursor.');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalSchema, idSchema, isoDateSchema } from './entity';
-import { periodInOrder } from './query-params';
+import { idParam, monthParam, periodInOrder } from './query-params';
+import { salesOrderStatusSchema } from './sales-order';
 
 /**
  * The sales order reports of the reports area (issue 22 §1, decision 377): by status, by
@@ -9,6 +10,14 @@ import { periodInOrder } from './query-params';
  * order date.
  */
 export const salesOrderReportQuerySchema = z.object({ date_from: isoDateSchema.optional(), date_to: isoDateSchema.optional() }).refine(...periodInOrder('date_from', 'date_to'));
+
+/**
+ * orders/: the orders behind a figure of status/, customers/ or analysis/ (decision 394): those of
+ * the period with the status given, else the booked ones, narrowed to a customer and/or a month.
+ */
+export const salesOrderDrillQuerySchema = z
+  .object({ date_from: isoDateSchema.optional(), date_to: isoDateSchema.optional(), status: salesOrderStatusSchema.optional(), customer: idParam.optional(), month: monthParam.optional() })
+  .refine(...periodInOrder('date_from', 'date_to'));
 
 /** status/, customers/, analysis/: a row per status, customer or month (YYYY-MM). */
 export const salesOrderGroupRowSchema = z.object({ key: z.string(), label: z.string(), customer: idSchema.nullable(), orders: z.number().int(), total_value: decimalSchema });
@@ -27,5 +36,29 @@ export const salesOrderReportOrderSchema = z.object({
   advance_amount: decimalSchema,
 });
 
+/**
+ * profitability/: a row per order booked in the period (decision 392): its value before tax, what
+ * its issued invoices (and those of its job orders) bill before tax, what its job orders cost
+ * (material consumed and approved expenses, as the job order profitability counts them), and the
+ * margin on the order's value.
+ */
+export const salesOrderProfitabilityRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  sales_order: idSchema,
+  customer: idSchema,
+  customer_name: z.string(),
+  order_date: isoDateSchema,
+  status: z.string(),
+  order_value: decimalSchema,
+  invoiced: decimalSchema,
+  material_cost: decimalSchema,
+  expense_cost: decimalSchema,
+  total_cost: decimalSchema,
+  margin: decimalSchema,
+  margin_percent: decimalSchema.nullable(),
+});
+
 export type SalesOrderGroupRow = z.infer<typeof salesOrderGroupRowSchema>;
 export type SalesOrderReportOrder = z.infer<typeof salesOrderReportOrderSchema>;
+export type SalesOrderProfitabilityRow = z.infer<typeof salesOrderProfitabilityRowSchema>;

@@ -10,7 +10,6 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
  * is either here or in SCREENS, so a new route without a screen, or a misspelt name, is a type error.
  */
 export const NOT_BUILT_YET = [
-  ...['sales-orders-reports-profitability'],
   ...['superuser-dashboard', 'system-diagnostics', 'module-management', 'user-management', 'audit-logs', 'performance-monitor', 'system-configuration'],
 ] as const satisfies readonly RouteName[];
 
@@ -165,6 +164,7 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'sales-orders-reports-analysis': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
   'sales-orders-reports-status': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
   'sales-orders-reports-customers': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
+  'sales-orders-reports-profitability': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
   'sales-orders-pending-advance': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
   'sales-orders-overdue': () => import('../features/sales-order-reports/SalesOrderReportScreen'),
   'invoices-reports': () => import('../features/invoice-reports/InvoiceReportsHomeScreen'),

@@ -57,9 +57,28 @@ export interface ReportDef {
   chart?: ReportChartDef;
   /** The answer in the frame's shape, when the API answers another (the aging report's customers and buckets). */
   select?: (answer: never) => ReportPage;
-  /** The rows behind a figure: opened by a drillColumn's link, which puts `params` in the address. */
-  drill?: { title: string; params: readonly string[]; report: ReportDef };
+  /** The rows behind a figure: opened by a drillColumn's link, which puts `params` in the address (one of several reports by its `name`). */
+  drill?: ReportDrill | readonly ReportDrill[];
 }
+
+/**
+ * A report of the rows behind a figure. `params` name the figure (the address holds them while it
+ * is open); `carry` are the report's own filters it needs too (the period); `name`, when a report
+ * has several, is the address's `drill` that picks this one.
+ */
+export interface ReportDrill {
+  name?: string;
+  title: string;
+  params: readonly string[];
+  carry?: readonly string[];
+  report: ReportDef;
+}
+
+/** The address's parameter that picks one of a report's several drills. */
+const DRILL = 'drill';
+const drillsOf = (report: ReportDef): readonly ReportDrill[] => (report.drill === undefined ? [] : 'report' in report.drill ? [report.drill] : report.drill);
+/** Every address parameter a report's drills use, dropped when the report's filters change or "Back to the report" is chosen. */
+const drillParams = (drills: readonly ReportDrill[]) => [DRILL, ...drills.flatMap((d) => d.params)];
 
 /** A report's answer: its rows, and (decision 371) a totals row that is their sum, shown last. */
 export interface ReportPage {
@@ -76,14 +95,19 @@ const column = (key: string, header: string, format: FieldFormat): ColumnDef<Rep
   meta: { field: { key, format }, ...(format === 'number' || format === 'count' ? { numeric: true } : {}) },
 });
 
-/** A figure that opens the rows behind it (the report's `drill`): `paramsOf` names them (an empty value drops one); none for an empty figure. */
-export const drillColumn = (key: string, header: string, format: FieldFormat, paramsOf: (row: ReportRow) => Record<string, string>): ColumnDef<ReportRow, unknown> => ({
+/**
+ * A figure that opens the rows behind it (the report's `drill`): `paramsOf` names them from the
+ * row and the address (an empty value drops one; `drill` picks one of several); none for an empty
+ * figure or when `paramsOf` names nothing (a totals row with nothing behind it as one list).
+ */
+export const drillColumn = (key: string, header: string, format: FieldFormat, paramsOf: (row: ReportRow, search: URLSearchParams) => Record<string, string> | null): ColumnDef<ReportRow, unknown> => ({
   ...column(key, header, format),
   cell: function DrillCell({ row }) {
     const [search] = useSearchParams();
     const text = shown(row.original[key], format);
-    if (!Number(row.original[key])) return text;
-    const to = `?${new URLSearchParams({ ...Object.fromEntries(search), ...paramsOf(row.original) })}`;
+    const params = Number(row.original[key]) ? paramsOf(row.original, search) : null;
+    if (!params) return text;
+    const to = `?${new URLSearchParams({ ...Object.fromEntries(search), ...params })}`;
     return (
       <Link asChild colorPalette="teal">
         <RouterLink to={to}>{text}</RouterLink>
@@ -94,6 +118,7 @@ export const drillColumn = (key: string, header: string, format: FieldFormat, pa
 
 /** The key of the totals row the server adds (server/lib/report.ts). */
 const TOTAL_KEY = 'total';
+export const isTotalsRow = (row: ReportRow) => row.key === TOTAL_KEY;
 
 /** The columns a file writes: those declared with their field. */
 export const exportColumns = (columns: readonly ColumnDef<ReportRow, unknown>[]): ExportColumn[] =>
@@ -134,7 +159,7 @@ function asPage(report: ReportDef, data: unknown): ReportPage {
 }
 
 /** The answer's totals row (server/lib/report.ts), if it has one: other reports' `totals` (an array of per-bucket sums) are figures, not a row. */
-const totalsRow = (page: ReportPage): ReportRow | undefined => (page.totals && !Array.isArray(page.totals) ? { ...page.totals, key: TOTAL_KEY } : undefined);
+const totalsRow = (page: ReportPage): ReportRow | undefined => (page.totals && !Array.isArray(page.totals) ? { label: 'Total', ...page.totals, key: TOTAL_KEY } : undefined);
 
 /** Every row of the report for a file: the answer itself when unpaged, else each page of the largest size in turn. */
 async function everyRow(report: ReportDef, path: string, query: Record<string, string | number>): Promise<ReportPage> {
@@ -209,18 +234,19 @@ function ReportBody({ title, subtitle, report, query, pageSize }: { title: strin
   );
 }
 
-/** The rows behind a figure, below the report, while the address names them; "Back to the report" drops them. */
-function Drill({ drill }: { drill: NonNullable<ReportDef['drill']> }) {
+/** The rows behind a figure, below the report, while the address names them (with the report's `query` it carries); "Back to the report" drops them. */
+function Drill({ drill, all, query }: { drill: ReportDrill; all: readonly ReportDrill[]; query: Record<string, string | number> }) {
   const [search] = useSearchParams();
   const chosen = Object.fromEntries(drill.params.flatMap((name) => (search.get(name) ? [[name, search.get(name)!]] : [])));
-  if (!Object.keys(chosen).length) return null;
+  if (!Object.keys(chosen).length || (drill.name !== undefined && search.get(DRILL) !== drill.name)) return null;
+  const carried = Object.fromEntries((drill.carry ?? []).flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]]])));
   const back = new URLSearchParams(search);
-  for (const name of drill.params) back.delete(name);
+  for (const name of drillParams(all)) back.delete(name);
   return (
     <ServerReport
       title={drill.title}
       report={drill.report}
-      params={chosen}
+      params={{ ...carried, ...chosen }}
       level="section"
       actions={
         <Link asChild colorPalette="teal" _print={{ display: 'none' }}>
@@ -232,6 +258,13 @@ function Drill({ drill }: { drill: NonNullable<ReportDef['drill']> }) {
 }
 
 const NO_PARAMS: Record<string, string | number> = {};
+
+/** The address with newly chosen filters; the rows behind a figure of the old ones close. */
+function chooseFilters(search: URLSearchParams, values: Record<string, string>, drills: readonly ReportDrill[]) {
+  const next = new URLSearchParams({ ...Object.fromEntries(search), ...values });
+  for (const name of drillParams(drills)) next.delete(name);
+  return next;
+}
 
 /**
  * A report the server works out (ledger arithmetic, joins over the whole company): read online,
@@ -261,6 +294,7 @@ export function ServerReport({
   const queryKey = JSON.stringify([params, chosen]);
   const query = useMemo(() => ({ ...params, ...Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== '')) }), [params, chosen]);
   const subtitle = fields ? describeFilters(fields, chosen) : '';
+  const drills = drillsOf(report);
   return (
     <Stack as="section" aria-label={title} gap="4">
       <Flex align="center" gap="3" wrap="wrap">
@@ -277,13 +311,15 @@ export function ServerReport({
       )}
       {report.filter && (
         <Box _print={{ display: 'none' }}>
-          <ReportFilters key={search.toString()} fields={report.filter.fields} query={report.filter.query} fixed={params} chosen={chosen} onChoose={(values) => setSearch((s) => new URLSearchParams({ ...Object.fromEntries(s), ...values }))} />
+          <ReportFilters key={search.toString()} fields={report.filter.fields} query={report.filter.query} fixed={params} chosen={chosen} onChoose={(values) => setSearch((s) => chooseFilters(s, values, drills))} />
         </Box>
       )}
       {online ? (
         <>
           <ReportBody key={queryKey} title={title} subtitle={subtitle} report={report} query={query} pageSize={pageSize} />
-          {report.drill && <Drill drill={report.drill} />}
+          {drills.map((drill) => (
+            <Drill key={drill.name ?? drill.title} drill={drill} all={drills} query={query} />
+          ))}
         </>
       ) : (
         <Alert.Root status="info">

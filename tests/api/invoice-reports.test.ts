@@ -152,6 +152,103 @@ describe('the invoice reports', () => {
     expect([bad.statusCode, bad.json()]).toEqual([400, { bucket: ['Not a valid aging bucket.'] }]);
   });
 
+  it("a revenue figure opens the invoices behind it, whose total is the figure, by month, customer and HSN code", async () => {
+    const { orbit, a, b, c } = await company();
+    const figure = async (by: string, key: string) => (await read('accounts', API.invoices.reports.revenue, { ...SEP_OCT, by })).results.find((r: { key: string }) => r.key === key);
+    const behind = (query: Record<string, string>) => read('accounts', API.invoices.reports.revenueInvoices, { ...SEP_OCT, ...query });
+    const taxFigures = (row: Record<string, unknown>) => Object.fromEntries(['taxable_amount', 'cgst_amount', 'sgst_amount', 'igst_amount', 'tax_amount', 'total_amount'].map((k) => [k, row[k]]));
+
+    const october = await behind({ month: '2026-10' });
+    expect(october.results.map((r: Record<string, unknown>) => [r.invoice, r.customer_name, r.invoice_date, r.total_amount])).toEqual([
+      [b.id, 'Orbit Retail LLP', '2026-10-05', '525.00'],
+      [c.id, 'Zenith Stores', '2026-10-20', '1180.00'],
+    ]);
+    expect(october.totals).toMatchObject({ total_amount: '1705.00' });
+    expect(october.totals).toMatchObject(taxFigures(await figure('month', '2026-10')));
+
+    const ofOrbit = await behind({ customer: String(orbit.id) });
+    expect(ofOrbit.results.map((r: Record<string, unknown>) => [r.invoice, r.total_amount])).toEqual([
+      [a.id, '2360.00'],
+      [b.id, '525.00'],
+    ]);
+    expect(ofOrbit.totals.total_amount).toBe('2885.00');
+    expect(ofOrbit.totals).toMatchObject(taxFigures(await figure('customer', String(orbit.id))));
+
+    // HSN 9403: A's 2 x 1000 at 18% and C's 1 x 1000 at 18%; B's 3926 line is not behind it.
+    const ofHsn = await behind({ hsn: '9403' });
+    expect(ofHsn.results.map((r: Record<string, unknown>) => [r.invoice, r.taxable_amount, r.tax_amount, r.total_amount])).toEqual([
+      [a.id, '2000.00', '360.00', '2360.00'],
+      [c.id, '1000.00', '180.00', '1180.00'],
+    ]);
+    expect(ofHsn.totals).toMatchObject({ taxable_amount: '3000.00', tax_amount: '540.00', total_amount: '3540.00' });
+    expect(ofHsn.totals).toMatchObject(taxFigures(await figure('category', '9403')));
+  });
+
+  it('a tax figure opens the invoices behind it (by rate, B2C place and rate, HSN code and unit), totalling its row', async () => {
+    const { a, b, c } = await company();
+    const section = async (name: string, key: string) => (await read('accounts', API.invoices.reports.tax, { ...SEP_OCT, section: name })).results.find((r: { key: string }) => r.key === key);
+    const behind = (query: Record<string, string>) => read('accounts', API.invoices.reports.revenueInvoices, { ...SEP_OCT, ...query });
+    const figures = (row: Record<string, unknown>) => Object.fromEntries(['taxable_amount', 'cgst_amount', 'sgst_amount', 'igst_amount', 'tax_amount', 'total_amount'].map((k) => [k, row[k]]));
+
+    // 18%: A's 2000 (CGST 180 + SGST 180) and C's 1000 (IGST 180).
+    const at18 = await behind({ rate: '18.00' });
+    expect(at18.results.map((r: Record<string, unknown>) => [r.invoice, r.taxable_amount, r.tax_amount])).toEqual([
+      [a.id, '2000.00', '360.00'],
+      [c.id, '1000.00', '180.00'],
+    ]);
+    expect(at18.totals).toMatchObject({ taxable_amount: '3000.00', tax_amount: '540.00' });
+    expect(at18.totals).toMatchObject(figures(await section('rate', '18.00')));
+
+    const karnataka = await behind({ rate: '18.00', place: 'Karnataka', gstin: 'without' });
+    expect(karnataka.results.map((r: Record<string, unknown>) => [r.invoice, r.igst_amount])).toEqual([[c.id, '180.00']]);
+    expect(karnataka.totals).toMatchObject(figures(await section('b2c', 'Karnataka/18.00')));
+    expect((await behind({ rate: '18.00', gstin: 'with' })).results.map((r: Record<string, unknown>) => r.invoice)).toEqual([a.id]);
+
+    const hsn = await behind({ hsn: '3926', unit: 'NOS' });
+    expect(hsn.results.map((r: Record<string, unknown>) => [r.invoice, r.taxable_amount, r.tax_amount])).toEqual([[b.id, '500.00', '25.00']]);
+    expect(hsn.totals).toMatchObject(figures(await section('hsn', '3926/NOS')));
+  });
+
+  it('a payments figure opens the receipts of its month (and mode) behind it, whose total is the figure', async () => {
+    const { orbit, zenith } = await company();
+    const period = { date_from: '2026-10-01', date_to: '2026-11-30' };
+    const payments = await read('accounts', API.invoices.reports.payments, period);
+    const november = payments.results.find((r: { key: string }) => r.key === '2026-11');
+    const upi = await read('accounts', API.invoices.reports.paymentReceipts, { ...period, month: '2026-11', mode: 'upi' });
+    expect(upi.results.map((r: Record<string, unknown>) => [r.customer, r.receipt_date, r.mode, r.amount])).toEqual([[zenith.id, '2026-11-02', 'upi', '1180.00']]);
+    expect(upi.totals.amount).toBe(november.upi);
+    const octoberCash = await read('accounts', API.invoices.reports.paymentReceipts, { ...period, month: '2026-10', mode: 'cash' });
+    expect(octoberCash.results.map((r: Record<string, unknown>) => [r.customer, r.amount])).toEqual([[orbit.id, '1000.00']]);
+    expect((await read('accounts', API.invoices.reports.paymentReceipts, { ...period, month: '2026-10', mode: 'upi' })).totals.amount).toBe('0.00');
+    const all = await read('accounts', API.invoices.reports.paymentReceipts, period);
+    expect(all.totals.amount).toBe(payments.totals.total);
+    expect(all.totals.amount).toBe('2180.00');
+  });
+
+  it("a customer billing figure opens the customer's invoices (Invoiced) or receipts (Collected) of the period, totalling it", async () => {
+    const { orbit, a, b } = await company();
+    const billing = await read('accounts', API.invoices.reports.customerBilling, SEP_OCT);
+    const row = billing.results.find((r: { customer: number }) => r.customer === orbit.id);
+    const invoiced = await read('accounts', API.invoices.reports.revenueInvoices, { ...SEP_OCT, customer: String(orbit.id) });
+    expect(invoiced.results.map((r: Record<string, unknown>) => r.invoice)).toEqual([a.id, b.id]);
+    expect([invoiced.totals.total_amount, row.invoiced]).toEqual(['2885.00', '2885.00']);
+    const collected = await read('accounts', API.invoices.reports.paymentReceipts, { ...SEP_OCT, customer: String(orbit.id) });
+    expect(collected.results.map((r: Record<string, unknown>) => [r.receipt_date, r.mode, r.amount])).toEqual([['2026-10-15', 'cash', '1000.00']]);
+    expect([collected.totals.amount, row.collected]).toEqual(['1000.00', '1000.00']);
+  });
+
+  it('the rows behind a figure refuse a month, mode, customer, rate or GSTIN choice that is not one', async () => {
+    const get = async (path: string, query: string) => {
+      const res = await (await as('accounts')).get(`${path}?${query}`);
+      return [res.statusCode, res.json()];
+    };
+    expect(await get(API.invoices.reports.revenueInvoices, 'month=2026-13')).toEqual([400, { month: ['Enter a month as YYYY-MM.'] }]);
+    expect((await get(API.invoices.reports.revenueInvoices, 'rate=180'))[0]).toBe(400);
+    expect((await get(API.invoices.reports.revenueInvoices, 'gstin=maybe'))[0]).toBe(400);
+    expect((await get(API.invoices.reports.paymentReceipts, 'mode=barter'))[0]).toBe(400);
+    expect((await get(API.invoices.reports.paymentReceipts, 'customer=abc'))[0]).toBe(400);
+  });
+
   it('an empty period has no rows and zero totals', async () => {
     await company();
     const empty = await read('accounts', API.invoices.reports.revenue, { date_from: '2025-01-01', date_to: '2025-01-31' });
@@ -159,7 +256,7 @@ describe('the invoice reports', () => {
   });
 
   it('an end before the start is refused at date_to', async () => {
-    for (const path of [API.invoices.reports.revenue, API.invoices.reports.payments, API.invoices.reports.tax, API.invoices.reports.customerBilling]) {
+    for (const path of [API.invoices.reports.revenue, API.invoices.reports.payments, API.invoices.reports.tax, API.invoices.reports.customerBilling, API.invoices.reports.revenueInvoices, API.invoices.reports.paymentReceipts]) {
       const res = await (await as('accounts')).get(`${path}?date_from=2026-10-01&date_to=2026-09-30`);
       expect([res.statusCode, res.json()], path).toEqual([400, { date_to: ['The end date cannot be before the start date.'] }]);
     }
@@ -176,6 +273,9 @@ describe('the invoice reports', () => {
     expect(summary).toMatchObject({ invoiced_count: 1, invoiced_amount: '2360.00', outstanding_amount: '1360.00' });
     const all = await read('sales.manager', API.invoices.reports.revenue, SEP_OCT);
     expect(all.totals.total_amount).toBe('4065.00');
+    const behind = await read('sales.exec', API.invoices.reports.revenueInvoices, SEP_OCT);
+    expect([behind.count, behind.totals.total_amount]).toEqual([1, '2360.00']);
+    expect((await read('sales.exec', API.invoices.reports.paymentReceipts, { date_from: '2026-10-01', date_to: '2026-11-30' })).totals.amount).toBe('1000.00');
   });
 
   it('every role reads them as the matrix allows invoices.read, others get 403', async () => {

@@ -6,7 +6,11 @@ import {
   agingInvoicesQuerySchema,
   customerBillingRowSchema,
   invoicePeriodQuerySchema,
+  paymentReceiptRowSchema,
+  paymentReceiptsQuerySchema,
   paymentsRowSchema,
+  revenueInvoiceRowSchema,
+  revenueInvoicesQuerySchema,
   revenueQuerySchema,
   revenueRowSchema,
   taxQuerySchema,
@@ -15,7 +19,7 @@ import {
 import { reportAnswerSchema } from '../../../domain/report';
 import { currentUser } from '../../plugins/auth';
 import { agingInvoicesReport, customerBillingReport } from './report-billing';
-import { paymentsReport, revenueReport } from './report-revenue';
+import { paymentReceiptsReport, paymentsReport, revenueInvoicesReport, revenueReport } from './report-revenue';
 import { taxReport } from './report-tax';
 
 /** The invoice reports of the reports area (issue 22 §1), for invoice readers; a sales executive's figures are their own (decision 372). */
@@ -32,5 +36,11 @@ export function invoiceReportRoutes(fastify: FastifyInstance) {
   );
   app.get(paths.agingInvoices, { config, schema: { tags, querystring: agingInvoicesQuerySchema, response: { 200: reportAnswerSchema(agingInvoiceRowSchema) } } }, (req) =>
     agingInvoicesReport(app.db, currentUser(req), req.query),
+  );
+  app.get(paths.revenueInvoices, { config, schema: { tags, querystring: revenueInvoicesQuerySchema, response: { 200: reportAnswerSchema(revenueInvoiceRowSchema) } } }, (req) =>
+    revenueInvoicesReport(app.db, currentUser(req), req.query),
+  );
+  app.get(paths.paymentReceipts, { config, schema: { tags, querystring: paymentReceiptsQuerySchema, response: { 200: reportAnswerSchema(paymentReceiptRowSchema) } } }, (req) =>
+    paymentReceiptsReport(app.db, currentUser(req), req.query),
   );
 }

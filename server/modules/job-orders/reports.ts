@@ -127,7 +127,8 @@ export async function statusWiseAgeing(db: Db, q: JobOrderFilterQuery): Promise<
 
 /* Profitability */
 
-function expenseCostByJobOrder(db: Db) {
+/** Per job order, its approved expenses: a subquery (job_order, expense_cost) for the reports to join beside materialCostByJobOrder. */
+export function expenseCostByJobOrder(db: Db) {
   return db
     .select({ job_order: jobOrderExpenses.job_order, expense_cost: sql<string>`sum(${jobOrderExpenses.amount})`.as('expense_cost') })
     .from(jobOrderExpenses)

@@ -5,13 +5,26 @@ import { API } from '../../../domain/api-paths';
 import { reportAnswerSchema } from '../../../domain/report';
 import { reportScopeOf } from '../../../domain/row-rules';
 import { SALES_ORDER_STATUSES } from '../../../domain/sales-order';
-import { salesOrderGroupRowSchema, salesOrderReportOrderSchema, salesOrderReportQuerySchema, type SalesOrderGroupRow, type SalesOrderReportOrder } from '../../../domain/sales-order-report';
+import { div, mul, sign } from '../../../domain/decimal';
+import {
+  salesOrderDrillQuerySchema,
+  salesOrderGroupRowSchema,
+  salesOrderProfitabilityRowSchema,
+  salesOrderReportOrderSchema,
+  salesOrderReportQuerySchema,
+  type SalesOrderGroupRow,
+  type SalesOrderProfitabilityRow,
+  type SalesOrderReportOrder,
+} from '../../../domain/sales-order-report';
 import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
-import { customers, salesOrders } from '../../db/schema';
+import { customers, invoices, jobOrders, salesOrders } from '../../db/schema';
 import { TODAY } from '../../lib/business-day';
 import { inPeriod, reportAnswer } from '../../lib/report';
 import { currentUser } from '../../plugins/auth';
+import { issued } from '../invoices/report-scope';
+import { expenseCostByJobOrder } from '../job-orders/reports';
+import { materialCostByJobOrder } from '../material-reports/reports';
 import { isAdvancePendingSql, isOverdueSql } from './service';
 
 type Period = { date_from?: string | undefined; date_to?: string | undefined };
@@ -57,7 +70,13 @@ async function byMonth(db: Db, user: User, query: Period) {
   return reportAnswer(rows, { money: ['total_value'], counts: ['orders'] });
 }
 
-/** pending_advance/ and overdue/: the orders themselves, the most overdue (else the oldest) first. */
+/** orders/: the orders behind a figure of status/, customers/ or analysis/, so their total is the figure (decision 394). */
+const behind = (query: { status?: string | undefined; customer?: number | undefined; month?: string | undefined }) =>
+  sql`${query.status === undefined ? booked : sql`${salesOrders.status} = ${query.status}`}
+    AND ${query.customer === undefined ? sql`TRUE` : sql`${salesOrders.customer} = ${query.customer}`}
+    AND ${query.month === undefined ? sql`TRUE` : sql`to_char(${salesOrders.order_date}, 'YYYY-MM') = ${query.month}`}`;
+
+/** pending_advance/, overdue/ and orders/: the orders themselves, the most overdue (else the oldest) first. */
 async function orders(db: Db, user: User, query: Period, which: SQL) {
   const rows = await queryRows<SalesOrderReportOrder>(
     db,
@@ -70,6 +89,47 @@ async function orders(db: Db, user: User, query: Period, which: SQL) {
         WHERE ${where(user, query, which)} ORDER BY days_overdue DESC, ${salesOrders.order_date}, ${salesOrders.id}`,
   );
   return reportAnswer(rows, { money: ['total_order_value', 'advance_amount'] });
+}
+
+const i = sql.raw('i');
+
+/**
+ * profitability/: each order booked in the period with its value (before tax, as the other
+ * reports count it), what the issued invoices of the order and of its job orders bill before tax,
+ * and what its job orders cost as the job order profitability counts it (material consumed and
+ * approved expenses, the same subqueries), whatever their dates; the margin is on the order's
+ * value (decision 392). The totals' margin % is the total margin over the total value.
+ */
+async function profitability(db: Db, user: User, query: Period) {
+  const material = materialCostByJobOrder(db);
+  const expense = expenseCostByJobOrder(db);
+  const rows = await queryRows<SalesOrderProfitabilityRow>(
+    db,
+    sql`WITH orders AS (
+          SELECT ${salesOrders.id} AS id, ${salesOrders.customer} AS customer, ${salesOrders.order_date} AS order_date, ${salesOrders.status} AS status, ${salesOrders.total_order_value} AS value
+          FROM ${salesOrders} WHERE ${where(user, query, booked)}),
+        jobs AS (SELECT j.id, j.sales_order FROM ${jobOrders} j JOIN orders o ON o.id = j.sales_order WHERE j.deleted_at IS NULL),
+        costs AS (
+          SELECT jobs.sales_order, sum(coalesce(${material.material_cost}, 0)) AS material_cost, sum(coalesce(${expense.expense_cost}, 0)) AS expense_cost
+          FROM jobs LEFT JOIN ${material} ON ${material.job_order} = jobs.id LEFT JOIN ${expense} ON ${expense.job_order} = jobs.id GROUP BY jobs.sales_order),
+        billed AS (
+          SELECT coalesce(o.id, jobs.sales_order) AS sales_order, sum(i.taxable_amount) AS invoiced
+          FROM ${invoices} i LEFT JOIN orders o ON o.id = i.sales_order LEFT JOIN jobs ON jobs.id = i.job_order
+          WHERE ${issued(i)} AND (o.id IS NOT NULL OR jobs.id IS NOT NULL) GROUP BY 1),
+        figures AS (
+          SELECT o.*, coalesce(b.invoiced, 0) AS invoiced, coalesce(c.material_cost, 0) AS material_cost, coalesce(c.expense_cost, 0) AS expense_cost,
+            coalesce(c.material_cost, 0) + coalesce(c.expense_cost, 0) AS total_cost
+          FROM orders o LEFT JOIN billed b ON b.sales_order = o.id LEFT JOIN costs c ON c.sales_order = o.id)
+        SELECT f.id::text AS key, 'SO-' || f.id AS label, f.id AS sales_order, f.customer, cu.name AS customer_name, f.order_date::text AS order_date, f.status,
+          f.value::text AS order_value, f.invoiced::text AS invoiced, f.material_cost::text AS material_cost, f.expense_cost::text AS expense_cost,
+          f.total_cost::text AS total_cost, (f.value - f.total_cost)::text AS margin,
+          CASE WHEN f.value > 0 THEN round((f.value - f.total_cost) * 100 / f.value, 2)::text END AS margin_percent
+        FROM figures f JOIN ${customers} cu ON cu.id = f.customer ORDER BY f.order_date, f.id`,
+  );
+  const answer = reportAnswer(rows, { money: ['order_value', 'invoiced', 'material_cost', 'expense_cost', 'total_cost', 'margin'] });
+  const value = String(answer.totals.order_value);
+  answer.totals.margin_percent = sign(value) > 0 ? div(mul(String(answer.totals.margin), '100'), value, 2) : null;
+  return answer;
 }
 
 /** The sales order reports (issue 22 §1), for sales order readers; a sales executive's figures are their own orders'. */
@@ -85,4 +145,8 @@ export function salesOrderReportRoutes(fastify: FastifyInstance) {
   app.get(paths.analysis, { config, schema: group }, (req) => byMonth(app.db, currentUser(req), req.query));
   app.get(paths.pendingAdvance, { config, schema: list }, (req) => orders(app.db, currentUser(req), req.query, isAdvancePendingSql));
   app.get(paths.overdue, { config, schema: list }, (req) => orders(app.db, currentUser(req), req.query, isOverdueSql));
+  app.get(paths.orders, { config, schema: { ...list, querystring: salesOrderDrillQuerySchema } }, (req) => orders(app.db, currentUser(req), req.query, behind(req.query)));
+  app.get(paths.profitability, { config, schema: { tags, querystring: salesOrderReportQuerySchema, response: { 200: reportAnswerSchema(salesOrderProfitabilityRowSchema) } } }, (req) =>
+    profitability(app.db, currentUser(req), req.query),
+  );
 }

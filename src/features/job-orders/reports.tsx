@@ -1,6 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link as RouterLink } from 'react-router-dom';
-import { Link, Wrap } from '@chakra-ui/react';
+import { Wrap } from '@chakra-ui/react';
 import {
   JOB_ORDER_AGEING_BUCKETS,
   JOB_ORDER_BUCKETS,
@@ -105,15 +104,7 @@ const profitability: ReportDef = {
   path: API.jobOrders.profitability,
   note: 'Revenue (the invoice once closed, else the value) less the material consumed and the approved expenses, newest job order first.',
   columns: [
-    {
-      id: 'label',
-      header: 'Job order',
-      cell: ({ row }) => (
-        <Link asChild colorPalette="teal">
-          <RouterLink to={pathOf('profitability-details', { jobOrderId: row.original.job_order as number })}>{String(row.original.label)}</RouterLink>
-        </Link>
-      ),
-    },
+    linkColumn('label', 'Job order', 'profitability-details', 'job_order', 'jobOrderId'),
     customer,
     optionColumn('status', 'Status', JOB_ORDER_STATUSES),
     numberColumn('revenue', 'Revenue'),

@@ -5,6 +5,7 @@ import { API } from '../../../domain/api-paths';
 import { formatIndian } from '../../../domain/decimal';
 import type { DashboardSummary } from '../../../domain/invoice';
 import type { JobOrderStatusWiseDetailedRow } from '../../../domain/job-order';
+import type { SalesOrderDashboard } from '../../../domain/sales-order';
 import { isRouteVisible, mayOpen } from '../../../domain/menus';
 import { mayUse } from '../../../domain/permissions';
 import { pathOf, routeByName, type RouteName } from '../../../domain/routes';
@@ -20,7 +21,7 @@ import { DashboardAlert, FigureTile, useDashboardView } from '../../ui/dashboard
  */
 export const REPORT_TABS = [
   { value: 'jobs', label: 'Jobs', routes: ['job-orders-reports', 'profitability-report'] },
-  { value: 'sales-orders', label: 'Sales orders', routes: ['sales-orders-reports', 'sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status', 'sales-orders-reports-customers', 'sales-orders-pending-advance', 'sales-orders-overdue'] },
+  { value: 'sales-orders', label: 'Sales orders', routes: ['sales-orders-reports', 'sales-orders-reports-dashboard', 'sales-orders-reports-analysis', 'sales-orders-reports-status', 'sales-orders-reports-customers', 'sales-orders-reports-profitability', 'sales-orders-pending-advance', 'sales-orders-overdue'] },
   { value: 'invoices', label: 'Invoices', routes: ['invoices-reports', 'invoices-reports-dashboard', 'invoices-reports-revenue', 'invoices-reports-payments', 'invoices-reports-tax', 'invoices-reports-customer-billing', 'invoices-reports-aging'] },
   { value: 'materials', label: 'Materials', routes: ['materials-reports', 'materials-reports-stock', 'materials-reports-aging'] },
 ] as const satisfies readonly { value: string; label: string; routes: readonly RouteName[] }[];
@@ -38,6 +39,24 @@ function JobsSummary() {
           <FigureTile key={row.status} label={row.status_label} value={formatCount(row.count)} help={`Value ${formatIndian(row.total_value)}`} testId={`jobs-${row.status}`} />
         ))}
       </SimpleGrid>
+    </>
+  );
+}
+
+function SalesOrdersSummary() {
+  const view = useDashboardView(useQuery({ queryKey: ['reports-home', 'sales-orders'], queryFn: async () => (await api.get<SalesOrderDashboard>(API.salesOrders.dashboardStats)).data, staleTime: 0 }));
+  const d = view.data;
+  return (
+    <>
+      <DashboardAlert {...view} />
+      {d && (
+        <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+          <FigureTile label="Booked this month" value={formatIndian(d.this_month_value)} help={`Last month ${formatIndian(d.last_month_value)}`} testId="booked" />
+          <FigureTile label="Order value" value={formatIndian(d.total_value)} help="Cancelled orders left out" testId="order-value" />
+          <FigureTile label="Overdue orders" value={formatCount(d.overdue_count)} help="Past their delivery date" alert={d.overdue_count > 0} testId="overdue-orders" to={pathOf('sales-orders-overdue')} />
+          <FigureTile label="Advance awaited" value={formatIndian(d.pending_advance_value)} help={`${formatCount(d.pending_advance_count)} orders`} testId="advance-awaited" to={pathOf('sales-orders-pending-advance')} />
+        </SimpleGrid>
+      )}
     </>
   );
 }
@@ -61,8 +80,9 @@ function InvoicesSummary() {
 }
 
 /** The figures a tab opens with, for those who may read them (the materials tab lists its reports only). */
-const SUMMARIES: Partial<Record<Tab, { permission: 'job-orders.reports' | 'invoices.read'; Summary: () => React.JSX.Element }>> = {
+const SUMMARIES: Partial<Record<Tab, { permission: 'job-orders.reports' | 'sales-orders.read' | 'invoices.read'; Summary: () => React.JSX.Element }>> = {
   jobs: { permission: 'job-orders.reports', Summary: JobsSummary },
+  'sales-orders': { permission: 'sales-orders.read', Summary: SalesOrdersSummary },
   invoices: { permission: 'invoices.read', Summary: InvoicesSummary },
 };
 
