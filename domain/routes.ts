@@ -242,7 +242,7 @@ export const ROUTES = [
     ['sales-orders-reports-analysis', '/reports/sales-orders/analysis', 'list', 'Sales order analysis', { access: 'sales-orders.read' }],
     ['sales-orders-reports-status', '/reports/sales-orders/status', 'list', 'Sales orders by status', { access: 'sales-orders.read' }],
     ['sales-orders-reports-customers', '/reports/sales-orders/customers', 'list', 'Sales orders by customer', { access: 'sales-orders.read' }],
-    ['sales-orders-reports-profitability', '/reports/sales-orders/profitability', 'list', 'Sales order profitability', { access: 'sales-orders.read' }],
+    ['sales-orders-reports-profitability', '/reports/sales-orders/profitability', 'list', 'Sales order profitability', { access: 'job-orders.reports' }],
     ['sales-orders-pending-advance', '/reports/sales-orders/pending-advance', 'list', 'Pending advance', { access: 'sales-orders.read' }],
     ['sales-orders-overdue', '/reports/sales-orders/overdue', 'list', 'Overdue sales orders', { access: 'sales-orders.read' }],
     ['invoices-reports', '/reports/invoices', 'list', 'Invoice reports', { access: 'invoices.read' }],

