@@ -47,6 +47,7 @@ const message = (id: number, body: string, sender = SURESH, conversation = 'requ
   updated_at: `2026-12-0${id}T05:30:00.000Z`,
   version: 1,
   deleted_at: null,
+  attachments: [],
 });
 const LIST: ConversationList = {
   unread: 2,

@@ -3,7 +3,8 @@ import { and, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { messageMentions, messageReads, messages, users } from '../../db/schema';
+import { files, messageMentions, messageReads, messages, users } from '../../db/schema';
+import type { StoredFile } from '../../../domain/file';
 import { DEPARTMENTS } from '../../../domain/departments';
 import {
   MESSAGE_MIRROR_DAYS,
@@ -23,6 +24,7 @@ import { invalidPkError, notFound } from '../../lib/http-error';
 import { listPage, type ListPage, type ListQuery, type ListSpec } from '../../lib/list';
 import { publicRow } from '../../lib/rows';
 import { auditedWrite, recordAudit } from '../audit/service';
+import { addFile, type Upload } from '../files/service';
 import { publish } from '../live/hub';
 import { audienceOf, isMember, openConversation, type Opened } from './access';
 
@@ -39,10 +41,15 @@ export const messageList: ListSpec<typeof messages> = {
   orderings: { id: messages.id, created_at: messages.created_at },
   defaultOrdering: '-id',
   search: [messages.body, messages.subject],
-  added: { sender_username: sql`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${messages.sender})` },
+  added: {
+    sender_username: sql`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${messages.sender})`,
+    attachments: sql`(SELECT coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'content_type', f.content_type, 'size', f.size) ORDER BY f.id), '[]'::json)
+      FROM ${files} f WHERE f.owner_type = 'message' AND f.owner_id = ${messages.id})`,
+  },
 };
 
-const asMessage = (row: MessageRow, sender_username: string) => ({ ...publicRow(row), sender_username }) as ConversationMessage;
+const asMessage = (row: MessageRow, sender_username: string, attachments: readonly StoredFile[]) =>
+  ({ ...publicRow(row), sender_username, attachments: attachments.map(({ id, name, content_type, size }) => ({ id, name, content_type, size })) }) as ConversationMessage;
 
 interface ConversationRow {
   conversation: string;
@@ -182,14 +189,15 @@ async function mentionedMembers(tx: Db, sender: User, opened: Opened, body: stri
 }
 
 /**
- * POST messages/: a message in a conversation the sender takes part in. The sender has read up
- * to it; users it mentions who may read the conversation get a mention and follow it; its
- * members hear of it live (after commit).
+ * POST messages/: a message in a conversation the sender takes part in, with its files (kept by
+ * the files module, the message their owner: its type and size rules, its `file.add` audit). The
+ * sender has read up to it; users it mentions who may read the conversation get a mention and
+ * follow it; its members hear of it live (after commit).
  */
-export async function postMessage(db: Db, actor: User, input: CreateInput): Promise<ConversationMessage> {
+export async function postMessage(db: Db, actor: User, input: CreateInput, uploads: readonly Upload[] = []): Promise<ConversationMessage> {
   const opened = await openConversation(db, actor, input.conversation, 'take-part', () => invalidPkError('conversation', input.conversation));
   const { conversation } = opened;
-  const { row } = await auditedWrite(
+  const { row, attached } = await auditedWrite(
     db,
     actor,
     async (tx) => {
@@ -206,6 +214,8 @@ export async function postMessage(db: Db, actor: User, input: CreateInput): Prom
         })
         .returning();
       const row = created!;
+      const attached: StoredFile[] = [];
+      for (const upload of uploads) attached.push(await addFile(tx, actor, { type: 'message', id: row.id }, upload));
       await readUpTo(tx, actor.id, opened.key, row.id);
       const mentioned = await mentionedMembers(tx, actor, opened, input.body);
       if (mentioned.length) {
@@ -217,11 +227,16 @@ export async function postMessage(db: Db, actor: User, input: CreateInput): Prom
           .onConflictDoNothing();
       }
       await publish(tx, 'messages', { conversation: opened.key, message: row.id, sender: actor.id }, audienceOf(conversation));
-      return { row, mentioned };
+      return { row, mentioned, attached };
     },
-    ({ row, mentioned }) => ({ action: 'message.create', target: `messages:${row.id}`, risk: 'low', metadata: { conversation: row.conversation, mentions: mentioned } }),
+    ({ row, mentioned, attached }) => ({
+      action: 'message.create',
+      target: `messages:${row.id}`,
+      risk: 'low',
+      metadata: { conversation: row.conversation, mentions: mentioned, ...(attached.length ? { attachments: attached.map((file) => file.id) } : {}) },
+    }),
   );
-  return asMessage(row, actor.username);
+  return asMessage(row, actor.username, attached);
 }
 
 /**
