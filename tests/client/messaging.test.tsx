@@ -8,7 +8,8 @@ import type { ConversationList, ConversationMessage } from '../../domain/message
 import type { User } from '../../domain/user';
 import { renderRoute } from './render-screen';
 import { fakeServer, makeUser, storeSession, type FakeServer } from './support';
-import { mirror } from '../../src/data/mirror/db';
+import { metaKey, mirror } from '../../src/data/mirror/db';
+import { syncType } from '../../src/data/mirror/sync';
 import { outbox } from '../../src/data/outbox/db';
 import { addEntry } from '../../src/data/outbox/entries';
 import { replayOutbox, type TokenSource } from '../../src/data/outbox/replay';
@@ -149,5 +150,27 @@ describe('message.create in the outbox', () => {
   it('refuses a payload without a conversation before it is queued', async () => {
     await expect(addEntry(createMessage, { conversation: 'gossip-1', body: 'x' }, { userId: FARIDA })).rejects.toThrow();
     expect(await outbox.entries.count()).toBe(0);
+  });
+});
+
+describe("the device's 30 days of messages", () => {
+  // The server's clock; the device's own (the test machine's) is another day altogether.
+  const SERVER_NOW = '2027-03-01T12:00:00.000Z';
+  const daysBefore = (days: number) => new Date(Date.parse(SERVER_NOW) - days * 86_400_000).toISOString();
+  const at = (row: ConversationMessage, created_at: string) => ({ ...row, created_at, updated_at: created_at });
+
+  it('drops on each sync the messages older than 30 days by the server\'s clock, never one waiting in the outbox', async () => {
+    await mirror.rows('messages').bulkPut([at(message(1, 'Thirty-one days old'), daysBefore(31)), at(message(2, 'Twenty-nine days old'), daysBefore(29))]);
+    await mirror.meta.put({ key: metaKey(FARIDA, 'messages'), userId: FARIDA, type: 'messages', cursor: '500', loadedAt: 1, rowCount: 2, error: null });
+    // Written offline 40 days ago and still not sent: it stays until it is.
+    const { tempId } = await addEntry(createMessage, { conversation: 'requisition-12', body: 'Written offline long ago' }, { userId: FARIDA });
+    await mirror.rows('messages').update(tempId!, { created_at: daysBefore(40) });
+    server.on('GET', API.messaging.mine, { status: 200, data: { count: 1, next: null, previous: null, results: [at(message(3, 'Today'), daysBefore(0))], cursor: '510' }, headers: { date: new Date(SERVER_NOW).toUTCString() } });
+
+    const meta = await syncType(FARIDA, 'messages');
+
+    const bodies = (await mirror.rows('messages').toArray()).map((m) => (m as ConversationMessage).body).sort();
+    expect(bodies).toEqual(['Today', 'Twenty-nine days old', 'Written offline long ago']);
+    expect(meta).toMatchObject({ cursor: '510', rowCount: 2 });
   });
 });
