@@ -7,6 +7,7 @@ import type { FileOwnerType } from '../../../domain/file';
 import type { User } from '../../../domain/user';
 import { jobOrderScope } from '../job-orders/scope';
 import { isMember } from '../messages/access';
+import { recordAudit } from '../audit/service';
 
 /** The table of each kind of row files belong to (domain/file.ts FILE_OWNERS holds who may do what). */
 const OWNER_TABLES: Record<Exclude<FileOwnerType, 'quotation-item' | 'message'>, PgTable & { id: PgColumn; deleted_at: PgColumn }> = {
@@ -38,7 +39,8 @@ async function quotationItemOwner(db: Db, id: number): Promise<Record<string, un
 
 /**
  * A message's files follow its conversation (decision 398): a member reads them, a superuser too
- * (the audit right, decision 381); only members write, and the edit rule keeps that to the sender.
+ * (the audit right, decision 381, audited as reading the conversation); only members write, and
+ * the edit rule keeps that to the sender.
  * Outside it the message does not exist for the user (404), as a thread hidden by a row rule.
  */
 async function messageOwner(db: Db, user: User, id: number, access: 'read' | 'write'): Promise<Record<string, unknown> | undefined> {
@@ -49,5 +51,7 @@ async function messageOwner(db: Db, user: User, id: number, access: 'read' | 'wr
   const conversation = row && parseConversation(row.conversation);
   if (!row || !conversation) return undefined;
   if (await isMember(db, user, conversation)) return row;
-  return access === 'read' && user.is_superuser ? row : undefined;
+  if (access === 'write' || !user.is_superuser) return undefined;
+  await recordAudit(db, { actor: user, action: 'message.audit_read', target: `conversations:${row.conversation}`, risk: 'medium', metadata: { message: row.id } });
+  return row;
 }
