@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, deliveryNotes, messages } from '../../server/db/schema';
+import { auditLog, deliveryNotes, messages, quotations } from '../../server/db/schema';
 import { API } from '../../domain/api-paths';
 import { MESSAGE_MESSAGES, directConversation, type ConversationList } from '../../domain/message';
 import { PERMISSION_DENIED } from '../../domain/permissions';
@@ -161,6 +161,19 @@ describe('the threads of a delivery note, a quotation and an invoice', () => {
       }
     });
   }
+
+  it('lists a quotation\'s and an invoice\'s thread under the name their screens give them: the number, not the id', async () => {
+    const made = await makeQuotation(db(), { sales_exec: await userId(db(), 'sales.senior') });
+    await db().update(quotations).set({ number: 4711, revision: 2 }).where(eq(quotations.id, made.id));
+    const draft = await invoice();
+    await post('sales.senior', `quotation-${made.id}`, 'Revised prices sent');
+    await post('sales.senior', `invoice-${draft}`, 'Bill the advance first');
+    const titles = (await conversationsOf('sales.senior')).results.filter((c) => c.kind === 'record').map((c) => [c.conversation, c.title]);
+    expect(titles).toEqual([
+      [`invoice-${draft}`, `Draft invoice ${draft}`],
+      [`quotation-${made.id}`, 'Quotation 4711 (Rev. 2)'],
+    ]);
+  });
 
   it("follows the quotations' row rule: a sales executive reads only the threads of their own quotations", async () => {
     const theirs = `quotation-${await quotation('sales.senior')}`;
