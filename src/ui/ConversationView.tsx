@@ -46,9 +46,11 @@ function MessageBubble({ message, mine, pending, me }: { message: ConversationMe
       {message.attachments?.length > 0 && (
         <Flex gap="2" wrap="wrap" mt="2" role="list" aria-label="Attachments">
           {message.attachments.map((file) => (
-            <Button key={file.id} role="listitem" size="sm" minH="11" variant="outline" onClick={() => download(file)}>
-              {file.name}
-            </Button>
+            <Box key={file.id} role="listitem">
+              <Button size="sm" minH="11" variant="outline" onClick={() => download(file)}>
+                {file.name}
+              </Button>
+            </Box>
           ))}
         </Flex>
       )}
@@ -121,9 +123,11 @@ function Compose({ conversation, users, online }: { conversation: string; users:
       {files.length > 0 && (
         <Flex gap="2" wrap="wrap" role="list" aria-label="Files to send">
           {files.map((file, index) => (
-            <Button key={`${index}:${file.name}`} role="listitem" size="sm" minH="11" variant="subtle" aria-label={`Remove ${file.name}`} onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}>
-              {file.name} ✕
-            </Button>
+            <Box key={`${index}:${file.name}`} role="listitem">
+              <Button size="sm" minH="11" variant="subtle" aria-label={`Remove ${file.name}`} onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}>
+                {file.name} ✕
+              </Button>
+            </Box>
           ))}
         </Flex>
       )}

@@ -210,7 +210,7 @@ describe('files with a message', () => {
     const attachments = await screen.findByRole('list', { name: 'Attachments' });
     await waitFor(() => expect((compose().getByLabelText('Message') as HTMLTextAreaElement).value).toBe(''));
     expect(screen.queryByRole('list', { name: 'Files to send' })).toBeNull();
-    fireEvent.click(within(attachments).getByRole('listitem'));
+    fireEvent.click(within(attachments).getByRole('button', { name: 'cut edge.png' }));
     await waitFor(() => expect(saved).toEqual(['cut edge.png']));
     expect(server.calls('GET', API.files.content(77))[0]!.config.responseType).toBe('blob');
   });
