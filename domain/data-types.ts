@@ -1,4 +1,5 @@
 import { API } from './api-paths';
+import { MESSAGE_MIRROR_DAYS } from './message';
 import type { ModuleName } from './modules';
 import { materialNamesTypeOf } from './row-rules';
 import type { UserRole } from './user';
@@ -22,6 +23,11 @@ export interface DataTypeDef {
   readonly query?: LocalQueryDef;
   /** Only the users this accepts load the type (others have what it holds in another type). */
   readonly loadedFor?: (user: UserRole) => boolean;
+  /**
+   * The type holds only rows whose `field` (an indexed ISO time) is within the last `days` by the
+   * server's clock: each sync drops the older ones (never one with a change still in the outbox).
+   */
+  readonly window?: { readonly field: string; readonly days: number };
 }
 
 /** text: ignoring case; number: a decimal string by its value; value: as stored (ISO dates, ids). */
@@ -100,7 +106,7 @@ export const DATA_TYPES = {
   /** The invoices' lines: an invoice's detail (its GST per line) reads offline. */
   invoiceItems: { path: API.invoices.items.list, indexes: ['invoice'], module: 'invoices' },
   /** The user's conversations of the last 30 days (decision 384): read offline, written through the outbox. */
-  messages: { path: API.messaging.mine, indexes: ['conversation', 'sender', 'created_at'], module: 'messaging' },
+  messages: { path: API.messaging.mine, indexes: ['conversation', 'sender', 'created_at'], module: 'messaging', window: { field: 'created_at', days: MESSAGE_MIRROR_DAYS } },
 } as const satisfies Record<string, DataTypeDef>;
 
 export type DataType = keyof typeof DATA_TYPES;
@@ -120,6 +126,7 @@ export const DATA_TYPE_NAMES = Object.keys(DATA_TYPES) as DataType[];
 
 /** A type's list endpoint, or undefined while its area has not built one (or for a name that is no type). */
 export const listPathOf = (type: DataType): string | undefined => (DATA_TYPES[type] as DataTypeDef | undefined)?.path;
+export const windowOf = (type: DataType): DataTypeDef['window'] => (DATA_TYPES[type] as DataTypeDef | undefined)?.window;
 /** The types the mirror can load today: those with a list endpoint. */
 export const LOADABLE_TYPES: readonly DataType[] = DATA_TYPE_NAMES.filter((type) => listPathOf(type) !== undefined);
 

@@ -21,6 +21,8 @@ export const FILE_OWNERS = {
   'job-order-expense': { read: 'job-order-expenses.read', write: 'job-order-expenses.write', editRule: 'jobOrderExpense', label: 'job order expense' },
   /** Drawings and images sent with an estimation (estimation_files names each one's kind). */
   estimation: { read: 'estimations.read', write: 'estimations.write', label: 'estimation' },
+  /** A message's attachments: read by whoever may read its conversation, added by its sender (server/modules/files/owners.ts). */
+  message: { read: 'messages.read', write: 'messages.write', editRule: 'message', label: 'message' },
 } as const satisfies Record<string, FileOwnerRule>;
 export type FileOwnerType = keyof typeof FILE_OWNERS;
 export const FILE_OWNER_TYPES = Object.keys(FILE_OWNERS) as [FileOwnerType, ...FileOwnerType[]];

@@ -102,8 +102,18 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-/** A message as lists return it: with its sender's username, so a thread reads offline without the user list. */
-export const conversationMessageSchema = messageSchema.extend({ sender_username: z.string() });
+/**
+ * A file sent with a message (decision 398): kept by the files module with the message as its
+ * owner, downloaded from `files/{id}/content/` by whoever may read the conversation.
+ */
+export const messageAttachmentSchema = z.object({ id: idSchema, name: z.string(), content_type: z.string(), size: z.number().int() });
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
+
+/**
+ * A message as lists return it: with its sender's username, so a thread reads offline without
+ * the user list, and its attachments (none on a message still waiting in the outbox).
+ */
+export const conversationMessageSchema = messageSchema.extend({ sender_username: z.string(), attachments: z.array(messageAttachmentSchema) });
 export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
 
 /** A new message; the sender is the signed-in user. */
@@ -113,6 +123,18 @@ export const messageCreateSchema = z.object({
   body: requiredText(10_000),
 });
 export type MessageCreate = z.input<typeof messageCreateSchema>;
+
+/**
+ * A message with files is multipart/form-data (online only: the bytes do not wait in the outbox):
+ * the message's fields as JSON in the part `data`, each file in a part `file`, at most this many,
+ * each within the files module's limit and allow-list.
+ */
+export const MESSAGE_DATA_PART = 'data';
+export const MESSAGE_MAX_ATTACHMENTS = 5;
+export const MESSAGE_ATTACHMENT_MESSAGES = {
+  tooMany: `Attach at most ${MESSAGE_MAX_ATTACHMENTS} files to a message.`,
+  part: (name: string) => `Send the message as JSON in the part "${MESSAGE_DATA_PART}" and each file in a part "file", not "${name}".`,
+} as const;
 
 /** The unread messages of the user's conversations and the unread ones that mention them (the header's count). */
 export const unreadCountsSchema = z.object({ unread: z.number().int(), mentions: z.number().int() });

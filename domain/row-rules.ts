@@ -126,6 +126,12 @@ export const EDIT_RULES = {
     ],
     refusal: 'A sales executive changes only the quotations where they are the sales executive.',
   },
+  /** A message's attachments: only its sender adds or removes them. */
+  message: {
+    owner: 'sender',
+    grants: [{ rows: 'own' }],
+    refusal: "Only a message's sender may attach files to it or remove them.",
+  },
 } as const satisfies Record<string, EditRule>;
 export type EditableRow = keyof typeof EDIT_RULES;
 

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { API } from '../../domain/api-paths';
-import { conversationListSchema, unreadCountsSchema, type ConversationMessage } from '../../domain/message';
+import { FILE_FIELD } from '../../domain/file';
+import { MESSAGE_DATA_PART, conversationListSchema, conversationMessageSchema, unreadCountsSchema, type ConversationMessage, type MessageAttachment } from '../../domain/message';
 import { api, isNetworkError } from './api';
 import { useLiveEvents } from './live';
 import { mirror } from './mirror/db';
@@ -70,6 +71,23 @@ export function useConversationMessages(conversation: string): { messages: Conve
 export async function sendMessage(conversation: string, body: string): Promise<void> {
   await enqueue(createMessage, { conversation, body });
 }
+
+/**
+ * Sends a message with files at once (decision 398: bytes do not wait in the outbox): multipart,
+ * the message as JSON in `data`, each file in `file`. The device keeps the server's row: the
+ * thread shows it at once, and offline with its files' names.
+ */
+export async function sendMessageWithFiles(conversation: string, body: string, files: readonly File[]): Promise<ConversationMessage> {
+  const form = new FormData();
+  form.append(MESSAGE_DATA_PART, JSON.stringify({ conversation, body }));
+  for (const file of files) form.append(FILE_FIELD, file);
+  const message = conversationMessageSchema.parse((await api.post(API.messaging.mine, form)).data);
+  await mirror.rows('messages').put(message);
+  return message;
+}
+
+/** A message's file, fetched with the session's token for saving. */
+export const attachmentContent = (attachment: Pick<MessageAttachment, 'id'>) => api.get<Blob>(API.files.content(attachment.id), { responseType: 'blob' });
 
 /** Tells the server the user has read a conversation (the screen's cache and the header's learn the new counts); offline it waits for the next opening. */
 export async function markConversationRead(conversation: string, screenCache: QueryClient): Promise<void> {

@@ -1,18 +1,21 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Box, Button, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { mentionedUsernames, type ConversationMessage } from '../../domain/message';
+import { MESSAGE_MAX_ATTACHMENTS, mentionedUsernames, type ConversationMessage, type MessageAttachment } from '../../domain/message';
 import { displayName, type UserListItem } from '../../domain/user';
-import { markConversationRead, sendMessage, useConversationMessages } from '../data/messages';
+import { attachmentContent, markConversationRead, sendMessage, sendMessageWithFiles, useConversationMessages } from '../data/messages';
 import { useOnline } from '../data/online';
 import { usePendingIds } from '../data/outbox/hooks';
 import { useSession } from '../data/session';
+import { NEEDS_CONNECTION, refusedOffline, withConnection } from './connection';
+import { downloadWith } from './download';
 import { PendingBadge } from './PendingBadge';
 import { useUnsavedChanges } from './unsaved-changes';
 import { formatDisplayDate } from '../../domain/rules/dates';
 
 export const NOT_IN_CONVERSATION = 'You cannot read this conversation.';
 export const NO_MESSAGES = 'No messages yet. Write the first one below.';
+export const DOWNLOAD_FAILED = 'The file could not be downloaded.';
 
 const TIME = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Kolkata' });
 const sentAt = (iso: string) => `${formatDisplayDate(iso)} ${TIME.format(new Date(iso))}`;
@@ -39,23 +42,56 @@ function MessageBubble({ message, mine, pending, me }: { message: ConversationMe
         {mine ? 'You' : (message.sender_username ?? `#${message.sender}`)} · {sentAt(message.created_at)}
       </Text>
       <Text whiteSpace="pre-wrap">{message.body}</Text>
+      {/* A message the device kept from before messages had files has none listed. */}
+      {message.attachments?.length > 0 && (
+        <Flex gap="2" wrap="wrap" mt="2" role="list" aria-label="Attachments">
+          {message.attachments.map((file) => (
+            <Box key={file.id} role="listitem">
+              <Button size="sm" minH="11" variant="outline" onClick={() => download(file)}>
+                {file.name}
+              </Button>
+            </Box>
+          ))}
+        </Flex>
+      )}
       {pending && <PendingBadge />}
     </Box>
   );
 }
 
-/** Compose: the text, and while an @word is typed, the matching users to tap. */
-function Compose({ conversation, users }: { conversation: string; users: readonly UserListItem[] }) {
+/** Saves a message's file, fetched with the session's token; offline it says a download needs the server. */
+function download(file: MessageAttachment): void {
+  if (!refusedOffline()) void downloadWith(() => attachmentContent(file), file.name, DOWNLOAD_FAILED);
+}
+
+/**
+ * Compose: the text, and while an @word is typed, the matching users to tap; files to send with it
+ * (online only: they go straight to the server, the text alone through the outbox).
+ */
+function Compose({ conversation, users, online }: { conversation: string; users: readonly UserListItem[]; online: boolean }) {
   const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
   // A message half written is input the app update must not reload over.
-  useUnsavedChanges(text.trim() !== '');
+  useUnsavedChanges(text.trim() !== '' || files.length > 0);
   const typed = mentionTyped(text);
   const choices = typed === undefined ? [] : users.filter((u) => u.is_active && u.username.toLowerCase().startsWith(typed.toLowerCase())).slice(0, MENTION_CHOICES);
   const mention = (username: string) => setText((current) => current.replace(/@([A-Za-z0-9_.+-]*)$/, `@${username} `));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return;
+    if (files.length > 0) {
+      // Files need the server now; offline the text and files stay for when it can be reached.
+      if (refusedOffline()) return;
+      setSending(true);
+      const sent = await withConnection(() => sendMessageWithFiles(conversation, text.trim(), files));
+      setSending(false);
+      if (!sent) return;
+      setFiles([]);
+      setText('');
+      return;
+    }
     setSending(true);
     try {
       await sendMessage(conversation, text.trim());
@@ -63,6 +99,15 @@ function Compose({ conversation, users }: { conversation: string; users: readonl
     } finally {
       setSending(false);
     }
+  };
+  const attach = () => {
+    if (!refusedOffline()) picker.current?.click();
+  };
+  const picked = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(event.target.files ?? []);
+    // Emptied, so choosing the same file again (after removing it) is a change.
+    event.target.value = '';
+    setFiles((current) => [...current, ...chosen].slice(0, MESSAGE_MAX_ATTACHMENTS));
   };
   return (
     <Stack as="form" onSubmit={submit} gap="2" aria-label="Write a message">
@@ -75,8 +120,28 @@ function Compose({ conversation, users }: { conversation: string; users: readonl
           ))}
         </Flex>
       )}
-      <Flex gap="2" align="end">
-        <Textarea aria-label="Message" placeholder="Write a message; @username tells someone" rows={2} value={text} onChange={(e) => setText(e.target.value)} flex="1" fontSize="md" />
+      {files.length > 0 && (
+        <Flex gap="2" wrap="wrap" role="list" aria-label="Files to send">
+          {files.map((file, index) => (
+            <Box key={`${index}:${file.name}`} role="listitem">
+              <Button size="sm" minH="11" variant="subtle" aria-label={`Remove ${file.name}`} onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}>
+                {file.name} ✕
+              </Button>
+            </Box>
+          ))}
+        </Flex>
+      )}
+      {files.length > 0 && !online && (
+        <Text color="fg.warning" role="status">
+          {NEEDS_CONNECTION}
+        </Text>
+      )}
+      <Flex gap="2" align="end" wrap="wrap">
+        <Textarea aria-label="Message" placeholder="Write a message; @username tells someone" rows={2} value={text} onChange={(e) => setText(e.target.value)} flex="1" minW="48" fontSize="md" />
+        <input ref={picker} type="file" multiple hidden aria-label="Files to attach" onChange={picked} />
+        <Button minH="11" variant="outline" onClick={attach} disabled={files.length >= MESSAGE_MAX_ATTACHMENTS}>
+          Attach file
+        </Button>
         <Button type="submit" minH="11" minW="20" loading={sending} disabled={!text.trim()}>
           Send
         </Button>
@@ -109,7 +174,7 @@ export function ConversationView({ conversation, maxH = '60vh' }: { conversation
           <MessageBubble key={message.id} message={message} mine={message.sender === user.id} pending={pending.has(message.id)} me={user.username} />
         ))}
       </Stack>
-      <Compose conversation={conversation} users={users} />
+      <Compose conversation={conversation} users={users} online={online} />
     </Stack>
   );
 }

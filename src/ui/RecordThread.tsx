@@ -5,12 +5,13 @@ import { ConversationView } from './ConversationView';
 
 /**
  * A record's thread on its detail screen (issue 22 §2): "Messages" opens the conversation of the
- * record, read by whoever may read the record; @username tells a colleague.
+ * record, read by whoever may read the record; @username tells a colleague. `name`: what the
+ * screen calls the record (a quotation's or invoice's number), else its type and id.
  */
-export function RecordThread({ type, id }: { type: MessageRecordType; id: number }) {
+export function RecordThread({ type, id, name }: { type: MessageRecordType; id: number; name?: string }) {
   const [open, setOpen] = useState(false);
   if (id <= 0) return null;
-  const label = `${MESSAGE_RECORD_LABELS[type]} ${id}`;
+  const label = name ?? `${MESSAGE_RECORD_LABELS[type]} ${id}`;
   return (
     <Stack gap="3" data-record-thread={recordThread(type, id)}>
       <Button alignSelf="start" size="lg" variant="outline" aria-expanded={open} onClick={() => setOpen(!open)}>

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, messages } from '../../server/db/schema';
+import { auditLog, deliveryNotes, messages, quotations } from '../../server/db/schema';
 import { API } from '../../domain/api-paths';
 import { MESSAGE_MESSAGES, directConversation, type ConversationList } from '../../domain/message';
 import { PERMISSION_DENIED } from '../../domain/permissions';
 import { useTestServer } from '../support/server';
 import { makeCategory, makeMaterial, userId } from '../support/factories';
 import { makeJobOrder, makeRequisition } from '../support/factories-requisitions';
+import { makeCompany, makeGstRates } from '../support/factories-invoices';
+import { makeCustomer, makeQuotation } from '../support/factories-sales';
 
 /** Messaging (issue 22 §2, decisions 380–384): conversations, who reads what, unread and mention counts. */
 
@@ -110,6 +112,80 @@ describe("a record's thread", () => {
     expect((await stores.post(API.messaging.mine, { conversation: 'invoice-999999', body: 'x' })).statusCode).toBe(403);
     const res = await (await as('accounts')).post(API.messaging.mine, { conversation: 'invoice-999999', body: 'x' });
     expect(res.json()).toEqual({ conversation: ['Invalid pk "invoice-999999" - object does not exist.'] });
+  });
+});
+
+describe('the threads of a delivery note, a quotation and an invoice', () => {
+  const deliveryNote = async () => {
+    const [note] = await db()
+      .insert(deliveryNotes)
+      .values({ job_order: (await makeJobOrder(db())).id, delivery_location: 'Site', status: 'draft', created_by: await userId(db(), 'dispatch') })
+      .returning();
+    return note!.id;
+  };
+  const quotation = async (salesExec = 'sales.senior') => (await makeQuotation(db(), { sales_exec: await userId(db(), salesExec) })).id;
+  const invoice = async () => {
+    await makeCompany(db());
+    await makeGstRates(db());
+    const customer = await makeCustomer(db(), { state: 'Maharashtra' });
+    const res = await (await as('accounts')).post(API.invoices.list, {
+      customer: customer.id,
+      invoice_date: '2026-11-20',
+      due_date: '2026-12-20',
+      items: [{ description: 'Acrylic display stand', hsn_code: '3926', quantity: '1', unit_price: '1000', tax_rate: '18' }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  };
+  // Each record type: who writes first, who else reads it (the record's read permission), who may not (403 to read and to write).
+  const cases = [
+    { type: 'delivery-note', make: deliveryNote, writer: 'dispatch', readers: ['stores', 'accounts', 'sales.exec', 'foreman'], outsiders: ['design', 'purchase'] },
+    { type: 'quotation', make: () => quotation(), writer: 'sales.senior', readers: ['sales.manager', 'design', 'accounts', 'management'], outsiders: ['stores', 'foreman'] },
+    { type: 'invoice', make: invoice, writer: 'accounts', readers: ['sales.exec', 'management'], outsiders: ['stores', 'foreman', 'design'] },
+  ] as const;
+
+  for (const { type, make, writer, readers, outsiders } of cases) {
+    it(`a ${type}'s thread is read and written by whoever may read the ${type}, refused to those who may not`, async () => {
+      const key = `${type}-${await make()}`;
+      await post(writer, key, 'Please check before it goes');
+      for (const reader of readers) {
+        const res = await (await as(reader)).get(API.messaging.messages(key));
+        expect(res.statusCode, reader).toBe(200);
+        expect(res.json().results.map((m: { body: string }) => m.body)).toEqual(['Please check before it goes']);
+      }
+      for (const outsider of outsiders) {
+        const client = await as(outsider);
+        expect((await client.get(API.messaging.messages(key))).json(), outsider).toEqual({ detail: MESSAGE_MESSAGES.notMember });
+        expect((await client.post(API.messaging.mine, { conversation: key, body: 'x' })).statusCode, outsider).toBe(403);
+        expect((await client.post(API.messaging.read(key))).statusCode, outsider).toBe(403);
+      }
+    });
+  }
+
+  it('lists a quotation\'s and an invoice\'s thread under the name their screens give them: the number, not the id', async () => {
+    const made = await makeQuotation(db(), { sales_exec: await userId(db(), 'sales.senior') });
+    await db().update(quotations).set({ number: 4711, revision: 2 }).where(eq(quotations.id, made.id));
+    const draft = await invoice();
+    await post('sales.senior', `quotation-${made.id}`, 'Revised prices sent');
+    await post('sales.senior', `invoice-${draft}`, 'Bill the advance first');
+    const titles = (await conversationsOf('sales.senior')).results.filter((c) => c.kind === 'record').map((c) => [c.conversation, c.title]);
+    expect(titles).toEqual([
+      [`invoice-${draft}`, `Draft invoice ${draft}`],
+      [`quotation-${made.id}`, 'Quotation 4711 (Rev. 2)'],
+    ]);
+  });
+
+  it("follows the quotations' row rule: a sales executive reads only the threads of their own quotations", async () => {
+    const theirs = `quotation-${await quotation('sales.senior')}`;
+    const own = `quotation-${await quotation('sales.exec')}`;
+    await post('sales.manager', theirs, 'Discount approved');
+    const exec = await as('sales.exec');
+    expect((await exec.get(API.messaging.messages(theirs))).statusCode).toBe(404);
+    expect((await exec.post(API.messaging.mine, { conversation: theirs, body: 'x' })).json()).toEqual({ conversation: [`Invalid pk "${theirs}" - object does not exist.`] });
+    expect((await exec.get(API.messaging.messages(own))).statusCode).toBe(200);
+    // Mentioned on a quotation they may not read, they are not told.
+    await post('sales.manager', theirs, '@sales.exec have a look');
+    expect(await unread('sales.exec')).toEqual({ unread: 0, mentions: 0 });
   });
 });
 

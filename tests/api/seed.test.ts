@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { getTableColumns, getTableName, isTable, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '../../domain/api-paths';
 import { DELIVERY_NOTE_STATUSES } from '../../domain/delivery-note';
 import { DISPATCH_STATUSES } from '../../domain/dispatch';
 import { ESTIMATION_STATUSES } from '../../domain/estimation';
@@ -405,6 +406,27 @@ describe('every lifecycle state is present in the demo', () => {
     expect(await count(sql`SELECT count(*) AS n FROM messages WHERE recipient IS NOT NULL AND read_at IS NULL`)).toBeGreaterThan(0);
     await present(sql`SELECT DISTINCT type AS v FROM system_alerts WHERE NOT resolved`, valuesOf(SYSTEM_ALERT_TYPES));
     expect(await count(sql`SELECT count(*) AS n FROM system_alerts WHERE resolved AND resolved_by IS NOT NULL`)).toBeGreaterThan(0);
+  });
+});
+
+describe('messages of the demo company', () => {
+  it('are numbered in the order they were sent', async () => {
+    expect(await count(sql`SELECT count(*) AS n FROM messages a JOIN messages b ON a.id < b.id AND a.created_at > b.created_at`)).toBe(0);
+  });
+
+  it('leave each demo user the few newest messages unread, not all of them (read markers, decision 399)', async () => {
+    const received = await rows<{ username: string; n: number }>(sql`
+      SELECT u.username, count(m.id)::int AS n FROM users u JOIN messages m ON m.sender <> u.id
+        AND (m.recipient = u.id OR m.department = u.department)
+      WHERE u.is_active GROUP BY u.username ORDER BY u.username`);
+    expect(received.length).toBeGreaterThan(3);
+    let unreadInAll = 0;
+    for (const { username, n } of received) {
+      const { unread } = (await (await signedInAs(server.app, username)).get(API.messaging.unread)).json();
+      expect(unread, username).toBeLessThan(n);
+      unreadInAll += unread;
+    }
+    expect(unreadInAll).toBeGreaterThan(0);
   });
 });
 

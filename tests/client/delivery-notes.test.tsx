@@ -8,6 +8,7 @@ import { DELIVERY_NOTE_MESSAGES } from '../../domain/delivery-note';
 import type { RouteName } from '../../domain/routes';
 import { renderRoute } from './render-screen';
 import { fakeServer, makeUser, storeSession } from './support';
+import { answersOnItsThread, serveThread } from './record-thread';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
 import { operationNamed } from '../../src/data/outbox';
@@ -126,6 +127,14 @@ describe('raising a delivery note', () => {
     expect(await mirror.rows('deliveryNotes').get(701)).not.toHaveProperty('items');
     expect(await mirror.rows('deliveryNotes').get(701)).not.toHaveProperty('message');
     expect(await mirror.rows('deliveryNoteItems').get(90)).toEqual(item({ id: 90, delivery_note: 701, quantity: '4.000' }));
+  });
+});
+
+describe("a delivery note's thread", () => {
+  it('opens under "Messages" on the detail and writes to the conversation delivery-note-<id>', async () => {
+    serveThread(fakeServer(), 'delivery-note-700');
+    show('dnote-detail', DeliveryNoteDetailScreen, '/dnotes/detail/700');
+    await answersOnItsThread('delivery-note-700', 'Messages about Delivery note 700');
   });
 });
 

@@ -13,6 +13,7 @@ import type { User } from '../../domain/user';
 import { renderRoute } from './render-screen';
 import { invoiceRow as sharedInvoiceRow, tracked } from './rows';
 import { fakeServer, makeUser, storeSession, type FakeServer } from './support';
+import { answersOnItsThread, serveThread } from './record-thread';
 import { customer } from './mirror-fakes';
 import { metaKey, mirror } from '../../src/data/mirror/db';
 import { outbox } from '../../src/data/outbox/db';
@@ -326,6 +327,14 @@ describe('an invoice’s detail', () => {
     expect(within(summary).getByTestId('amount-in-words').textContent).toBe('Rupees Four Thousand Two Hundred Twenty Eight Only');
     const history = await screen.findByRole('table', { name: 'Status history' });
     expect([...history.querySelectorAll('tbody td')].map((td) => td.textContent)).toEqual(['20-11-2026', '—', 'Draft', 'Lakshmi Menon', '—']);
+  });
+
+  it('opens its thread under "Messages", named as the screen names the invoice, and writes to invoice-<id>', async () => {
+    const server = fakeServer();
+    serveInvoice(server, { status: 'approved', invoice_number: 'INV-26-27/00001' });
+    serveThread(server, 'invoice-70');
+    show('invoice-detail', InvoiceDetailScreen, '/invoices/70');
+    await answersOnItsThread('invoice-70', 'Messages about Invoice INV-26-27/00001');
   });
 
   it('does not offer Approve to the invoice’s maker, and says why; another approver sees it', async () => {

@@ -11,6 +11,7 @@ import type { User } from '../../domain/user';
 import { renderRoute } from './render-screen';
 import { quotationRow, tracked } from './rows';
 import { fakeServer, makeUser, storeSession, type FakeServer } from './support';
+import { answersOnItsThread, serveThread } from './record-thread';
 import { mirror } from '../../src/data/mirror/db';
 import { outbox, type OutboxEntry } from '../../src/data/outbox/db';
 import { closeDialog } from '../../src/ui/dialog-store';
@@ -244,6 +245,14 @@ describe('a quotation', () => {
     const totals = within(screen.getByLabelText('Totals'));
     expect(totals.getAllByRole('term').map((t) => t.textContent)).toEqual(['Subtotal', 'Discount', 'Tax (18.00%)', 'Total']);
     expect(totals.getAllByRole('definition').map((d) => d.textContent)).toEqual(['25,006.00', '210.00', '4,463.28', '29,259.28']);
+  });
+
+  it('opens its thread under "Messages", named by its number, and writes to quotation-<id>', async () => {
+    const server = fakeServer();
+    serveDetail(server);
+    serveThread(server, 'quotation-5');
+    show('quotation-detail', QuotationDetailScreen, '/quotations/detail/5');
+    await answersOnItsThread('quotation-5', 'Messages about Quotation 12');
   });
 
   it('offers exactly the steps QUOTATION_STEPS allows from each status', async () => {

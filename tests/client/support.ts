@@ -4,7 +4,7 @@ import { ApiError, setTransport, type ApiRequest, type Transport } from '../../s
 import type { User } from '../../domain/user';
 
 /** What the fake server answers: a status and body, a network failure, or nothing ever. */
-export type Reply = { status: number; data?: unknown } | 'network-error' | 'never';
+export type Reply = { status: number; data?: unknown; headers?: Record<string, string> } | 'network-error' | 'never';
 export type Handler = Reply | ((request: SeenRequest) => Reply | Promise<Reply>);
 
 export interface SeenRequest {
@@ -47,7 +47,7 @@ export function fakeServer(): FakeServer {
     const reply = typeof handler === 'function' ? await handler(seen) : handler;
     if (reply === 'never') return new Promise(() => {});
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
-    return { data: reply.data, status: reply.status, headers: {} };
+    return { data: reply.data, status: reply.status, headers: reply.headers ?? {} };
   };
   setTransport(transport);
   const server: FakeServer = {

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
 import type { Department } from '../../../domain/departments';
 import { departmentChannel, directConversation } from '../../../domain/message';
 import { SYSTEM_ALERT_TYPES, type SystemAlertType } from '../../../domain/system-alert';
@@ -20,13 +22,20 @@ const NOTES: readonly (readonly [from: Staff, to: { user: Staff } | { department
   ['metal', { user: 'foreman' }, 'Rework on gondola racks', 'Two racks came back with weld marks; rework requisition raised for grinding discs.'],
 ];
 
-/** Messages between the demo staff and to whole departments, most of them read. */
+/**
+ * Messages between the demo staff and to whole departments, most of them read. They are written
+ * in the order they were sent, so their ids run with time as a live system's do (read markers
+ * and threads count on it).
+ */
 export function generateMessages(ctx: SeedContext, count: number): void {
   const { rng, cal, data } = ctx;
-  for (let i = 0; i < count; i++) {
-    const [from, to, subject, body] = NOTES[i % NOTES.length]!;
+  const notes = Array.from({ length: count }, (_, i) => {
     const sent = i < NOTES.length ? cal.ago(rng.int(0, 20), rng.int(10, 600)) : ctx.pastInstant(2);
     const read = rng.chance(cal.age(sent) > 2 ? 0.85 : 0.3) ? cal.after(sent, 0, rng.int(5, 600)) : null;
+    return { note: NOTES[i % NOTES.length]!, sent, read };
+  }).sort((a, b) => a.sent - b.sent);
+  for (const { note, sent, read } of notes) {
+    const [from, to, subject, body] = note;
     const sender = ctx.user(from);
     const recipient = 'user' in to ? ctx.user(to.user) : null;
     data.add(messages, {
@@ -43,6 +52,28 @@ export function generateMessages(ctx: SeedContext, count: number): void {
       deleted_at: null,
     });
   }
+}
+
+/**
+ * Where each member of a seeded conversation has read to (decision 399): the latest message
+ * someone read (`read_at`) or they sent themselves, so the demo users find the few newest
+ * unread messages, not all of them. Runs once the messages are written (their ids are known).
+ */
+export async function seedReadMarkers(db: Db): Promise<void> {
+  await db.execute(sql`
+    WITH members AS (
+      SELECT conversation, sender AS member FROM messages WHERE conversation LIKE 'direct-%'
+      UNION SELECT conversation, recipient FROM messages WHERE conversation LIKE 'direct-%' AND recipient IS NOT NULL
+      UNION SELECT m.conversation, u.id FROM messages m JOIN users u ON u.department = m.department AND u.is_active WHERE m.conversation LIKE 'department-%'
+    )
+    INSERT INTO message_reads (conversation, "user", last_read)
+    SELECT conversation, member, last_read FROM (
+      SELECT mb.conversation, mb.member,
+        (SELECT max(m.id) FROM messages m WHERE m.conversation = mb.conversation AND m.deleted_at IS NULL AND (m.read_at IS NOT NULL OR m.sender = mb.member)) AS last_read
+      FROM members mb
+    ) markers
+    WHERE last_read IS NOT NULL
+    ON CONFLICT ("user", conversation) DO NOTHING`);
 }
 
 const ALERTS: Record<SystemAlertType, readonly (readonly [message: string, source: string])[]> = {

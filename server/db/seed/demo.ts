@@ -1,6 +1,7 @@
 import type { Db } from '../client';
 import { companyProfile } from '../schema';
 import { saveInvoiceSettings } from './accounts';
+import { seedReadMarkers } from './communication';
 import { SEED_GROUPS, generateCompany, type Volumes } from './company';
 import { COMPANY, HISTORY_DAYS, SeedContext } from './context';
 
@@ -37,6 +38,7 @@ export async function writeDemoCompany(db: Db, staff: ReadonlyMap<string, number
   const ctx = new SeedContext('demo', DEMO_SEED, today, staff);
   const { invoiceNumbers } = await generateCompany(db, ctx, DEMO_VOLUMES, new Set(SEED_GROUPS));
   await ctx.data.write(db);
+  await seedReadMarkers(db);
   await saveInvoiceSettings(db, invoiceNumbers ?? new Map(), ctx.cal.ts(ctx.cal.ago(HISTORY_DAYS, 900)));
   // The letterhead the demo's invoices were issued under: their state decides CGST and SGST or IGST on new ones too.
   await db.insert(companyProfile).values({ id: 1, name: COMPANY.name, address: COMPANY.address, gstin: COMPANY.gst, state: COMPANY.state }).onConflictDoNothing();

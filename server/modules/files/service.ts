@@ -47,7 +47,7 @@ function cleanName(name: string): string {
 async function checkOwner(db: Db, user: User, owner: FileOwner, access: 'read' | 'write'): Promise<void> {
   const rule = FILE_OWNERS[owner.type];
   if (!can(user, rule[access])) throw forbidden();
-  const row = await ownerRow(db, user, owner.type, owner.id);
+  const row = await ownerRow(db, user, owner.type, owner.id, access);
   if (!row) throw notFound(`No ${rule.label} ${owner.id}.`);
   if (access === 'write' && 'editRule' in rule) checkEdit(rule.editRule, user, row);
 }
@@ -64,9 +64,14 @@ const toStored = (row: typeof files.$inferSelect | Omit<typeof files.$inferSelec
   created_at: row.created_at,
 });
 
-/** Who hears that a row's files changed: those who may read the row. */
-const announce = (db: Db, file: StoredFile, change: 'added' | 'removed') =>
-  publish(db, 'files', { change, id: file.id, owner_type: file.owner_type, owner_id: file.owner_id }, { permission: FILE_OWNERS[file.owner_type].read });
+/**
+ * Who hears that a row's files changed: those who may read the row. A message's files are not
+ * announced: every user may read messages, but only its conversation's members that message,
+ * whom its own `messages` event reaches.
+ */
+const announce = async (db: Db, file: StoredFile, change: 'added' | 'removed') => {
+  if (file.owner_type !== 'message') await publish(db, 'files', { change, id: file.id, owner_type: file.owner_type, owner_id: file.owner_id }, { permission: FILE_OWNERS[file.owner_type].read });
+};
 
 export async function listFiles(db: Db, user: User, owner: FileOwner): Promise<StoredFile[]> {
   await checkOwner(db, user, owner, 'read');

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { deliveryNotes, invoices, jobOrders, quotations, requisitions, users } from '../../db/schema';
@@ -8,6 +8,7 @@ import type { LiveAudience } from '../../../domain/live';
 import type { User } from '../../../domain/user';
 import { forbidden, type HttpError } from '../../lib/http-error';
 import { jobOrderScope } from '../job-orders/scope';
+import { quotationScope } from '../quotations/service';
 
 /**
  * Who may read which conversation (docs/permissions.md "Messaging"): the two users of a direct
@@ -40,9 +41,16 @@ export interface Opened {
   readonly audit: boolean;
 }
 
+/** The record's row rule, where it has one: design's job orders, a sales executive's own quotations. */
+function rowRule(user: Member, type: MessageRecordType): SQL | undefined {
+  if (type === 'job-order') return jobOrderScope(user as User);
+  if (type === 'quotation') return quotationScope(user as User);
+  return undefined;
+}
+
 async function recordExists(db: Db, user: Member, type: MessageRecordType, id: number): Promise<boolean> {
   const table = RECORD_TABLES[type];
-  const scope = type === 'job-order' ? jobOrderScope(user as User) : undefined;
+  const scope = rowRule(user, type);
   const [row] = await db.select({ id: table.id }).from(table).where(and(eq(table.id, id), isNull(table.deleted_at), scope));
   return row !== undefined;
 }

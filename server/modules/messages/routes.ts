@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
 import { API } from '../../../domain/api-paths';
-import { conversationListQuerySchema, conversationListSchema, conversationMessageSchema, conversationParamsSchema, messageCreateSchema, unreadCountsSchema } from '../../../domain/message';
+import { MESSAGE_MAX_ATTACHMENTS, conversationListQuerySchema, conversationListSchema, conversationMessageSchema, conversationParamsSchema, messageCreateSchema, unreadCountsSchema } from '../../../domain/message';
 import { currentUser } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { listPageSchema, listQuerySchema } from '../../lib/list';
+import { parseBody } from '../quotations/body';
+import { readMessageBody } from './body';
 import { conversationMessages, listConversations, markRead, messageList, myMessages, postMessage, unreadCounts } from './service';
 
 /**
@@ -13,6 +16,9 @@ import { conversationMessages, listConversations, markRead, messageList, myMessa
  */
 export default async function messagesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limitBytes = app.config.FILE_MAX_BYTES;
+  // One surplus file is let through to the reader, which refuses it with the message's own words.
+  await app.register(multipart, { limits: { fileSize: limitBytes, files: MESSAGE_MAX_ATTACHMENTS + 1, fields: 10, parts: MESSAGE_MAX_ATTACHMENTS + 11 } });
   const tags = ['messaging'];
   const config = { access: 'messages.read' } as const;
   const write = { access: 'messages.write' } as const;
@@ -32,7 +38,9 @@ export default async function messagesRoutes(fastify: FastifyInstance) {
     markRead(app.db, currentUser(req), req.params.conversation),
   );
   app.get(API.messaging.mine, { config, schema: { tags, ...page } }, (req) => myMessages(app.db, req, currentUser(req), req.query));
-  app.post(API.messaging.mine, { config: write, schema: { tags, body: messageCreateSchema, response: { 201: conversationMessageSchema } } }, async (req, reply) =>
-    reply.code(201).send(await postMessage(app.db, currentUser(req), req.body)),
-  );
+  // JSON from the outbox; multipart/form-data when files go with the message (online only, decision 398).
+  app.post(API.messaging.mine, { config: write, schema: { tags, consumes: ['application/json', 'multipart/form-data'], response: { 201: conversationMessageSchema } } }, async (req, reply) => {
+    const { data, uploads } = await readMessageBody(req, limitBytes);
+    return reply.code(201).send(await postMessage(app.db, currentUser(req), parseBody(messageCreateSchema, data), uploads));
+  });
 }

@@ -3,14 +3,17 @@ import { and, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { messageMentions, messageReads, messages, users } from '../../db/schema';
+import { files, invoices, messageMentions, messageReads, messages, quotations, users } from '../../db/schema';
+import type { StoredFile } from '../../../domain/file';
 import { DEPARTMENTS } from '../../../domain/departments';
 import {
   MESSAGE_MIRROR_DAYS,
   MESSAGE_RECORD_LABELS,
+  conversationKey,
   departmentChannel,
   mentionedUsernames,
   parseConversation,
+  recordThread,
   type Conversation,
   type ConversationList,
   type ConversationMessage,
@@ -18,11 +21,13 @@ import {
   type UnreadCounts,
   type messageCreateSchema,
 } from '../../../domain/message';
+import { quotationReference } from '../../../domain/quotation';
 import type { User } from '../../../domain/user';
 import { invalidPkError, notFound } from '../../lib/http-error';
 import { listPage, type ListPage, type ListQuery, type ListSpec } from '../../lib/list';
 import { publicRow } from '../../lib/rows';
 import { auditedWrite, recordAudit } from '../audit/service';
+import { addFile, type Upload } from '../files/service';
 import { publish } from '../live/hub';
 import { audienceOf, isMember, openConversation, type Opened } from './access';
 
@@ -39,10 +44,15 @@ export const messageList: ListSpec<typeof messages> = {
   orderings: { id: messages.id, created_at: messages.created_at },
   defaultOrdering: '-id',
   search: [messages.body, messages.subject],
-  added: { sender_username: sql`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${messages.sender})` },
+  added: {
+    sender_username: sql`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${messages.sender})`,
+    attachments: sql`(SELECT coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'content_type', f.content_type, 'size', f.size) ORDER BY f.id), '[]'::json)
+      FROM ${files} f WHERE f.owner_type = 'message' AND f.owner_id = ${messages.id})`,
+  },
 };
 
-const asMessage = (row: MessageRow, sender_username: string) => ({ ...publicRow(row), sender_username }) as ConversationMessage;
+const asMessage = (row: MessageRow, sender_username: string, attachments: readonly StoredFile[]) =>
+  ({ ...publicRow(row), sender_username, attachments: attachments.map(({ id, name, content_type, size }) => ({ id, name, content_type, size })) }) as ConversationMessage;
 
 interface ConversationRow {
   conversation: string;
@@ -103,9 +113,31 @@ export async function unreadCounts(db: Db, user: User): Promise<UnreadCounts> {
   return totals(await conversationRows(db, user));
 }
 
-function titleOf(conversation: Conversation, me: number, names: ReadonlyMap<number, { username: string; name: string }>): string {
+/**
+ * What the detail screens call the records whose number is not their id (decision 396): a
+ * quotation by its number and revision, an invoice by its number (a draft has none yet).
+ */
+async function recordNames(db: Db, conversations: readonly Conversation[]): Promise<Map<string, string>> {
+  const ids = (type: 'quotation' | 'invoice') => conversations.flatMap((c) => (c.kind === 'record' && c.record_type === type ? [c.record_id] : []));
+  const names = new Map<string, string>();
+  const quotationIds = ids('quotation');
+  if (quotationIds.length) {
+    for (const q of await db.select({ id: quotations.id, number: quotations.number, revision: quotations.revision }).from(quotations).where(inArray(quotations.id, quotationIds))) {
+      names.set(recordThread('quotation', q.id), `Quotation ${quotationReference(q)}`);
+    }
+  }
+  const invoiceIds = ids('invoice');
+  if (invoiceIds.length) {
+    for (const i of await db.select({ id: invoices.id, invoice_number: invoices.invoice_number }).from(invoices).where(inArray(invoices.id, invoiceIds))) {
+      names.set(recordThread('invoice', i.id), i.invoice_number ? `Invoice ${i.invoice_number}` : `Draft invoice ${i.id}`);
+    }
+  }
+  return names;
+}
+
+function titleOf(conversation: Conversation, me: number, names: ReadonlyMap<number, { username: string; name: string }>, records: ReadonlyMap<string, string>): string {
   if (conversation.kind === 'department') return DEPARTMENTS.find((d) => d.value === conversation.department)!.label;
-  if (conversation.kind === 'record') return `${MESSAGE_RECORD_LABELS[conversation.record_type]} ${conversation.record_id}`;
+  if (conversation.kind === 'record') return records.get(conversationKey(conversation)) ?? `${MESSAGE_RECORD_LABELS[conversation.record_type]} ${conversation.record_id}`;
   const others = conversation.users.filter((id) => id !== me);
   return others.map((id) => names.get(id)?.name ?? `#${id}`).join(' – ');
 }
@@ -121,12 +153,13 @@ export async function listConversations(db: Db, user: User, all: boolean): Promi
   const userIds = [...new Set(parsed.flatMap(({ conversation }) => (conversation.kind === 'direct' ? conversation.users : [])))];
   const found = userIds.length ? await db.select({ id: users.id, username: users.username, first_name: users.first_name, last_name: users.last_name }).from(users).where(inArray(users.id, userIds)) : [];
   const names = new Map(found.map((u) => [u.id, { username: u.username, name: `${u.first_name} ${u.last_name}`.trim() || u.username }]));
+  const records = await recordNames(db, parsed.map(({ conversation }) => conversation));
   const results = parsed.map(({ row, conversation }): ConversationSummary => {
     const other = conversation.kind === 'direct' ? (conversation.users.find((id) => id !== user.id) ?? conversation.users[0]) : null;
     return {
       conversation: row.conversation,
       kind: conversation.kind,
-      title: titleOf(conversation, user.id, names),
+      title: titleOf(conversation, user.id, names, records),
       other_user: other !== null && names.has(other) ? { id: other, ...names.get(other)! } : null,
       department: conversation.kind === 'department' ? conversation.department : null,
       record_type: conversation.kind === 'record' ? conversation.record_type : null,
@@ -182,14 +215,15 @@ async function mentionedMembers(tx: Db, sender: User, opened: Opened, body: stri
 }
 
 /**
- * POST messages/: a message in a conversation the sender takes part in. The sender has read up
- * to it; users it mentions who may read the conversation get a mention and follow it; its
- * members hear of it live (after commit).
+ * POST messages/: a message in a conversation the sender takes part in, with its files (kept by
+ * the files module, the message their owner: its type and size rules, its `file.add` audit). The
+ * sender has read up to it; users it mentions who may read the conversation get a mention and
+ * follow it; its members hear of it live (after commit).
  */
-export async function postMessage(db: Db, actor: User, input: CreateInput): Promise<ConversationMessage> {
+export async function postMessage(db: Db, actor: User, input: CreateInput, uploads: readonly Upload[] = []): Promise<ConversationMessage> {
   const opened = await openConversation(db, actor, input.conversation, 'take-part', () => invalidPkError('conversation', input.conversation));
   const { conversation } = opened;
-  const { row } = await auditedWrite(
+  const { row, attached } = await auditedWrite(
     db,
     actor,
     async (tx) => {
@@ -206,6 +240,8 @@ export async function postMessage(db: Db, actor: User, input: CreateInput): Prom
         })
         .returning();
       const row = created!;
+      const attached: StoredFile[] = [];
+      for (const upload of uploads) attached.push(await addFile(tx, actor, { type: 'message', id: row.id }, upload));
       await readUpTo(tx, actor.id, opened.key, row.id);
       const mentioned = await mentionedMembers(tx, actor, opened, input.body);
       if (mentioned.length) {
@@ -217,11 +253,16 @@ export async function postMessage(db: Db, actor: User, input: CreateInput): Prom
           .onConflictDoNothing();
       }
       await publish(tx, 'messages', { conversation: opened.key, message: row.id, sender: actor.id }, audienceOf(conversation));
-      return { row, mentioned };
+      return { row, mentioned, attached };
     },
-    ({ row, mentioned }) => ({ action: 'message.create', target: `messages:${row.id}`, risk: 'low', metadata: { conversation: row.conversation, mentions: mentioned } }),
+    ({ row, mentioned, attached }) => ({
+      action: 'message.create',
+      target: `messages:${row.id}`,
+      risk: 'low',
+      metadata: { conversation: row.conversation, mentions: mentioned, ...(attached.length ? { attachments: attached.map((file) => file.id) } : {}) },
+    }),
   );
-  return asMessage(row, actor.username);
+  return asMessage(row, actor.username, attached);
 }
 
 /**

@@ -2,7 +2,7 @@ import { createStore, useStore } from 'zustand';
 import type { Table } from 'dexie';
 import { z } from 'zod';
 import { apiErrorMessage } from '../../../domain/api-errors';
-import { listPathOf, type DataType } from '../../../domain/data-types';
+import { listPathOf, windowOf, type DataType } from '../../../domain/data-types';
 import { api, isNetworkError, responseBody } from '../api';
 import { pendingRowIds } from '../outbox/entries';
 import { rebase } from '../outbox/effects';
@@ -97,6 +97,29 @@ function write<R>(at: number, tables: Table[], work: () => Promise<R>): Promise<
 
 const isRemoved = (row: MirrorRow) => row.deleted_at !== null && row.deleted_at !== undefined;
 
+const DAY_MS = 86_400_000;
+
+/** The server's clock as its answer's `Date` header gives it; undefined without one. */
+function serverClock(headers: Readonly<Record<string, string>>): number | undefined {
+  const at = Date.parse(headers.date ?? '');
+  return Number.isNaN(at) ? undefined : at;
+}
+
+/**
+ * Drops the rows of a windowed type (a user's 30 days of messages) that left the window by the
+ * server's clock `now`; rows with a change in the outbox (`unsent`) and rows made here stay.
+ * Runs in the caller's transaction; answers how many went.
+ */
+async function pruneWindow(type: DataType, now: number, unsent: ReadonlySet<number>): Promise<number> {
+  const window = windowOf(type);
+  if (!window) return 0;
+  const table = mirror.rows(type);
+  const start = new Date(now - window.days * DAY_MS).toISOString();
+  const old = (await table.where(window.field).below(start).primaryKeys()).filter((id) => id > 0 && !unsent.has(id));
+  await table.bulkDelete(old);
+  return old.length;
+}
+
 /**
  * Brings one data type of one user up to date: a full load when there is no cursor yet (or
  * `full` asks for one, which also drops the rows the server no longer sends), else a delta.
@@ -165,7 +188,13 @@ async function runSync(userId: number, type: DataType, full: boolean): Promise<M
   const { signal } = controller;
   const key = metaKey(userId, type);
   const table = mirror.rows(type);
-  const fetchPage = async (params: Record<string, string>): Promise<DeltaPage> => deltaPageSchema.parse((await api.get(path, { params, signal })).data);
+  // The server's clock at the first answer: where a windowed type's window starts (a device's clock may be wrong).
+  let serverNow: number | undefined;
+  const fetchPage = async (params: Record<string, string>): Promise<DeltaPage> => {
+    const response = await api.get(path, { params, signal });
+    serverNow ??= serverClock(response.headers);
+    return deltaPageSchema.parse(response.data);
+  };
   try {
     const stored: MirrorMeta = (await mirror.meta.get(key)) ?? { key, userId, type, cursor: null, loadedAt: null, rowCount: 0, error: null };
     // An unfinished sync goes on where it stopped, unless a full load is asked for afresh.
@@ -202,9 +231,12 @@ async function runSync(userId: number, type: DataType, full: boolean): Promise<M
     }
     if (cursor === undefined) throw new Error('The list answered without a sync cursor.');
     const syncedCursor = cursor;
-    return await write(at, fullLoad ? [table, mirror.meta] : [mirror.meta], async () => {
+    const windowed = windowOf(type) !== undefined;
+    const unsent = windowed ? await pendingRowIds(type) : new Set<number>();
+    return await write(at, fullLoad || windowed ? [table, mirror.meta] : [mirror.meta], async () => {
+      const pruned = windowed ? await pruneWindow(type, serverNow ?? Date.now(), unsent) : 0;
       // A full load's count is taken once, at its end; a delta keeps it as it goes.
-      const rowCount = fullLoad ? await table.count() : meta.rowCount;
+      const rowCount = fullLoad ? await table.count() : meta.rowCount - pruned;
       const { resume: _, ...finished } = meta;
       const synced: MirrorMeta = { ...finished, cursor: syncedCursor, loadedAt: Date.now(), rowCount, error: null };
       await mirror.meta.put(synced);

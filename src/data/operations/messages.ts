@@ -14,7 +14,8 @@ export const createMessage = defineOperation({
   schema: messageCreateSchema,
   creates: true,
   request: (message) => ({ method: 'POST', url: API.messaging.mine, body: message }),
-  apply: (mirror, message, ctx) => mirror.rows('messages').put(newRow({ ...message, sender: ctx.userId, recipient: null, department: null, read_at: null, deleted_at: null }, ctx)),
+  // Files never wait in the outbox (decision 398): a queued message has none.
+  apply: (mirror, message, ctx) => mirror.rows('messages').put(newRow({ ...message, sender: ctx.userId, recipient: null, department: null, read_at: null, deleted_at: null, attachments: [] }, ctx)),
   reconcile: (mirror, row, ctx) => putServerRow(mirror, 'messages', row, ctx),
   describe: (message) => (message.body.length > 60 ? `${message.body.slice(0, 57)}…` : message.body),
 });

@@ -21,6 +21,7 @@ import { useCurrentRoute } from '../../ui/route';
 import { NOTE_STATUS_PALETTE, quantityProblem, useDeliverables, useNote, type LocalNote, type ShownLine } from './data';
 import { noteScreensOf } from './routes';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { RecordThread } from '../../ui/RecordThread';
 import { changeDeliveryNoteQuantity, removeDeliveryNoteItem, updateDeliveryNote } from '../../data/operations';
 import { API } from '../../../domain/api-paths';
 import { printDeliveryNote } from './print';
@@ -267,6 +268,7 @@ export default function DeliveryNoteDetailScreen() {
           {next.waiting}.
         </Text>
       )}
+      <RecordThread type="delivery-note" id={note.id} />
     </Stack>
   );
 }

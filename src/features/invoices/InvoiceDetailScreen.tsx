@@ -12,6 +12,7 @@ import { useSession } from '../../data/session';
 import { readFailure } from '../../ui/connection';
 import { DetailTitle, Facts, Failure, Notice, notOnDevice, Section, SimpleTable } from '../../ui/detail';
 import { InvoiceStatusBadge } from '../../ui/InvoiceStatusBadge';
+import { RecordThread } from '../../ui/RecordThread';
 import { InvoiceActions, INVOICE_NOTICES } from './actions';
 import { INVOICE_FAILURES, useInvoiceHistory } from './api';
 import { invoiceTitle, OverdueBadge, overdueDays, TaxSummary, useInvoiceView } from './parts';
@@ -149,6 +150,7 @@ export default function InvoiceDetailScreen() {
       {!invoice && failure && !waitingForDevice && <Failure text={`${INVOICE_FAILURES.detail}: ${failure}`} />}
       {!invoice && failure && !waitingForDevice && <Text color="fg.muted">{notOnDevice(`Invoice ${id}`)}</Text>}
       {!invoice && !(failure && !waitingForDevice) && <Text color="fg.muted">Loading…</Text>}
+      {invoice && <RecordThread type="invoice" id={invoice.id} name={invoiceTitle(invoice)} />}
     </Stack>
   );
 }

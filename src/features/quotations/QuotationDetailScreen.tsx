@@ -6,6 +6,7 @@ import { pathOf } from '../../../domain/routes';
 import { serverIdOf, usePendingIds } from '../../data/outbox';
 import { readFailure } from '../../ui/connection';
 import { Failure, Section } from '../../ui/detail';
+import { RecordThread } from '../../ui/RecordThread';
 import { QuotationActions } from './actions';
 import { useQuotation } from './api';
 import { useQuotationOnDevice } from './data';
@@ -105,6 +106,7 @@ export default function QuotationDetailScreen() {
       {!quotation && local && (id < 0 || failure) && <DeviceQuotation quotation={local} pending={pending || id < 0} why={id < 0 ? ONLY_ON_DEVICE : SERVER_UNREACHABLE} />}
       {!quotation && !local && failure && <Failure text={failure} />}
       {!quotation && !failure && !(id < 0 && local) && <Text color="fg.muted">{id > 0 ? 'Loading…' : local === null ? 'This quotation is not on this device.' : 'Loading…'}</Text>}
+      {reference && <RecordThread type="quotation" id={reference.id} name={`Quotation ${quotationReference(reference)}`} />}
     </Stack>
   );
 }
