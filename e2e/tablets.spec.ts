@@ -161,6 +161,7 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
     { name: 'record receipt', open: '/accounts/receipts?record=1', primary: button('Save receipt') },
     { name: 'invoice reports', open: '/reports?tab=invoices', primary: link('Invoice ageing') },
     { name: 'invoice ageing', open: '/reports/invoices/aging', primary: button('Export xlsx') },
+    { name: 'sales order profitability', open: '/reports/sales-orders/profitability', primary: button('Export xlsx') },
     {
       name: 'job order receipts',
       open: async (page) => {
