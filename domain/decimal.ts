@@ -93,8 +93,19 @@ export const sign = (a: Decimal): -1 | 0 | 1 => big(a).cmp(0);
 /** The larger of a and b, as written: `max(remaining, '0')` never shows less than nothing. */
 export const max = (a: Decimal, b: Decimal): Decimal => (compare(a, b) >= 0 ? a : b);
 
+/** Already written as round writes it at these places: digits, no leading zero, the point and exactly `places` decimals. */
+const writtenAt = new Map<number, RegExp>();
+function isWrittenAt(a: unknown, places: number): a is Decimal {
+  if (typeof a !== 'string' || places < 1) return false;
+  let pattern = writtenAt.get(places);
+  if (!pattern) writtenAt.set(places, (pattern = new RegExp(`^-?(?:0|[1-9]\\d*)\\.\\d{${places}}$`)));
+  return pattern.test(a) && !/^-0\.0+$/.test(a);
+}
+
 /** a at exactly `places` decimals, rounded half away from zero: round('1.005', 2) is "1.01". */
 export function round(a: Decimal, places: number): Decimal {
+  // A report's thousands of figures come from numeric(14,2) columns already at the paisa.
+  if (isWrittenAt(a, places)) return a;
   return fixed(big(a).round(places), places);
 }
 /** Money as the API writes it: "1234.50". */

@@ -121,6 +121,24 @@ describe('rounding to the places the API writes', () => {
     expect(round('12.34565', 4)).toBe('12.3457');
     expect(round('12.5', 0)).toBe('13');
   });
+
+  it.each([
+    ['1234.50', '1234.50'],
+    ['-12.30', '-12.30'],
+    ['0.00', '0.00'],
+    ['-0.00', '0.00'],
+    ['007.10', '7.10'],
+    [' 7.10', '7.10'],
+    ['+7.10', '7.10'],
+    ['7.1000', '7.10'],
+  ])('money already at the paisa %j is written %j, as any other value is', (value, money) => {
+    expect(toMoney(value)).toBe(money);
+  });
+
+  it('refuses what is not a decimal even when it has two places', () => {
+    expect(() => toMoney('1e3.00')).toThrow(NotADecimalError);
+    expect(() => toMoney('12,34.50')).toThrow(NotADecimalError);
+  });
 });
 
 describe('Indian digit grouping for display', () => {
