@@ -3,6 +3,7 @@ import { decimalSchema, idSchema, isoDateSchema, percentInput } from './entity';
 import { AGING_BUCKETS } from './invoice';
 import { idParam, monthParam, periodInOrder } from './query-params';
 import { RECEIPT_MODES, receiptModeSchema } from './receipt';
+import { reportPageParams } from './report';
 
 /**
  * The invoice reports of the reports area (issue 22 §1, decisions 370–375): revenue, payments,
@@ -37,6 +38,7 @@ export const invoicePeriodQuerySchema = z.object(period).refine(...periodInOrder
 export const agingInvoicesQuerySchema = z.object({
   bucket: z.enum(AGING_BUCKETS.map((b) => b.key) as [string, ...string[]], { error: 'Not a valid aging bucket.' }),
   customer: idParam.optional(),
+  ...reportPageParams,
 });
 
 /**
@@ -56,6 +58,7 @@ export const revenueInvoicesQuerySchema = z
     hsn: z.string().max(20).optional(),
     unit: z.string().max(20).optional(),
     rate: percentInput().optional(),
+    ...reportPageParams,
   })
   .refine(...periodInOrder('date_from', 'date_to'));
 
@@ -64,7 +67,7 @@ export const LINE_FILTERS = ['hsn', 'unit', 'rate'] as const;
 
 /** payment_receipts/: the receipts behind a figure of the payments (or customer billing) report: the period's, narrowed to a month, a mode and/or a customer. */
 export const paymentReceiptsQuerySchema = z
-  .object({ ...period, month: monthParam.optional(), mode: receiptModeSchema.optional(), customer: idParam.optional() })
+  .object({ ...period, month: monthParam.optional(), mode: receiptModeSchema.optional(), customer: idParam.optional(), ...reportPageParams })
   .refine(...periodInOrder('date_from', 'date_to'));
 
 const taxFigures = { taxable_amount: decimalSchema, cgst_amount: decimalSchema, sgst_amount: decimalSchema, igst_amount: decimalSchema, tax_amount: decimalSchema };

@@ -29,9 +29,12 @@ export const flagParam = z
 /** `?page_size=` (and `limit`): at least 1, at most `max`. */
 export const pageSizeParam = (max = MAX_PAGE_SIZE) => z.coerce.number({ error: INTEGER }).int(INTEGER).min(1).max(max);
 
+/** A page's number, counted from 1. */
+export const pageNumberParam = z.coerce.number({ error: INTEGER }).int(INTEGER).min(1, 'Invalid page.').max(1_000_000);
+
 /** `?page=&page_size=` of a page-number list; the page counts from 1. */
 export const pageParams = {
-  page: z.coerce.number({ error: INTEGER }).int(INTEGER).min(1, 'Invalid page.').max(1_000_000).default(1),
+  page: pageNumberParam.default(1),
   page_size: pageSizeParam().optional(),
 };
 

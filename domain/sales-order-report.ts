@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalSchema, idSchema, isoDateSchema } from './entity';
 import { idParam, monthParam, periodInOrder } from './query-params';
+import { reportPageParams } from './report';
 import { salesOrderStatusSchema } from './sales-order';
 
 /**
@@ -11,12 +12,15 @@ import { salesOrderStatusSchema } from './sales-order';
  */
 export const salesOrderReportQuerySchema = z.object({ date_from: isoDateSchema.optional(), date_to: isoDateSchema.optional() }).refine(...periodInOrder('date_from', 'date_to'));
 
+/** pending_advance/, overdue/: the period, and a page of the orders when one is asked for (decision 403). */
+export const salesOrderListQuerySchema = z.object({ date_from: isoDateSchema.optional(), date_to: isoDateSchema.optional(), ...reportPageParams }).refine(...periodInOrder('date_from', 'date_to'));
+
 /**
  * orders/: the orders behind a figure of status/, customers/ or analysis/ (decision 394): those of
  * the period with the status given, else the booked ones, narrowed to a customer and/or a month.
  */
 export const salesOrderDrillQuerySchema = z
-  .object({ date_from: isoDateSchema.optional(), date_to: isoDateSchema.optional(), status: salesOrderStatusSchema.optional(), customer: idParam.optional(), month: monthParam.optional() })
+  .object({ date_from: isoDateSchema.optional(), date_to: isoDateSchema.optional(), status: salesOrderStatusSchema.optional(), customer: idParam.optional(), month: monthParam.optional(), ...reportPageParams })
   .refine(...periodInOrder('date_from', 'date_to'));
 
 /** status/, customers/, analysis/: a row per status, customer or month (YYYY-MM). */

@@ -49,8 +49,8 @@ test('management opens the invoice ageing report, drills into the 61-90 days fig
   const drill = page.getByRole('region', { name: 'Invoices behind the figure' });
   await expect(page).toHaveURL(/bucket=days_61_90/);
   const rows = drill.getByRole('table').getByRole('row');
-  // A header, an invoice per row, the totals.
-  await expect(rows).toHaveCount(behind.results.length + 2);
+  // A header, a page of invoices (15 at most, decision 403), the totals of them all.
+  await expect(rows).toHaveCount(Math.min(behind.results.length, 15) + 2);
   await expect(rows.nth(1)).toContainText(behind.results[0]!.label);
   await expect(rows.last()).toContainText(formatIndian(bucket.amount));
 

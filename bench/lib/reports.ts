@@ -38,7 +38,8 @@ const REPORT_BENCHES: readonly ReportBench[] = [
   { name: 'sales orders by status', path: API.salesOrders.reports.status, raw: 'sales-orders-status' },
   { name: 'sales orders by customer', path: API.salesOrders.reports.customers, raw: 'sales-orders-customers' },
   { name: 'sales orders by month', path: API.salesOrders.reports.analysis, raw: 'sales-orders-analysis' },
-  { name: 'overdue sales orders', path: API.salesOrders.reports.overdue, raw: 'sales-orders-overdue' },
+  // A list of orders, read a page at a time as the screen reads it (decision 403).
+  { name: 'overdue sales orders, first page', path: API.salesOrders.reports.overdue, query: { page: '1', page_size: '15' }, raw: 'sales-orders-overdue' },
 ];
 
 export interface ReportFigures {
@@ -62,7 +63,7 @@ export async function reportsOn(database: FreshDatabase, signIn: (origin: string
       let rows = 0;
       for (let i = 0; i <= RUNS; i++) {
         const started = performance.now();
-        rows = (await getJson<{ results: unknown[] }>(url, access)).results.length;
+        rows = (await getJson<{ count: number }>(url, access)).count;
         if (i > 0) runs.push((performance.now() - started) / 1000);
       }
       if (rows === 0) throw new Error(`${report.name} has no rows at scale ${scale}: nothing measured`);

@@ -147,6 +147,9 @@ describe('the invoice reports', () => {
     expect(bucket.totals.outstanding_amount).toBe('6500.00');
     const aging = await read('accounts', API.invoices.agingReport);
     expect(aging.buckets.find((b: { key: string }) => b.key === 'days_61_90').amount).toBe(bucket.totals.outstanding_amount);
+    // A page of the bucket (decision 403): its invoices, and the totals of the whole bucket.
+    const second = await read('accounts', API.invoices.reports.agingInvoices, { bucket: 'days_61_90', page: '2', page_size: '1' });
+    expect([second.count, second.results.map((r: Record<string, unknown>) => r.days_past_due), second.totals.outstanding_amount]).toEqual([2, [62], '6500.00']);
 
     const bad = await (await as('accounts')).get(`${API.invoices.reports.agingInvoices}?bucket=days_1_2`);
     expect([bad.statusCode, bad.json()]).toEqual([400, { bucket: ['Not a valid aging bucket.'] }]);

@@ -109,6 +109,19 @@ describe('the sales order reports', () => {
     expect(overdue.totals.total_order_value).toBe('14500.00');
   });
 
+  it('a page of the overdue orders holds page_size orders and the totals of every one; without a page every order comes; past the end is 404', async () => {
+    const { one, three } = await orders();
+    const first = await read('management', API.salesOrders.reports.overdue, { ...SEP_OCT, page: '1', page_size: '1' });
+    expect([first.count, pick(first.results, 'sales_order'), first.totals.total_order_value]).toEqual([2, [[three.id]], '14500.00']);
+    const second = await read('management', API.salesOrders.reports.overdue, { ...SEP_OCT, page: '2', page_size: '1' });
+    expect([second.count, pick(second.results, 'sales_order'), second.totals.total_order_value]).toEqual([2, [[one.id]], '14500.00']);
+    expect((await read('management', API.salesOrders.reports.overdue)).results).toHaveLength(2);
+    const past = await (await as('management')).get(`${API.salesOrders.reports.overdue}?page=3&page_size=1`);
+    expect([past.statusCode, past.json()]).toEqual([404, { detail: 'Invalid page.' }]);
+    const bad = await (await as('management')).get(`${API.salesOrders.reports.orders}?page=0&page_size=x`);
+    expect([bad.statusCode, bad.json()]).toEqual([400, { page: ['Invalid page.'], page_size: ['A valid integer is required.'] }]);
+  });
+
   it('an empty period has no rows and zero totals; an end before the start is refused at date_to', async () => {
     await orders();
     expect(await read('management', API.salesOrders.reports.status, { date_from: '2025-01-01', date_to: '2025-01-31' })).toEqual({ count: 0, results: [], totals: { key: 'total', label: 'Total', orders: 0, total_value: '0.00' } });

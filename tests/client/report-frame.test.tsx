@@ -87,7 +87,7 @@ describe('the report frame', () => {
     fireEvent.click(within(orbit!).getByRole('link', { name: '6,500.00' }));
     await screen.findByText('Invoices behind the figure');
     expect(await screen.findByRole('link', { name: 'INV/2026-27/0031' })).toBeTruthy();
-    expect(server.calls('GET', '/invoices/reports/aging_invoices/')[0]!.config.params).toEqual({ bucket: 'days_61_90', customer: '7' });
+    expect(server.calls('GET', '/invoices/reports/aging_invoices/')[0]!.config.params).toEqual({ bucket: 'days_61_90', customer: '7', page: 1, page_size: 15 });
     fireEvent.click(screen.getByRole('link', { name: 'Back to the report' }));
     await waitFor(() => expect(screen.queryByText('Invoices behind the figure')).toBeNull());
   });
@@ -112,7 +112,7 @@ describe('the rows behind a revenue or billing figure', () => {
     fireEvent.click(screen.getByRole('link', { name: '1,705.00' }));
     await screen.findByText('Invoices behind the figure');
     expect(await screen.findByRole('link', { name: 'INV/2026-27/0033' })).toBeTruthy();
-    expect(server.calls('GET', '/invoices/reports/revenue_invoices/')[0]!.config.params).toEqual({ date_from: '2026-09-01', date_to: '2026-10-31', month: '2026-10' });
+    expect(server.calls('GET', '/invoices/reports/revenue_invoices/')[0]!.config.params).toEqual({ date_from: '2026-09-01', date_to: '2026-10-31', month: '2026-10', page: 1, page_size: 15 });
     // Both tables end with the same total: the report's October row and the invoices behind it.
     expect(screen.getAllByRole('cell', { name: '1,705.00' }).length).toBeGreaterThanOrEqual(2);
     // Another grouping: the month's invoices no longer belong to a figure on screen.
@@ -132,7 +132,7 @@ describe('the rows behind a revenue or billing figure', () => {
     await screen.findByRole('cell', { name: '9403' });
     fireEvent.click(screen.getByRole('link', { name: '205.00' }));
     await screen.findByText('Invoices behind the figure');
-    expect(server.calls('GET', '/invoices/reports/revenue_invoices/')[0]!.config.params).toEqual({ date_from: '2026-10-01', date_to: '2026-10-31', hsn: '9403', unit: 'NOS' });
+    expect(server.calls('GET', '/invoices/reports/revenue_invoices/')[0]!.config.params).toEqual({ date_from: '2026-10-01', date_to: '2026-10-31', hsn: '9403', unit: 'NOS', page: 1, page_size: 15 });
   });
 
   it("a customer's Collected opens their receipts of the period, Invoiced their invoices", async () => {
@@ -152,11 +152,11 @@ describe('the rows behind a revenue or billing figure', () => {
     await screen.findByText('Receipts of the customer');
     expect(await screen.findByRole('cell', { name: 'Receipt 4' })).toBeTruthy();
     expect(screen.queryByText('Invoices of the customer')).toBeNull();
-    expect(server.calls('GET', '/invoices/reports/payment_receipts/')[0]!.config.params).toEqual({ date_from: '2026-09-01', date_to: '2026-10-31', customer: '7' });
+    expect(server.calls('GET', '/invoices/reports/payment_receipts/')[0]!.config.params).toEqual({ date_from: '2026-09-01', date_to: '2026-10-31', customer: '7', page: 1, page_size: 15 });
     fireEvent.click(within(orbit!).getByRole('link', { name: '2,885.00' }));
     await screen.findByText('Invoices of the customer');
     expect(screen.queryByText('Receipts of the customer')).toBeNull();
-    expect(server.calls('GET', '/invoices/reports/revenue_invoices/')[0]!.config.params).toEqual({ date_from: '2026-09-01', date_to: '2026-10-31', customer: '7' });
+    expect(server.calls('GET', '/invoices/reports/revenue_invoices/')[0]!.config.params).toEqual({ date_from: '2026-09-01', date_to: '2026-10-31', customer: '7', page: 1, page_size: 15 });
   });
 });
 
@@ -181,7 +181,7 @@ describe('the orders behind a sales order figure', () => {
     fireEvent.click(screen.getByRole('link', { name: '12,500.00' }));
     await screen.findByText('Orders behind the figure');
     expect(await screen.findByRole('link', { name: 'SO-11 · PO-7' })).toBeTruthy();
-    expect(server.calls('GET', '/salesorders/reports/orders/')[0]!.config.params).toEqual({ date_from: '2026-10-01', date_to: '2026-10-31', status: 'accepted' });
+    expect(server.calls('GET', '/salesorders/reports/orders/')[0]!.config.params).toEqual({ date_from: '2026-10-01', date_to: '2026-10-31', status: 'accepted', page: 1, page_size: 15 });
   });
 });
 

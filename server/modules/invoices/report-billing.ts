@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AGING_BUCKETS, INVOICE_RECEIVABLE_STATUSES } from '../../../domain/invoice';
 import type { AgingInvoiceRow, CustomerBillingRow } from '../../../domain/invoice-report';
+import type { ReportPageQuery } from '../../../domain/report';
 import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { customers, invoices, receipts } from '../../db/schema';
@@ -43,7 +44,7 @@ export async function customerBillingReport(db: Db, user: User, query: { date_fr
 }
 
 /** aging_invoices/: the owed invoices behind one bucket of the aging report (of one customer), most days past due first. */
-export async function agingInvoicesReport(db: Db, user: User, query: { bucket: string; customer?: number | undefined }) {
+export async function agingInvoicesReport(db: Db, user: User, query: { bucket: string; customer?: number | undefined } & ReportPageQuery) {
   const bucket = AGING_BUCKETS.find((b) => b.key === query.bucket)!;
   const pastDue = sql`(${TODAY} - i.due_date)`;
   const rows = await queryRows<AgingInvoiceRow>(
@@ -56,5 +57,5 @@ export async function agingInvoicesReport(db: Db, user: User, query: { bucket: s
           AND (${query.customer ?? null}::int IS NULL OR i.customer = ${query.customer ?? null}::int)
         ORDER BY ${pastDue} DESC, i.invoice_number`,
   );
-  return reportAnswer(rows, { money: ['outstanding_amount'] });
+  return reportAnswer(rows, { money: ['outstanding_amount'] }, query);
 }

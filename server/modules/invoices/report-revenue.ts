@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RECEIPT_MODES } from '../../../domain/receipt';
 import { LINE_FILTERS, type PaymentReceiptRow, type PaymentsRow, type RevenueInvoiceRow, type RevenueRow } from '../../../domain/invoice-report';
+import type { ReportPageQuery } from '../../../domain/report';
 import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { customers, invoiceItems, invoices, receipts } from '../../db/schema';
@@ -76,7 +77,7 @@ export async function paymentsReport(db: Db, user: User, query: Period) {
  * 395), in date order: those a row of that report adds up, so their total is its figure. Narrowed
  * by lines (HSN code, unit, rate), an invoice's figures are its lines that match, as the line rows add them.
  */
-export async function revenueInvoicesReport(db: Db, user: User, query: Period & Partial<Record<'month' | 'place' | 'gstin' | 'hsn' | 'unit' | 'rate', string>> & { customer?: number | undefined }) {
+export async function revenueInvoicesReport(db: Db, user: User, query: Period & Partial<Record<'month' | 'place' | 'gstin' | 'hsn' | 'unit' | 'rate', string>> & { customer?: number | undefined } & ReportPageQuery) {
   const where = sql`${revenueWhere(user, query)} AND ${narrowed(query.month, sql`to_char(i.invoice_date, 'YYYY-MM') = ${query.month}`)}
     AND ${narrowed(query.customer, sql`i.customer = ${query.customer}`)} AND ${narrowed(query.place, sql`i.customer_state = ${query.place}`)}
     AND ${narrowed(query.gstin, query.gstin === 'with' ? sql`i.customer_gstin <> ''` : sql`i.customer_gstin = ''`)}`;
@@ -93,11 +94,11 @@ export async function revenueInvoicesReport(db: Db, user: User, query: Period & 
       : sql`SELECT ${columns}, ${taxSums('l', 'line_total')} FROM ${invoiceItems} l JOIN ${invoices} i ON i.id = l.invoice JOIN ${customers} c ON c.id = i.customer
             WHERE l.deleted_at IS NULL AND ${where} AND ${lines} GROUP BY i.id, c.name ORDER BY i.invoice_date, i.invoice_number`,
   );
-  return reportAnswer(rows, { money: TAX_MONEY });
+  return reportAnswer(rows, { money: TAX_MONEY }, query);
 }
 
 /** payment_receipts/: the receipts behind a payments (or customer billing "Collected") figure, in date order. */
-export async function paymentReceiptsReport(db: Db, user: User, query: Period & { month?: string | undefined; mode?: string | undefined; customer?: number | undefined }) {
+export async function paymentReceiptsReport(db: Db, user: User, query: Period & { month?: string | undefined; mode?: string | undefined; customer?: number | undefined } & ReportPageQuery) {
   const rows = await queryRows<PaymentReceiptRow>(
     db,
     sql`SELECT r.id::text AS key, 'Receipt ' || r.id AS label, r.id AS receipt, r.receipt_date::text AS receipt_date, r.customer, c.name AS customer_name, r.mode, r.reference, r.amount::text AS amount
@@ -107,5 +108,5 @@ export async function paymentReceiptsReport(db: Db, user: User, query: Period & 
           AND ${narrowed(query.customer, sql`r.customer = ${query.customer}`)}
         ORDER BY r.receipt_date, r.id`,
   );
-  return reportAnswer(rows, { money: ['amount'] });
+  return reportAnswer(rows, { money: ['amount'] }, query);
 }

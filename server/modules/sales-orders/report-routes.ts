@@ -2,13 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API } from '../../../domain/api-paths';
-import { reportAnswerSchema } from '../../../domain/report';
+import { reportAnswerSchema, type ReportPageQuery } from '../../../domain/report';
 import { reportScopeOf } from '../../../domain/row-rules';
 import { SALES_ORDER_STATUSES } from '../../../domain/sales-order';
 import { div, mul, sign } from '../../../domain/decimal';
 import {
   salesOrderDrillQuerySchema,
   salesOrderGroupRowSchema,
+  salesOrderListQuerySchema,
   salesOrderProfitabilityRowSchema,
   salesOrderReportOrderSchema,
   salesOrderReportQuerySchema,
@@ -77,7 +78,7 @@ const behind = (query: { status?: string | undefined; customer?: number | undefi
     AND ${query.month === undefined ? sql`TRUE` : sql`to_char(${salesOrders.order_date}, 'YYYY-MM') = ${query.month}`}`;
 
 /** pending_advance/, overdue/ and orders/: the orders themselves, the most overdue (else the oldest) first. */
-async function orders(db: Db, user: User, query: Period, which: SQL) {
+async function orders(db: Db, user: User, query: Period & ReportPageQuery, which: SQL) {
   const rows = await queryRows<SalesOrderReportOrder>(
     db,
     sql`SELECT ${salesOrders.id}::text AS key, ('SO-' || ${salesOrders.id} || CASE WHEN ${salesOrders.customer_po_number} <> '' THEN ' · ' || ${salesOrders.customer_po_number} ELSE '' END) AS label,
@@ -88,7 +89,7 @@ async function orders(db: Db, user: User, query: Period, which: SQL) {
         FROM ${salesOrders} JOIN ${customers} ON ${customers.id} = ${salesOrders.customer}
         WHERE ${where(user, query, which)} ORDER BY days_overdue DESC, ${salesOrders.order_date}, ${salesOrders.id}`,
   );
-  return reportAnswer(rows, { money: ['total_order_value', 'advance_amount'] });
+  return reportAnswer(rows, { money: ['total_order_value', 'advance_amount'] }, query);
 }
 
 const i = sql.raw('i');
@@ -139,7 +140,7 @@ export function salesOrderReportRoutes(fastify: FastifyInstance) {
   const tags = ['Sales order reports'];
   const paths = API.salesOrders.reports;
   const group = { tags, querystring: salesOrderReportQuerySchema, response: { 200: reportAnswerSchema(salesOrderGroupRowSchema) } };
-  const list = { tags, querystring: salesOrderReportQuerySchema, response: { 200: reportAnswerSchema(salesOrderReportOrderSchema) } };
+  const list = { tags, querystring: salesOrderListQuerySchema, response: { 200: reportAnswerSchema(salesOrderReportOrderSchema) } };
   app.get(paths.status, { config, schema: group }, (req) => byStatus(app.db, currentUser(req), req.query));
   app.get(paths.customers, { config, schema: group }, (req) => byCustomer(app.db, currentUser(req), req.query));
   app.get(paths.analysis, { config, schema: group }, (req) => byMonth(app.db, currentUser(req), req.query));

@@ -23,7 +23,6 @@ const revenueInvoices: ReportDef = {
   path: API.invoices.reports.revenueInvoices,
   note: 'The issued invoices behind the figure, by date; for an HSN code, each invoice with its lines of that code.',
   columns: [linkColumn('label', 'Invoice', 'invoice-detail', 'invoice'), dateColumn('invoice_date', 'Date'), textColumn('customer_name', 'Customer'), ...shownTax, numberColumn('total_amount', 'Total')],
-  unpaged: true,
   rowKey: ['key'],
 };
 
@@ -32,7 +31,6 @@ const paymentReceipts: ReportDef = {
   path: API.invoices.reports.paymentReceipts,
   note: 'The receipts behind the figure, by date.',
   columns: [textColumn('label', 'Receipt'), dateColumn('receipt_date', 'Date'), textColumn('customer_name', 'Customer'), optionColumn('mode', 'Mode', RECEIPT_MODES), secondary(textColumn('reference', 'Reference')), numberColumn('amount', 'Amount')],
-  unpaged: true,
   rowKey: ['key'],
 };
 
@@ -154,7 +152,6 @@ const agingInvoices: ReportDef = {
     countColumn('days_past_due', 'Days past due'),
     numberColumn('outstanding_amount', 'Outstanding'),
   ],
-  unpaged: true,
   rowKey: ['key'],
 };
 

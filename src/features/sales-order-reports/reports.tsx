@@ -29,7 +29,6 @@ const ordersBehind: ReportDrill = {
     path: API.salesOrders.reports.orders,
     note: 'The orders the figure adds up.',
     columns: [...orderColumns, numberColumn('total_order_value', 'Value')],
-    unpaged: true,
     rowKey: ['key'],
   },
 };
@@ -73,7 +72,6 @@ const pendingAdvance: ReportDef = {
   note: 'Accepted orders whose advance is still awaited from the customer.',
   columns: [...orderColumns, numberColumn('total_order_value', 'Value'), numberColumn('advance_amount', 'Advance')],
   filter,
-  unpaged: true,
   rowKey: ['key'],
 };
 
@@ -82,7 +80,6 @@ const overdue: ReportDef = {
   note: 'Orders whose expected delivery date has passed and that are neither completed nor cancelled, the latest first.',
   columns: [...orderColumns, countColumn('days_overdue', 'Days late'), numberColumn('total_order_value', 'Value')],
   filter,
-  unpaged: true,
   rowKey: ['key'],
 };
 
