@@ -24,7 +24,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
-import { parseBody } from '../quotations/body';
+import { parseBody } from '../../plugins/errors';
 import { costBreakdown, costingLinesOf, costingLineView, liveProduct, materialCount, productTotal, productView } from './queries';
 import { applyDraft, createDraft, deleteDraft, draftsOf, updateDraft } from './boq-drafts';
 import { bulkUpdateCosts } from './repricing';

@@ -21,7 +21,7 @@ import { loadPage, pageSchema } from '../../lib/pagination';
 import { expectedVersion, sendRow, versionedBody } from '../../lib/rows';
 import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
-import { parseBody } from '../quotations/body';
+import { parseBody } from '../../plugins/errors';
 import { checkEstimationFiles, readEstimationBody } from './body';
 import { cancelledEstimations, describeEstimations, ESTIMATION_PAGE_SIZE, estimationList, estimationVersionsOf, estimationView, filterEstimations } from './queries';
 import { approveEstimation, cancelEstimation, createEstimation, quoteEstimation, rejectEstimation, submitEstimation, updateEstimation } from './writes';

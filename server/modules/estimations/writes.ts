@@ -13,7 +13,7 @@ import { badRequest, invalidPk, type FieldErrors } from '../../lib/http-error';
 import { lockRow, updateRow } from '../../lib/rows';
 import { auditedWrite } from '../audit/service';
 import { addFile } from '../files/service';
-import { parseBody } from '../quotations/body';
+import { parseBody } from '../../plugins/errors';
 import { createQuotation } from '../quotations/writes';
 import type { EstimationUpload } from './body';
 import { keepCostingVersions, retotalEstimations } from './costing-store';

@@ -10,7 +10,7 @@ import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
 import { checkBodyText } from '../../plugins/input';
 import type { Upload } from '../files/service';
-import { parseBody } from '../quotations/body';
+import { parseBody } from '../../plugins/errors';
 import { addInvoiceAttachment, deleteInvoiceAttachment, invoiceAttachmentList, invoiceAttachmentView, withFile } from './attachments';
 
 const tooLarge = (limitBytes: number) => new HttpError(413, { detail: FILE_MESSAGES.tooLarge(limitBytes) });

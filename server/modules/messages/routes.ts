@@ -6,7 +6,7 @@ import { MESSAGE_MAX_ATTACHMENTS, conversationListQuerySchema, conversationListS
 import { currentUser } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { listPageSchema, listQuerySchema } from '../../lib/list';
-import { parseBody } from '../quotations/body';
+import { parseBody } from '../../plugins/errors';
 import { readMessageBody } from './body';
 import { conversationMessages, listConversations, markRead, messageList, myMessages, postMessage, unreadCounts } from './service';
 

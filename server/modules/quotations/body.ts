@@ -1,10 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import type { z } from 'zod';
 import { FILE_MESSAGES } from '../../../domain/file';
 import { QUOTATION_DATA_PART, QUOTATION_MESSAGES } from '../../../domain/quotation';
-import { badRequest, fieldError, HttpError, type FieldErrors, throwIfAny } from '../../lib/http-error';
-import { toFieldErrors } from '../../plugins/errors';
+import { fieldError, HttpError, type FieldErrors, throwIfAny } from '../../lib/http-error';
 import { checkBodyText } from '../../plugins/input';
 import type { Upload } from '../files/service';
 
@@ -55,13 +53,6 @@ export async function readWriteBody(req: FastifyRequest, limitBytes: number): Pr
   }
   checkBodyText(data);
   return { data, images };
-}
-
-/** A body checked against its schema: 400 naming each bad field, as the route schemas answer. */
-export function parseBody<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  throw badRequest(toFieldErrors(parsed.error.issues.map((issue) => ({ instancePath: issue.path.length ? `/${issue.path.join('/')}` : '', message: issue.message }))));
 }
 
 /** Item images must be pictures the PDF can show: PNG or JPEG, by their bytes. */
