@@ -34,7 +34,8 @@ test('management opens the invoice ageing report, drills into the 61-90 days fig
   await expect(page).toHaveURL(/\/reports\/invoices\/aging$/);
 
   const report = page.getByRole('region', { name: 'Invoice ageing' });
-  const table = report.getByRole('table').first();
+  // The report's own table (the chart beside it has a data table of its own).
+  const table = report.getByRole('table', { name: 'Invoice ageing', exact: true });
   await expect(table.getByRole('columnheader', { name: '61-90 days' })).toBeVisible();
   const headers = await table.getByRole('columnheader').allTextContents();
   const column = headers.indexOf('61-90 days');
@@ -48,7 +49,7 @@ test('management opens the invoice ageing report, drills into the 61-90 days fig
 
   const drill = page.getByRole('region', { name: 'Invoices behind the figure' });
   await expect(page).toHaveURL(/bucket=days_61_90/);
-  const rows = drill.getByRole('table').getByRole('row');
+  const rows = drill.getByRole('table', { name: 'Invoices behind the figure', exact: true }).getByRole('row');
   // A header, a page of invoices (15 at most, decision 403), the totals of them all.
   await expect(rows).toHaveCount(Math.min(behind.results.length, 15) + 2);
   await expect(rows.nth(1)).toContainText(behind.results[0]!.label);

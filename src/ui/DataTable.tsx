@@ -62,10 +62,10 @@ function columnData<T>(column: Column<T>) {
   };
 }
 
-export function TableView<T>({ table, rows, pending = NOTHING_PENDING }: { table: TableModel<T>; rows: Row<T>[]; pending?: ReadonlySet<string> }) {
+export function TableView<T>({ table, rows, pending = NOTHING_PENDING, label }: { table: TableModel<T>; rows: Row<T>[]; pending?: ReadonlySet<string>; label?: string | undefined }) {
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" striped native css={NATIVE_TABLE_EXTRAS}>
+      <Table.Root size="sm" striped native css={NATIVE_TABLE_EXTRAS} aria-label={label}>
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
@@ -220,16 +220,18 @@ export interface DataTableProps<T> {
   onPageChange: (page: number) => void;
   empty?: string;
   rowKey: (row: T) => string | number;
+  /** The table's name for screen readers (a report's title): a chart's data table beside it has its own. */
+  label?: string | undefined;
 }
 
 /** The app's table over server pages: the server sorts, filters and pages; rows go through TanStack Table. */
-export function DataTable<T>({ columns, rows, count, page, pageSize, onPageChange, empty = 'Nothing to show.', rowKey }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, count, page, pageSize, onPageChange, empty = 'Nothing to show.', rowKey, label }: DataTableProps<T>) {
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is not memo-safe; this component owns it.
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true, enableSorting: false, getRowId: (row) => String(rowKey(row)) });
   const pages = Math.max(1, Math.ceil(count / pageSize));
   return (
     <Box>
-      <TableView table={table} rows={table.getRowModel().rows} />
+      <TableView table={table} rows={table.getRowModel().rows} label={label} />
       {rows.length === 0 && <Empty text={empty} />}
       <Pager count={count} page={page} pages={pages} onPageChange={onPageChange} />
     </Box>

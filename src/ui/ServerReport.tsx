@@ -221,6 +221,7 @@ function ReportBody({ title, subtitle, report, query, pageSize }: { title: strin
         </Suspense>
       )}
       <DataTable<ReportRow>
+        label={title}
         columns={report.columns}
         rows={rows}
         count={data?.count ?? data?.results.length ?? 0}
