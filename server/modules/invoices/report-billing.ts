@@ -6,7 +6,7 @@ import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { customers, invoices, receipts } from '../../db/schema';
 import { TODAY } from '../../lib/business-day';
-import { inPeriod, reportAnswer } from '../../lib/report';
+import { inPeriod, recordReport, reportAnswer } from '../../lib/report';
 import { issued, ownFigures } from './report-scope';
 
 const i = sql.raw('i');
@@ -47,15 +47,16 @@ export async function customerBillingReport(db: Db, user: User, query: { date_fr
 export async function agingInvoicesReport(db: Db, user: User, query: { bucket: string; customer?: number | undefined } & ReportPageQuery) {
   const bucket = AGING_BUCKETS.find((b) => b.key === query.bucket)!;
   const pastDue = sql`(${TODAY} - i.due_date)`;
-  const rows = await queryRows<AgingInvoiceRow>(
+  return recordReport<AgingInvoiceRow>(
     db,
     sql`SELECT i.id::text AS key, coalesce(i.invoice_number, '') AS label, i.id AS invoice, i.customer, c.name AS customer_name, i.invoice_date::text AS invoice_date, i.due_date::text AS due_date,
           ${pastDue}::int AS days_past_due, i.outstanding_amount::text AS outstanding_amount
         FROM ${invoices} i JOIN ${customers} c ON c.id = i.customer
         WHERE ${owing(i)} AND ${ownFigures(user, i)}
           AND (${bucket.from}::int IS NULL OR ${pastDue} >= ${bucket.from}::int) AND (${bucket.to}::int IS NULL OR ${pastDue} <= ${bucket.to}::int)
-          AND (${query.customer ?? null}::int IS NULL OR i.customer = ${query.customer ?? null}::int)
-        ORDER BY ${pastDue} DESC, i.invoice_number`,
+          AND (${query.customer ?? null}::int IS NULL OR i.customer = ${query.customer ?? null}::int)`,
+    'days_past_due DESC, label',
+    ['outstanding_amount'],
+    query,
   );
-  return reportAnswer(rows, { money: ['outstanding_amount'] }, query);
 }

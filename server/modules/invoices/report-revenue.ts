@@ -5,7 +5,7 @@ import type { ReportPageQuery } from '../../../domain/report';
 import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { customers, invoiceItems, invoices, receipts } from '../../db/schema';
-import { inPeriod, reportAnswer } from '../../lib/report';
+import { inPeriod, recordReport, reportAnswer } from '../../lib/report';
 import { issued, ownFigures } from './report-scope';
 
 /** The period of a report, as its query gives it. */
@@ -86,27 +86,30 @@ export async function revenueInvoicesReport(db: Db, user: User, query: Period & 
   const lines = sql`${narrowed(query.hsn, sql`coalesce(nullif(l.hsn_code, ''), '-') = ${query.hsn}`)} AND ${narrowed(unit, sql`l.unit = ${unit}`)}
     AND ${narrowed(query.rate, sql`l.tax_rate = ${query.rate}::numeric`)}`;
   const columns = sql`i.id::text AS key, coalesce(i.invoice_number, '') AS label, i.id AS invoice, i.invoice_date::text AS invoice_date, i.customer, c.name AS customer_name`;
-  const rows = await queryRows<RevenueInvoiceRow>(
+  return recordReport<RevenueInvoiceRow>(
     db,
     LINE_FILTERS.every((name) => query[name] === undefined)
       ? sql`SELECT ${columns}, ${taxSums('i', 'total_amount')} FROM ${invoices} i JOIN ${customers} c ON c.id = i.customer
-            WHERE ${where} GROUP BY i.id, c.name ORDER BY i.invoice_date, i.invoice_number`
+            WHERE ${where} GROUP BY i.id, c.name`
       : sql`SELECT ${columns}, ${taxSums('l', 'line_total')} FROM ${invoiceItems} l JOIN ${invoices} i ON i.id = l.invoice JOIN ${customers} c ON c.id = i.customer
-            WHERE l.deleted_at IS NULL AND ${where} AND ${lines} GROUP BY i.id, c.name ORDER BY i.invoice_date, i.invoice_number`,
+            WHERE l.deleted_at IS NULL AND ${where} AND ${lines} GROUP BY i.id, c.name`,
+    'invoice_date, label',
+    TAX_MONEY,
+    query,
   );
-  return reportAnswer(rows, { money: TAX_MONEY }, query);
 }
 
 /** payment_receipts/: the receipts behind a payments (or customer billing "Collected") figure, in date order. */
 export async function paymentReceiptsReport(db: Db, user: User, query: Period & { month?: string | undefined; mode?: string | undefined; customer?: number | undefined } & ReportPageQuery) {
-  const rows = await queryRows<PaymentReceiptRow>(
+  return recordReport<PaymentReceiptRow>(
     db,
     sql`SELECT r.id::text AS key, 'Receipt ' || r.id AS label, r.id AS receipt, r.receipt_date::text AS receipt_date, r.customer, c.name AS customer_name, r.mode, r.reference, r.amount::text AS amount
         FROM ${receipts} r JOIN ${customers} c ON c.id = r.customer
         WHERE r.deleted_at IS NULL AND ${inPeriod(sql`r.receipt_date`, query)} AND ${ownFigures(user, r, 'receipts')}
           AND ${narrowed(query.month, sql`to_char(r.receipt_date, 'YYYY-MM') = ${query.month}`)} AND ${narrowed(query.mode, sql`r.mode = ${query.mode}`)}
-          AND ${narrowed(query.customer, sql`r.customer = ${query.customer}`)}
-        ORDER BY r.receipt_date, r.id`,
+          AND ${narrowed(query.customer, sql`r.customer = ${query.customer}`)}`,
+    'receipt_date, receipt',
+    ['amount'],
+    query,
   );
-  return reportAnswer(rows, { money: ['amount'] }, query);
 }

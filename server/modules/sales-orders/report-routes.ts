@@ -21,7 +21,7 @@ import type { User } from '../../../domain/user';
 import { queryRows, type Db } from '../../db/client';
 import { customers, invoices, jobOrders, salesOrders } from '../../db/schema';
 import { TODAY } from '../../lib/business-day';
-import { inPeriod, reportAnswer } from '../../lib/report';
+import { inPeriod, recordReport, reportAnswer } from '../../lib/report';
 import { currentUser } from '../../plugins/auth';
 import { issued } from '../invoices/report-scope';
 import { expenseCostByJobOrder } from '../job-orders/reports';
@@ -79,7 +79,7 @@ const behind = (query: { status?: string | undefined; customer?: number | undefi
 
 /** pending_advance/, overdue/ and orders/: the orders themselves, the most overdue (else the oldest) first. */
 async function orders(db: Db, user: User, query: Period & ReportPageQuery, which: SQL) {
-  const rows = await queryRows<SalesOrderReportOrder>(
+  return recordReport<SalesOrderReportOrder>(
     db,
     sql`SELECT ${salesOrders.id}::text AS key, ('SO-' || ${salesOrders.id} || CASE WHEN ${salesOrders.customer_po_number} <> '' THEN ' · ' || ${salesOrders.customer_po_number} ELSE '' END) AS label,
           ${salesOrders.id} AS sales_order, ${customers.name} AS customer_name, ${salesOrders.status} AS status, ${salesOrders.order_date}::text AS order_date,
@@ -87,9 +87,11 @@ async function orders(db: Db, user: User, query: Period & ReportPageQuery, which
           (CASE WHEN ${isOverdueSql} THEN ${TODAY} - ${salesOrders.expected_delivery_date} ELSE 0 END)::int AS days_overdue,
           ${salesOrders.total_order_value}::text AS total_order_value, ${salesOrders.advance_amount}::text AS advance_amount
         FROM ${salesOrders} JOIN ${customers} ON ${customers.id} = ${salesOrders.customer}
-        WHERE ${where(user, query, which)} ORDER BY days_overdue DESC, ${salesOrders.order_date}, ${salesOrders.id}`,
+        WHERE ${where(user, query, which)}`,
+    'days_overdue DESC, order_date, sales_order',
+    ['total_order_value', 'advance_amount'],
+    query,
   );
-  return reportAnswer(rows, { money: ['total_order_value', 'advance_amount'] }, query);
 }
 
 const i = sql.raw('i');
