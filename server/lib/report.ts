@@ -62,4 +62,5 @@ export async function recordReport<Row extends Record<string, unknown>>(db: Db, 
 
 /** The period on a date column; an open end does not narrow. */
 export const inPeriod = (column: SQL, query: { date_from?: string | undefined; date_to?: string | undefined }): SQL =>
-  sql`(${query.date_from ?? null}::date IS NULL OR ${column} >= ${query.date_from ?? null}::date) AND (${query.date_to ?? null}::date IS NULL OR ${column} <= ${query.date_to ?? null}::date)`;
+  // Only the ends given reach the SQL: a `$1 IS NULL OR …` test would be evaluated on every row.
+  sql`(${query.date_from === undefined ? sql`TRUE` : sql`${column} >= ${query.date_from}::date`} AND ${query.date_to === undefined ? sql`TRUE` : sql`${column} <= ${query.date_to}::date`})`;
