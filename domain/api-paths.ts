@@ -104,6 +104,20 @@ export const API = {
     blockUser: apiPath('/admin/users/:id/block/'),
     unblockUser: apiPath('/admin/users/:id/unblock/'),
   },
+  /** The superuser's calls of product-frame.md §7 (issue 23). */
+  admin: {
+    health: '/admin/system/health/',
+    ping: '/admin/system/ping/',
+    performance: '/admin/system/performance/api/',
+    errorRates: '/admin/system/errors/rates/',
+    alerts: '/admin/system/alerts/',
+    resolveAlert: apiPath('/admin/system/alerts/:id/resolve/'),
+    securityMetrics: '/admin/security/metrics/',
+    moduleStatistics: '/admin/modules/statistics/',
+    audit: '/admin/audit/',
+    activeSessions: '/admin/users/active-sessions/',
+    terminateSession: apiPath('/admin/users/sessions/:id/terminate/'),
+  },
   jobs: { list: '/admin/jobs/', retry: apiPath('/admin/jobs/:id/retry/') },
   mail: rows('/admin/mail'),
   dashboard: {
