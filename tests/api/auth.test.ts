@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { auditLog, users } from '../../server/db/schema';
 import { signToken } from '../../server/lib/jwt';
 import { hashPassword } from '../../server/lib/password';
-import { as, DEMO_PASSWORD, signIn, signedInAs, startTestServer, type TestServer } from '../support/server';
+import { as, craftedToken, DEMO_PASSWORD, signIn, signedInAs, startTestServer, type TestServer } from '../support/server';
 
 const NO_ACTIVE_ACCOUNT = 'No active account found with the given credentials';
 const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
@@ -33,7 +33,7 @@ async function setUser(username: string, changes: Partial<typeof users.$inferIns
 
 /** A token of a given type signed with the app's key, issued `ageSeconds` ago. */
 async function craftToken(type: 'access' | 'refresh', username: string, lifetimeSeconds: number, ageSeconds = 0): Promise<string> {
-  return signToken(type, await idOf(username), lifetimeSeconds, server.app.jwtSecret, Date.now() - ageSeconds * 1000);
+  return craftedToken(server, username, { type, lifetimeSeconds, ageSeconds });
 }
 
 /** The same token with its payload rewritten, its signature kept. */

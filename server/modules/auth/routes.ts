@@ -14,17 +14,17 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const ctx = () => ({ db: app.db, config: app.config, secret: app.jwtSecret });
   const tags = ['auth'];
 
-  app.post(API.auth.create, { config: { access: 'public' }, schema: { tags, body: loginSchema, response: { 200: tokenPairSchema } } }, (req) =>
-    signIn(ctx(), req.body.username, req.body.password, req.ip),
+  app.post(API.auth.create, { config: { access: 'public', openInMaintenance: true }, schema: { tags, body: loginSchema, response: { 200: tokenPairSchema } } }, (req) =>
+    signIn(ctx(), req.body.username, req.body.password, { address: req.ip, device: req.headers['user-agent'] ?? '' }),
   );
-  app.post(API.auth.refresh, { config: { access: 'public' }, schema: { tags, body: refreshSchema, response: { 200: tokenPairSchema } } }, (req) =>
+  app.post(API.auth.refresh, { config: { access: 'public', openInMaintenance: true }, schema: { tags, body: refreshSchema, response: { 200: tokenPairSchema } } }, (req) =>
     refresh(ctx(), req.body.refresh),
   );
-  app.post(API.auth.verify, { config: { access: 'public' }, schema: { tags, body: verifySchema, response: { 200: z.object({}) } } }, async (req) => {
+  app.post(API.auth.verify, { config: { access: 'public', openInMaintenance: true }, schema: { tags, body: verifySchema, response: { 200: z.object({}) } } }, async (req) => {
     await verify(ctx(), req.body.token);
     return {};
   });
-  app.post(API.auth.blacklist, { config: { access: 'public' }, schema: { tags, body: refreshSchema, response: { 200: z.object({}) } } }, async (req) => {
+  app.post(API.auth.blacklist, { config: { access: 'public', openInMaintenance: true }, schema: { tags, body: refreshSchema, response: { 200: z.object({}) } } }, async (req) => {
     await revoke(ctx(), req.body.refresh);
     return {};
   });
