@@ -63,6 +63,8 @@ const registrationFields = z.object({
 const passwordsMatch = (r: { password: string; re_password: string }) => r.password === r.re_password;
 /** The API answers a mismatch as djoser does, in `non_field_errors`. */
 export const registrationSchema = registrationFields.refine(passwordsMatch, { message: PASSWORDS_DO_NOT_MATCH, path: ['non_field_errors'] });
+/** GET /auth/registration/: whether the register screen may take a request (the system configuration's switch). */
+export const registrationStatusSchema = z.object({ open: z.boolean() });
 export type Registration = z.infer<typeof registrationSchema>;
 /** The registration form flags a repeated password that does not match at the repeat box, where it is typed. */
 export const registrationFormSchema = registrationFields.refine(passwordsMatch, { message: PASSWORDS_DO_NOT_MATCH, path: ['re_password'] });

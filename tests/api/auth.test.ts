@@ -516,7 +516,10 @@ describe('POST /auth/users/ (registration)', () => {
   it('answers 403 while registrations are closed, and accepts them again once reopened', async () => {
     const admin = await signedInAs(server.app, 'admin');
     const config = (await admin.get('/admin/system/config/')).json();
+    expect((await anonymous().get('/auth/registration/')).json()).toEqual({ open: true });
     expect((await admin.put('/admin/system/config/', { ...config, allowNewRegistrations: false })).statusCode).toBe(200);
+    // The register screen asks first, so nobody fills a form that cannot be sent.
+    expect((await anonymous().get('/auth/registration/')).json()).toEqual({ open: false });
     const closed = await register();
     expect(closed.statusCode).toBe(403);
     expect(closed.json()).toEqual({ detail: 'New registrations are currently closed.' });
