@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, refSchema, requiredText, textInput } from './entity';
 import { moduleNameSchema } from './modules';
-import { idParam, MAX_PAGE_SIZE, pageSizeParam } from './query-params';
+import { atLeast, idParam, integerParam, MAX_PAGE_SIZE, pageSizeParam } from './query-params';
 import { RISK_LEVELS, type RiskLevel } from './system';
 
 /**
@@ -304,7 +304,7 @@ const instantParam = z.iso.datetime({ offset: true, error: INSTANT });
 export const auditQuerySchema = z
   .object({
     limit: pageSizeParam(MAX_PAGE_SIZE).default(AUDIT_DEFAULT_LIMIT),
-    offset: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(0).max(1_000_000_000).default(0),
+    offset: integerParam.pipe(z.number().min(0, atLeast(0))).default(0),
     user: idParam.optional(),
     action: textInput(100).optional(),
     target: textInput(255).optional(),
