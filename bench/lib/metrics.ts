@@ -3,6 +3,7 @@ import { SLOW_API_ALERT_MS } from '../../domain/admin';
 import { createMetrics } from '../../server/modules/admin/metrics';
 import { startBenchServer } from './bench-server';
 import { environmentFor, freshPglite, withDatabase, type FreshDatabase } from './databases';
+import { medianOf } from './browser-first-rows';
 import { underLoad, type MeasuredLoad } from './load';
 import { figure, type Row } from './table';
 
@@ -102,20 +103,15 @@ export function hookMicrosPerRequest(): number {
     metrics.eventLoop.stop();
     metrics.registry.clear();
   }
-  return median(runs);
+  return medianOf(runs);
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 export async function metricsSection(progress: (message: string) => void, signInAs: SignIn): Promise<Row[]> {
   const about = `GET ${API.auth.me}, ${METRICS_CONNECTIONS} connections, median of ${METRICS_ROUNDS} alternating rounds`;
   progress(`PGlite: ${about}, with and without the metrics hooks`);
   const f = await withDatabase(freshPglite, (withDb) => withDatabase(freshPglite, (withoutDb) => metricsHooksOn(withDb, withoutDb, signInAs)));
-  const of = (runs: Run[], pick: (r: Run) => number) => median(runs.map(pick));
+  const of = (runs: Run[], pick: (r: Run) => number) => medianOf(runs.map(pick));
   const cpuWith = of(f.withHooks, (r) => r.cpuMicrosPerRequest);
   const cpuWithout = of(f.withoutHooks, (r) => r.cpuMicrosPerRequest);
   progress(`the response hook's work alone, ${HOOK_REQUESTS.toLocaleString('en-US')} requests over ${HOOK_ROUTES} routes, median of ${HOOK_RUNS}`);
