@@ -41,7 +41,7 @@ export function isModuleEnabled(modules: ModuleMap | null | undefined, name: Mod
  * The module whose switch closes an API call, by the first segment of the call's path
  * (domain/api-paths.ts). Paths of no module (sign-in, users, system, admin, dashboards, files,
  * the live stream) are always open. Stock belongs to materials, the stores' job-order
- * consumption to job orders (docs/decisions.md 404).
+ * consumption to job orders (docs/decisions.md 418).
  */
 export const API_SEGMENT_MODULES: Readonly<Record<string, ModuleName>> = {
   salesorders: 'sales orders',

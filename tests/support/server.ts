@@ -110,7 +110,7 @@ export interface TestServerOptions {
  * through the API get the real cost.
  */
 const TEST_PASSWORD_COST = 1024;
-/** The maximum of concurrent sessions per user on a test server (docs/decisions.md 405). */
+/** The maximum of concurrent sessions per user on a test server (docs/decisions.md 416). */
 export const TEST_MAX_SESSIONS = 100;
 let testPasswordHash: Promise<string> | undefined;
 

@@ -29,7 +29,7 @@ export const isIdle = (session: Pick<SessionRow, 'last_activity'>, limits: Pick<
 /**
  * A sign-in's session. Beyond the maximum of concurrent sessions the oldest live ones end
  * ('replaced'): the newest sign-in wins, as a user who signs in on a new tablet expects
- * (docs/decisions.md 405). Run it in the sign-in's transaction.
+ * (docs/decisions.md 416). Run it in the sign-in's transaction.
  */
 export async function startSession(tx: Db, user: Pick<User, 'id' | 'username'>, origin: SessionOrigin, limits: SessionLimits, now = new Date()): Promise<string> {
   const id = randomUUID();
