@@ -88,6 +88,9 @@ export const moduleDetailSchema = z.object({
   routes: z.array(z.string()),
   updated_at: z.nullable(z.string()),
   updated_by: z.nullable(z.string()),
+  /** The module's rows and latest write (GET admin/modules/statistics/): a superuser's figures, null for everyone else and for a module with no table. */
+  row_count: z.nullable(z.number()),
+  last_activity: z.nullable(z.string()),
 });
 export type ModuleDetail = z.infer<typeof moduleDetailSchema>;
 

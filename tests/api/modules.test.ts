@@ -153,6 +153,21 @@ describe('GET /system/modules/detailed/', () => {
     expect(routesOf('leads')).toContain('leads-home');
   });
 
+  it('gives a superuser each module’s rows and last activity, and everyone else neither', async () => {
+    const before = Date.now();
+    expect((await (await signedInAs(server.app, 'sales.exec')).post('/customers/add/', { name: 'Orbit Opticals', phone: '9123456780', state: 'Karnataka' })).statusCode).toBe(201);
+    type Detail = { name: string; row_count: number | null; last_activity: string | null };
+    const forAdmin = (await (await signedInAs(server.app, 'admin')).get('/system/modules/detailed/')).json() as Detail[];
+    const customers = forAdmin.find((d) => d.name === 'customers')!;
+    expect(customers.row_count).toBe(1);
+    expect(new Date(customers.last_activity!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(forAdmin.find((d) => d.name === 'vendors')).toMatchObject({ row_count: 0, last_activity: null });
+    // A module with no table of its own has no figures.
+    expect(forAdmin.find((d) => d.name === 'HRMS')).toMatchObject({ row_count: null, last_activity: null });
+    const forSales = (await (await signedInAs(server.app, 'sales.exec')).get('/system/modules/detailed/')).json() as Detail[];
+    expect(forSales.every((d) => d.row_count === null && d.last_activity === null)).toBe(true);
+  });
+
   it('shows a switch with who made it and when', async () => {
     const before = Date.now();
     await (await signedInAs(server.app, 'admin')).put(modulePath('job orders'), { is_enabled: false });

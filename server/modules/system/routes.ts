@@ -19,8 +19,8 @@ export default async function systemRoutes(fastify: FastifyInstance) {
   app.get(API.health, { config: { access: 'public', openInMaintenance: true }, schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, () => ({ status: 'ok' as const }));
 
   app.get(API.system.modules, { config: { access: 'modules.read' }, schema: { tags: ['modules'], response: { 200: moduleMapSchema } } }, () => moduleMap(app.db));
-  app.get(API.system.modulesDetailed, { config: { access: 'modules.read' }, schema: { tags: ['modules'], response: { 200: z.array(moduleDetailSchema) } } }, () =>
-    moduleDetails(app.db),
+  app.get(API.system.modulesDetailed, { config: { access: 'modules.read' }, schema: { tags: ['modules'], response: { 200: z.array(moduleDetailSchema) } } }, (req) =>
+    moduleDetails(app.db, currentUser(req).is_superuser),
   );
   app.put(
     API.system.module.pattern,

@@ -8,6 +8,7 @@ import { keyRetentionDays, OFFLINE_SETTINGS_DEFAULTS, type OfflineSettings } fro
 import type { User } from '../../../domain/user';
 import { notFound } from '../../lib/http-error';
 import { recordAudit } from '../audit/service';
+import { moduleStatistics } from '../admin/statistics';
 
 /** GET /system/modules/: every module with its flag; a module without a row is enabled. */
 export async function moduleMap(db: Db): Promise<Record<ModuleName, boolean>> {
@@ -16,7 +17,9 @@ export async function moduleMap(db: Db): Promise<Record<ModuleName, boolean>> {
   return Object.fromEntries(MODULE_NAMES.map((name) => [name, stored.get(name) !== false])) as Record<ModuleName, boolean>;
 }
 
-export async function moduleDetails(db: Db): Promise<ModuleDetail[]> {
+/** GET /system/modules/detailed/: every module, its routes and its last switch; with its rows and last activity for a superuser. */
+export async function moduleDetails(db: Db, withFigures: boolean): Promise<ModuleDetail[]> {
+  const figures = withFigures ? new Map((await moduleStatistics(db)).map((m) => [m.name, m])) : null;
   const rows = await db
     .select({ name: systemModules.name, is_enabled: systemModules.is_enabled, updated_at: systemModules.updated_at, updated_by: users.username })
     .from(systemModules)
@@ -30,6 +33,8 @@ export async function moduleDetails(db: Db): Promise<ModuleDetail[]> {
       routes: ROUTES.filter((r) => r.module === name).map((r) => r.name),
       updated_at: row?.updated_at.toISOString() ?? null,
       updated_by: row?.updated_by ?? null,
+      row_count: figures?.get(name)?.rowCount ?? null,
+      last_activity: figures?.get(name)?.lastActivity ?? null,
     };
   });
 }
@@ -43,7 +48,7 @@ export async function setModuleEnabled(db: Db, actor: User, name: string, enable
       .onConflictDoUpdate({ target: systemModules.name, set: { is_enabled: enabled, updated_by: actor.id, updated_at: new Date() } });
     await recordAudit(tx, { actor, action: enabled ? 'module.enable' : 'module.disable', target: `module:${name}`, risk: 'high' });
   });
-  const details = await moduleDetails(db);
+  const details = await moduleDetails(db, actor.is_superuser);
   return details.find((d) => d.name === name)!;
 }
 
