@@ -5,10 +5,11 @@ import { API } from '../../../domain/api-paths';
 import { moduleDetailSchema, moduleMapSchema, moduleToggleSchema } from '../../../domain/modules';
 import { systemConfigSchema } from '../../../domain/system';
 import { offlineSettingsSchema } from '../../../domain/offline';
-import { userSchema } from '../../../domain/user';
+import { userSchema, type User } from '../../../domain/user';
 import { currentUser } from '../../plugins/auth';
 import { idParams } from '../../lib/schemas';
 import { blockUser, unblockUser } from '../users/service';
+import { moduleStatistics } from '../admin/statistics';
 import { moduleDetails, moduleMap, readConfig, readOfflineSettings, setModuleEnabled, writeConfig, writeOfflineSettings } from './service';
 
 /** Module switches (everyone reads, superusers change) and the superuser's system calls. */
@@ -19,13 +20,17 @@ export default async function systemRoutes(fastify: FastifyInstance) {
   app.get(API.health, { config: { access: 'public', openInMaintenance: true }, schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, () => ({ status: 'ok' as const }));
 
   app.get(API.system.modules, { config: { access: 'modules.read' }, schema: { tags: ['modules'], response: { 200: moduleMapSchema } } }, () => moduleMap(app.db));
+  const detailsFor = async (user: User) => moduleDetails(app.db, user.is_superuser ? await moduleStatistics(app.db) : null);
   app.get(API.system.modulesDetailed, { config: { access: 'modules.read' }, schema: { tags: ['modules'], response: { 200: z.array(moduleDetailSchema) } } }, (req) =>
-    moduleDetails(app.db, currentUser(req).is_superuser),
+    detailsFor(currentUser(req)),
   );
   app.put(
     API.system.module.pattern,
     { config: { access: 'modules.manage' }, schema: { tags: ['modules'], params: z.object({ name: z.string().max(100) }), body: moduleToggleSchema, response: { 200: moduleDetailSchema } } },
-    (req) => setModuleEnabled(app.db, currentUser(req), req.params.name, req.body.is_enabled),
+    async (req) => {
+      await setModuleEnabled(app.db, currentUser(req), req.params.name, req.body.is_enabled);
+      return (await detailsFor(currentUser(req))).find((d) => d.name === req.params.name)!;
+    },
   );
 
   app.get(API.system.offline, { config: { access: 'modules.read' }, schema: { tags: ['system'], response: { 200: offlineSettingsSchema } } }, () => readOfflineSettings(app.db));

@@ -8,7 +8,7 @@ import { keyRetentionDays, OFFLINE_SETTINGS_DEFAULTS, type OfflineSettings } fro
 import type { User } from '../../../domain/user';
 import { notFound } from '../../lib/http-error';
 import { recordAudit } from '../audit/service';
-import { moduleStatistics } from '../admin/statistics';
+import type { ModuleStatistics } from '../../../domain/admin';
 
 /** GET /system/modules/: every module with its flag; a module without a row is enabled. */
 export async function moduleMap(db: Db): Promise<Record<ModuleName, boolean>> {
@@ -17,9 +17,9 @@ export async function moduleMap(db: Db): Promise<Record<ModuleName, boolean>> {
   return Object.fromEntries(MODULE_NAMES.map((name) => [name, stored.get(name) !== false])) as Record<ModuleName, boolean>;
 }
 
-/** GET /system/modules/detailed/: every module, its routes and its last switch; with its rows and last activity for a superuser. */
-export async function moduleDetails(db: Db, withFigures: boolean): Promise<ModuleDetail[]> {
-  const figures = withFigures ? new Map((await moduleStatistics(db)).map((m) => [m.name, m])) : null;
+/** GET /system/modules/detailed/: every module, its routes and its last switch; with its rows and last activity when `statistics` are given (a superuser's). */
+export async function moduleDetails(db: Db, statistics: ModuleStatistics[] | null): Promise<ModuleDetail[]> {
+  const figures = statistics && new Map(statistics.map((m) => [m.name, m]));
   const rows = await db
     .select({ name: systemModules.name, is_enabled: systemModules.is_enabled, updated_at: systemModules.updated_at, updated_by: users.username })
     .from(systemModules)
@@ -39,7 +39,7 @@ export async function moduleDetails(db: Db, withFigures: boolean): Promise<Modul
   });
 }
 
-export async function setModuleEnabled(db: Db, actor: User, name: string, enabled: boolean): Promise<ModuleDetail> {
+export async function setModuleEnabled(db: Db, actor: User, name: string, enabled: boolean): Promise<void> {
   if (!(MODULE_NAMES as readonly string[]).includes(name)) throw notFound(`Unknown module: ${name}`);
   await db.transaction(async (tx) => {
     await tx
@@ -48,8 +48,6 @@ export async function setModuleEnabled(db: Db, actor: User, name: string, enable
       .onConflictDoUpdate({ target: systemModules.name, set: { is_enabled: enabled, updated_by: actor.id, updated_at: new Date() } });
     await recordAudit(tx, { actor, action: enabled ? 'module.enable' : 'module.disable', target: `module:${name}`, risk: 'high' });
   });
-  const details = await moduleDetails(db, actor.is_superuser);
-  return details.find((d) => d.name === name)!;
 }
 
 export async function readConfig(db: Db): Promise<SystemConfig> {
