@@ -53,6 +53,22 @@ describe('module management', () => {
     expect(within(await card('invoices')).getByText('Never changed: on since the start.')).toBeTruthy();
   });
 
+  it("shows each module's rows and last activity once the statistics come", async () => {
+    server.on('GET', API.admin.moduleStatistics, {
+      status: 200,
+      data: [
+        { name: 'leads', enabled: false, tables: ['leads'], rowCount: 1234, lastActivity: '2026-12-02T10:00:00.000Z' },
+        { name: 'invoices', enabled: true, tables: ['invoices'], rowCount: 0, lastActivity: null },
+        { name: 'HRMS', enabled: true, tables: [], rowCount: null, lastActivity: null },
+      ],
+    });
+    show();
+    await waitFor(async () => expect(within(await card('leads')).getByTestId('module-usage').textContent).toMatch(/^1,234 rows, last changed \d\d-12-2026 \d\d:\d\d$/));
+    expect(within(await card('invoices')).getByTestId('module-usage').textContent).toBe('0 rows');
+    expect(within(await card('HRMS')).getByTestId('module-usage').textContent).toBe('No table of its own.');
+    expect(within(await card('quotations')).queryByTestId('module-usage')).toBeNull();
+  });
+
   it('switches a module on at once and reads the switches again', async () => {
     server.on('PUT', API.system.module('leads'), () => {
       server.on('GET', API.system.modulesDetailed, { status: 200, data: details(true) });

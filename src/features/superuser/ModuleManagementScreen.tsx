@@ -1,5 +1,7 @@
 import { Badge, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { ModuleDetail } from '../../../domain/modules';
+import type { ModuleStatistics } from '../../../domain/admin';
+import type { ModuleDetail, ModuleName } from '../../../domain/modules';
+import { formatCount } from '../../../domain/rules/numbers';
 import { routeByName, type RouteName } from '../../../domain/routes';
 import { readFailure, serverFailure } from '../../ui/connection';
 import { Failure } from '../../ui/detail';
@@ -7,16 +9,25 @@ import { openDialog } from '../../ui/dialog-store';
 import { notify } from '../../ui/notify';
 import { ServerSwitch } from '../../ui/ServerSwitch';
 import { formatWhen } from '../../ui/when';
-import { useModuleDetails, useSwitchModule } from './api';
+import { useModuleDetails, useModuleStatistics, useSwitchModule } from './api';
 
 export const MODULE_SWITCH_FAILED = 'Failed to switch the module';
 
 /** The screens a module's switch hides, by their titles (a list and its detail share a title once). */
 const screensOf = (module: ModuleDetail) => [...new Set(module.routes.map((name) => routeByName(name as RouteName).title))];
 
-function ModuleCard({ module }: { module: ModuleDetail }) {
+/** What a module holds: its rows and when one last changed (nothing while the statistics are not in). */
+function usage(statistics: ModuleStatistics | undefined): string | null {
+  if (!statistics) return null;
+  if (statistics.rowCount === null) return 'No table of its own.';
+  const rows = `${formatCount(statistics.rowCount)} ${statistics.rowCount === 1 ? 'row' : 'rows'}`;
+  return statistics.lastActivity ? `${rows}, last changed ${formatWhen(statistics.lastActivity)}` : rows;
+}
+
+function ModuleCard({ module, statistics }: { module: ModuleDetail; statistics: ModuleStatistics | undefined }) {
   const switchModule = useSwitchModule();
   const screens = screensOf(module);
+  const held = usage(statistics);
   const change = async (enabled: boolean) => {
     if (!enabled) {
       const sure = await openDialog({
@@ -45,6 +56,11 @@ function ModuleCard({ module }: { module: ModuleDetail }) {
             <Badge colorPalette={module.is_enabled ? 'green' : 'gray'} data-testid="module-state">{module.is_enabled ? 'On' : 'Off'}</Badge>
             <ServerSwitch checked={module.is_enabled} label={`${module.name} on`} disabled={switchModule.isPending} onPress={change} />
           </Flex>
+          {held && (
+            <Text fontSize="sm" data-testid="module-usage">
+              {held}
+            </Text>
+          )}
           <Text fontSize="sm">{screens.length > 0 ? `Screens: ${screens.join(', ')}` : 'No screens of its own: its switch turns its API calls off.'}</Text>
           <Text fontSize="sm" color="fg.muted">
             {module.updated_at ? `Changed by ${module.updated_by ?? 'someone since removed'} on ${formatWhen(module.updated_at)}` : 'Never changed: on since the start.'}
@@ -55,17 +71,22 @@ function ModuleCard({ module }: { module: ModuleDetail }) {
   );
 }
 
-/** module-management (/superuser/modules): every module of product-frame.md §3 with its switch, the screens it hides and who changed it last. */
+/**
+ * module-management (/superuser/modules): every module of product-frame.md §3 with its switch, the
+ * screens it hides, who changed it last, and its rows and last activity.
+ */
 export default function ModuleManagementScreen() {
   const modules = useModuleDetails();
+  const statistics = useModuleStatistics();
   const failure = readFailure(modules);
+  const statisticsOf = new Map<ModuleName, ModuleStatistics>(statistics.data?.map((s) => [s.name, s]));
   return (
     <Stack gap="4">
       <Heading size="xl">Module management</Heading>
       {failure && <Failure text={failure} />}
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3">
         {modules.data?.map((module) => (
-          <ModuleCard key={module.name} module={module} />
+          <ModuleCard key={module.name} module={module} statistics={statisticsOf.get(module.name)} />
         ))}
       </SimpleGrid>
     </Stack>

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ModuleStatistics } from '../../../domain/admin';
 import { API } from '../../../domain/api-paths';
 import type { ModuleDetail, ModuleName } from '../../../domain/modules';
 import type { OfflineSettings } from '../../../domain/offline';
@@ -45,6 +46,13 @@ export const moduleDetailsQuery = queryOptions({
 });
 
 export const useModuleDetails = () => useQuery(moduleDetailsQuery);
+
+/** Each module's rows and last activity, read apart from the switches: the screen shows the switches without them. */
+export const useModuleStatistics = () =>
+  useQuery({
+    queryKey: ['superuser', 'modules', 'statistics'],
+    queryFn: async () => (await api.get<ModuleStatistics[]>(API.admin.moduleStatistics)).data,
+  });
 
 /** Switches a module on or off; the superuser's own menu follows at once (the session's switches are read again). */
 export function useSwitchModule() {
