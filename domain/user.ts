@@ -22,8 +22,12 @@ export type User = z.infer<typeof userSchema>;
 
 /** What a user who is not an admin reads of other accounts: who they are and where they work (issue 14). */
 export const USER_SUMMARY_FIELDS = ['id', 'username', 'first_name', 'last_name', 'department', 'designation', 'is_active'] as const;
-/** A user as the user list and detail answer it: the account's internals only to admins. */
-export const userListItemSchema = userSchema.partial({ email: true, is_superuser: true, can_create_materials: true });
+/**
+ * A user as the user list and detail answer it: the account's internals only to admins, and to
+ * them in the list why a superuser blocked it (null when not blocked; a blocked account is not
+ * active, and activating it does not unblock it).
+ */
+export const userListItemSchema = userSchema.partial({ email: true, is_superuser: true, can_create_materials: true }).extend({ blocked_reason: z.string().nullable().optional() });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
 /** Only what roles and landing rules read, so they work on any user-like value. */
@@ -66,6 +70,15 @@ export const registrationSchema = registrationFields.refine(passwordsMatch, { me
 export type Registration = z.infer<typeof registrationSchema>;
 /** The registration form flags a repeated password that does not match at the repeat box, where it is typed. */
 export const registrationFormSchema = registrationFields.refine(passwordsMatch, { message: PASSWORDS_DO_NOT_MATCH, path: ['re_password'] });
+
+/**
+ * POST /users/: an account an admin creates, active at once: the registration's fields and the
+ * department and designation activation assigns (Admin only by a superuser, as activation).
+ */
+export const userCreateSchema = registrationFields
+  .extend({ department: departmentSchema, designation: designationSchema })
+  .refine(passwordsMatch, { message: PASSWORDS_DO_NOT_MATCH, path: ['non_field_errors'] });
+export type UserCreate = z.infer<typeof userCreateSchema>;
 
 /** POST /auth/users/set_password/ */
 export const setPasswordSchema = z
