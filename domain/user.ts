@@ -68,8 +68,14 @@ const passwordsMatch = (r: { password: string; re_password: string }) => r.passw
 /** The API answers a mismatch as djoser does, in `non_field_errors`. */
 export const registrationSchema = registrationFields.refine(passwordsMatch, { message: PASSWORDS_DO_NOT_MATCH, path: ['non_field_errors'] });
 export type Registration = z.infer<typeof registrationSchema>;
-/** The registration form flags a repeated password that does not match at the repeat box, where it is typed. */
-export const registrationFormSchema = registrationFields.refine(passwordsMatch, { message: PASSWORDS_DO_NOT_MATCH, path: ['re_password'] });
+/**
+ * A form asking for a new account (with `extra` fields beside the registration's): a repeated
+ * password that does not match is flagged at the repeat box, where it is typed.
+ */
+export const accountFormSchema = <E extends z.ZodRawShape>(extra: E) =>
+  // The extra fields hide the registration's from the checker's view of the row; they are still there.
+  registrationFields.extend(extra).refine((r) => passwordsMatch(r as unknown as Registration), { message: PASSWORDS_DO_NOT_MATCH, path: ['re_password'] });
+export const registrationFormSchema = accountFormSchema({});
 
 /**
  * POST /users/: an account an admin creates, active at once: the registration's fields and the

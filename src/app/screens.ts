@@ -10,7 +10,7 @@ type ScreenModule = () => Promise<{ default: ComponentType; list?: MirrorList<un
  * is either here or in SCREENS, so a new route without a screen, or a misspelt name, is a type error.
  */
 export const NOT_BUILT_YET = [
-  ...['superuser-dashboard', 'system-diagnostics', 'user-management', 'audit-logs', 'performance-monitor'],
+  ...['superuser-dashboard', 'system-diagnostics', 'audit-logs', 'performance-monitor'],
 ] as const satisfies readonly RouteName[];
 
 type BuiltRoute = Exclude<RouteName, (typeof NOT_BUILT_YET)[number]>;
@@ -184,6 +184,8 @@ export const SCREENS: Readonly<Record<BuiltRoute, ScreenModule>> = {
   'estimation-detail': () => import('../features/estimations/EstimationDetailScreen'),
   'estimations-cancelled': () => import('../features/estimations/EstimationsCancelledScreen'),
   'estimation-product-costing': () => import('../features/estimations/CostingSheetScreen'),
+  // The users list with the superuser's actions on it (docs/decisions.md 412).
+  'user-management': () => import('../features/users/UsersScreen'),
   'module-management': () => import('../features/superuser/ModuleManagementScreen'),
   'system-configuration': () => import('../features/superuser/SystemConfigurationScreen'),
 };

@@ -2,26 +2,18 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { z } from 'zod';
-import { DEPARTMENTS, DESIGNATIONS } from '../../../domain/departments';
-import { departmentSchema, designationSchema, type Activation, type UserListItem } from '../../../domain/user';
-import { USER_ADMIN_MESSAGES } from '../../../domain/auth';
-import { useSession } from '../../data/session';
-import { FormStack, SelectField } from '../../ui/form';
+import type { Activation, UserListItem } from '../../../domain/user';
+import { FormStack } from '../../ui/form';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { RoleFields, roleFormFields } from './role-fields';
 
-/** The activation form: both are required here, so an account never signs in without a role. */
-const activationFormSchema = z.object({
-  department: z.union([z.literal(''), departmentSchema]).refine((v) => v !== '', USER_ADMIN_MESSAGES.departmentRequired),
-  designation: z.union([z.literal(''), designationSchema]).refine((v) => v !== '', USER_ADMIN_MESSAGES.designationRequired),
-});
+const activationFormSchema = z.object(roleFormFields);
 
 /**
  * Activating an account assigns its department and designation (an account that registered
- * itself has none). Only superusers are offered the Admin department.
+ * itself has none).
  */
 export function ActivateUserDialog({ user, onClose }: { user: UserListItem; onClose: (activation: Activation | null) => void }) {
-  const { user: me } = useSession();
-  const departments = me?.is_superuser ? DEPARTMENTS : DEPARTMENTS.filter((d) => d.value !== 'admin' || user.department === 'admin');
   const { register, handleSubmit, formState } = useForm<z.input<typeof activationFormSchema>, unknown, Activation>({
     resolver: zodResolver(activationFormSchema) as never,
     defaultValues: { department: user.department ?? '', designation: user.designation ?? '' },
@@ -40,8 +32,7 @@ export function ActivateUserDialog({ user, onClose }: { user: UserListItem; onCl
               </Dialog.Header>
               <Dialog.Body display="flex" flexDirection="column" gap="4">
                 <Text>{user.username} will be able to sign in, working in the department and designation chosen here.</Text>
-                <SelectField label="Department" required options={departments} registration={register('department')} error={formState.errors.department} />
-                <SelectField label="Designation" required options={DESIGNATIONS} registration={register('designation')} error={formState.errors.designation} />
+                <RoleFields registration={{ department: register('department'), designation: register('designation') }} errors={formState.errors} current={user.department} />
               </Dialog.Body>
               <Dialog.Footer>
                 <Button variant="outline" onClick={() => onClose(null)}>
