@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, refSchema, requiredText, textInput } from './entity';
 import { moduleNameSchema } from './modules';
-import { idParam, MAX_PAGE_SIZE, pageSizeParam } from './query-params';
+import { atLeast, idParam, integerParam, MAX_PAGE_SIZE, pageSizeParam } from './query-params';
 import { RISK_LEVELS, type RiskLevel } from './system';
 
 /**
@@ -206,7 +206,7 @@ export const errorRatesSchema = z.object({
   errors: z.number().int(),
   clientErrors: z.number().int(),
   errorRate: z.number(),
-  /** Routes with any error in the window, the highest rate first. */
+  /** Routes with any 5xx or 4xx answer in the window, the highest error rate first. */
   routes: z.array(routeErrorRateSchema),
   series: z.array(minuteFiguresSchema),
   /** The error log, newest first, at most ERROR_LOG_CAP. */
@@ -229,7 +229,7 @@ export const alertQuerySchema = z.object({
     .enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'Must be a valid boolean.' })
     .transform((v) => v === 'true' || v === 'True' || v === '1')
     .optional(),
-});
+}).strict();
 export type AlertQuery = z.infer<typeof alertQuerySchema>;
 
 /** What the monitor raises an alert for: at most one open alert per cause (its `source`). */
@@ -304,7 +304,7 @@ const instantParam = z.iso.datetime({ offset: true, error: INSTANT });
 export const auditQuerySchema = z
   .object({
     limit: pageSizeParam(MAX_PAGE_SIZE).default(AUDIT_DEFAULT_LIMIT),
-    offset: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(0).max(1_000_000_000).default(0),
+    offset: integerParam.pipe(z.number().min(0, atLeast(0))).default(0),
     user: idParam.optional(),
     action: textInput(100).optional(),
     target: textInput(255).optional(),
@@ -312,6 +312,7 @@ export const auditQuerySchema = z
     from: instantParam.optional(),
     to: instantParam.optional(),
   })
+  .strict()
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { path: ['to'], message: 'The end cannot be before the start.' });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
@@ -340,3 +341,4 @@ export const auditWriteSchema = z.object({
   riskLevel: riskLevelSchema.default('low'),
 });
 export type AuditWrite = z.input<typeof auditWriteSchema>;
+export type AuditWriteBody = z.output<typeof auditWriteSchema>;

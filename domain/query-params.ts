@@ -9,6 +9,9 @@ import { isValidDateRange } from './rules/dates';
 const INTEGER = 'A valid integer is required.';
 const MAX_INT = 2_147_483_647;
 
+/** DRF's message for a number below its minimum. */
+export const atLeast = (min: number) => `Ensure this value is greater than or equal to ${min}.`;
+
 /** The largest page a client may ask for. */
 export const MAX_PAGE_SIZE = 1000;
 
@@ -27,7 +30,12 @@ export const flagParam = z
   .transform((v) => v === 'true' || v === 'True' || v === '1');
 
 /** `?page_size=` (and `limit`): at least 1, at most `max`. */
-export const pageSizeParam = (max = MAX_PAGE_SIZE) => z.coerce.number({ error: INTEGER }).int(INTEGER).min(1).max(max);
+export const pageSizeParam = (max = MAX_PAGE_SIZE) =>
+  z.coerce
+    .number({ error: INTEGER })
+    .int(INTEGER)
+    .min(1, atLeast(1))
+    .max(max, `Ensure this value is less than or equal to ${max}.`);
 
 /** A page's number, counted from 1. */
 export const pageNumberParam = z.coerce.number({ error: INTEGER }).int(INTEGER).min(1, 'Invalid page.').max(1_000_000);

@@ -58,6 +58,10 @@ import estimationsRoutes from './modules/estimations/routes';
 import salesDashboardRoutes from './modules/sales-dashboard/routes';
 import designDashboardRoutes from './modules/design-dashboard/routes';
 import messagesRoutes from './modules/messages/routes';
+import adminRoutes from './modules/admin/routes';
+import { registerMetrics } from './modules/admin/metrics';
+import { startAlertMonitor } from './modules/admin/monitor';
+import { monitorMeasures } from './modules/admin/health';
 import { startLiveHub } from './modules/live/hub';
 
 declare module 'fastify' {
@@ -112,9 +116,11 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
 export interface AppOptions {
   config: Config;
   database: Database;
+  /** Time every request for the metrics (on unless turned off: the bench measures what it costs). */
+  requestMetrics?: boolean;
 }
 
-export async function buildApp({ config, database }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, requestMetrics = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
@@ -154,10 +160,21 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
   await registerAuditContext(app);
+  // Before every route, so that each is timed (decision 404).
+  registerMetrics(app, { requestHooks: requestMetrics, slowMs: config.SLOW_REQUEST_MS, token: config.METRICS_TOKEN });
   registerIdempotency(app, database.db);
   await purgeIdempotencyKeys(database.db);
   // Background jobs and schedules (the idempotency purge among them); stopped before the database closes.
   await registerJobs(app, database);
+  if (config.alertCheckSeconds > 0) {
+    const stopMonitor = startAlertMonitor({
+      db: () => database.db,
+      measure: () => monitorMeasures(app),
+      everyMs: config.alertCheckSeconds * 1000,
+      onError: (err) => app.log.error({ err }, 'alert monitor'),
+    });
+    app.addHook('onClose', stopMonitor);
+  }
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -235,6 +252,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(salesDashboardRoutes);
       await api.register(designDashboardRoutes);
       await api.register(messagesRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { SLOW_API_ALERT_MS } from '../domain/admin';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -49,12 +50,21 @@ const envSchema = z.object({
   JOBS: bool.optional(),
   /** How often an idle job worker asks the queue for work. */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** The bearer token Prometheus scrapes /metrics with; unset, only this machine may scrape (decision 404). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A request this slow goes to the slow-request log of the Performance Monitor. */
+  SLOW_REQUEST_MS: z.coerce.number().positive().default(SLOW_API_ALERT_MS),
+  /** How often the alert monitor checks memory, response time and error rate; 0 turns it off (off by default in tests). */
+  ALERT_CHECK_SECONDS: z.coerce.number().min(0).optional(),
 }).refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS, {
   path: ['HEADERS_TIMEOUT_SECONDS'],
   message: 'must not be longer than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; clientDir: string; host: string; jobs: boolean };
+export type Config = z.infer<typeof envSchema> & { dataDir: string; clientDir: string; host: string; jobs: boolean; alertCheckSeconds: number };
+
+/** The alert monitor checks once a minute unless told otherwise. */
+const DEFAULT_ALERT_CHECK_SECONDS = 60;
 
 /** Where the server listens when HOST is unset: the demo accounts' password is published, so only this machine may reach them. */
 export const DEMO_HOST = '127.0.0.1';
@@ -76,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientDir: path.resolve(overrides.clientDir ?? merged.CLIENT_DIR),
     host: merged.HOST ?? (merged.SEED === 'demo' ? DEMO_HOST : '0.0.0.0'),
     jobs: merged.JOBS ?? merged.NODE_ENV !== 'test',
+    alertCheckSeconds: merged.ALERT_CHECK_SECONDS ?? (merged.NODE_ENV === 'test' ? 0 : DEFAULT_ALERT_CHECK_SECONDS),
   };
 }

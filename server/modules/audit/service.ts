@@ -38,19 +38,23 @@ export async function registerAuditContext(app: FastifyInstance): Promise<void> 
 
 export const originOf = (request: { ip: string; id: string }): AuditOrigin => ({ client_address: request.ip, request_id: request.id });
 
-/** Records a write in the audit log; pass the write's transaction so both commit together. */
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+/** Records a write in the audit log; pass the write's transaction so both commit together. Answers the entry's row. */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<typeof auditLog.$inferSelect> {
   const origin = entry.origin ?? requestContext.get('origin');
-  await db.insert(auditLog).values({
-    user_id: entry.actor?.id ?? null,
-    username: entry.actor?.username ?? null,
-    action: entry.action,
-    target: entry.target,
-    risk_level: entry.risk,
-    metadata: entry.metadata ?? {},
-    client_address: origin?.client_address ?? null,
-    request_id: origin?.request_id ?? null,
-  });
+  const [row] = await db
+    .insert(auditLog)
+    .values({
+      user_id: entry.actor?.id ?? null,
+      username: entry.actor?.username ?? null,
+      action: entry.action,
+      target: entry.target,
+      risk_level: entry.risk,
+      metadata: entry.metadata ?? {},
+      client_address: origin?.client_address ?? null,
+      request_id: origin?.request_id ?? null,
+    })
+    .returning();
+  return row!;
 }
 
 /**

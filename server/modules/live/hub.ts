@@ -29,6 +29,8 @@ export type LiveListener = (event: Published) => void;
 /** This process's end of the fan-out: each notification, from any process, goes to every local listener. */
 export interface LiveHub {
   subscribe(listener: LiveListener): () => void;
+  /** Whether notifications reach this process now (false while a dropped connection is being made again, and once closed). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -54,26 +56,40 @@ export async function startLiveHub(database: Database, onError: (error: unknown)
   };
   // Both drivers keep their client on the drizzle database (drizzle's `$client`).
   const client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
-  let stop: () => Promise<void>;
+  let connection: Listener;
   if (database.kind === 'pglite') {
     const unlisten = await (client as PGlite).listen(NOTIFY_CHANNEL, deliver);
-    stop = () => unlisten();
+    let open = true;
+    connection = {
+      listening: () => open,
+      stop: () => {
+        open = false;
+        return unlisten();
+      },
+    };
   } else {
-    stop = await listenOnPostgres((client as pg.Pool).options, deliver, onError);
+    connection = await listenOnPostgres((client as pg.Pool).options, deliver, onError);
   }
   return {
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    listening: () => connection.listening(),
     close: async () => {
       listeners.clear();
-      await stop();
+      await connection.stop();
     },
   };
 }
 
-async function listenOnPostgres(options: pg.PoolConfig, deliver: (payload: string | undefined) => void, onError: (error: unknown) => void): Promise<() => Promise<void>> {
+/** The database end of the hub. */
+interface Listener {
+  listening(): boolean;
+  stop(): Promise<void>;
+}
+
+async function listenOnPostgres(options: pg.PoolConfig, deliver: (payload: string | undefined) => void, onError: (error: unknown) => void): Promise<Listener> {
   let closed = false;
   let current: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
@@ -95,9 +111,13 @@ async function listenOnPostgres(options: pg.PoolConfig, deliver: (payload: strin
     if (!closed) retry = setTimeout(() => void connect().catch(reconnectLater), RECONNECT_MS);
   };
   await connect();
-  return async () => {
-    closed = true;
-    clearTimeout(retry);
-    await current?.end();
+  return {
+    listening: () => current !== null,
+    stop: async () => {
+      closed = true;
+      clearTimeout(retry);
+      await current?.end();
+      current = null;
+    },
   };
 }
