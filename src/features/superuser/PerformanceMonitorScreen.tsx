@@ -66,7 +66,7 @@ export default function PerformanceMonitorScreen() {
           </Text>
         )}
         {series.length === 0 ? (
-          <Text color="fg.muted">No requests in the last hour.</Text>
+          <Text color="fg.muted">{p ? 'No requests in the last hour.' : 'Loading…'}</Text>
         ) : (
           <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
             <LineChart label="Response time (p95) by minute" data={latencyOf(series)} series={[{ key: 'p95', label: 'p95', color: 'blue.solid' }]} format={chartMs} />
@@ -87,14 +87,14 @@ export default function PerformanceMonitorScreen() {
           headers={['Route', 'Requests', 'Errors', 'Average', 'p50', 'p95', 'p99']}
           numeric={[1, 2, 3, 4, 5, 6]}
           rows={routes.map((r) => [routeName(r), formatCount(r.requests), formatCount(r.errors), ms(r.averageMs), ms(r.p50Ms), ms(r.p95Ms), ms(r.p99Ms)])}
-          empty="No requests measured yet."
+          empty={p ? 'No requests measured yet.' : 'Loading…'}
         />
       </DashboardSection>
       <DashboardSection title="Latest server errors">
-        <RequestLog label="Latest server errors" entries={e?.recentErrors ?? []} empty="No server errors." />
+        <RequestLog label="Latest server errors" entries={e?.recentErrors ?? []} empty={e ? 'No server errors.' : 'Loading…'} />
       </DashboardSection>
       <DashboardSection title={p ? `Slow requests (over ${formatCount(p.slowThresholdMs)} ms)` : 'Slow requests'}>
-        <RequestLog label="Slow requests" entries={p?.slowRequests ?? []} empty="No slow requests." />
+        <RequestLog label="Slow requests" entries={p?.slowRequests ?? []} empty={p ? 'No slow requests.' : 'Loading…'} />
       </DashboardSection>
     </Stack>
   );

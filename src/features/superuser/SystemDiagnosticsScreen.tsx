@@ -28,7 +28,8 @@ const MAIL_STATE_LABELS: Record<(typeof WATCHED_MAIL_STATES)[number], string> = 
 function Server({ health }: { health: SystemHealth }) {
   const { database, stores, memory, eventLoop } = health;
   return (
-    <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+    // Side by side on a desktop only: each card's facts take two columns of their own from a tablet's width up.
+    <SimpleGrid columns={{ base: 1, xl: 2 }} gap="3">
       <DashboardSection title="Database">
         <Facts
           facts={[
