@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Box, Button, Dialog, Heading, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { z } from 'zod';
 import { AUDIT_DEFAULT_LIMIT, auditQuerySchema, type AuditEntry } from '../../../domain/admin';
 import { periodInOrder } from '../../../domain/query-params';
@@ -10,6 +10,7 @@ import { loadUsers, useSession } from '../../data/session';
 import { readFailure } from '../../ui/connection';
 import { DataTable, useListPage } from '../../ui/DataTable';
 import { Facts, Failure } from '../../ui/detail';
+import { PanelDialog } from '../../ui/PanelDialog';
 import { ReportActions } from '../../ui/ReportActions';
 import { chosenFilters, describeFilters, ReportFilters, type ReportFilter } from '../../ui/ReportFilters';
 import type { ExportColumn, ReportRow } from '../../ui/report-export';
@@ -52,46 +53,35 @@ const exportRow = (e: AuditEntry): ReportRow => ({ ...e, when: formatWhen(e.time
 function EntryDialog({ entry, onClose }: { entry: AuditEntry; onClose: () => void }) {
   const metadata = Object.entries(entry.metadata);
   return (
-    <Dialog.Root open size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" onOpenChange={(e) => !e.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Audit entry {entry.id}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Facts
-                  facts={[
-                    ['When', formatWhen(entry.timestamp)],
-                    ['User', entry.userId === null ? actorOf(entry) : `${actorOf(entry)} (No. ${entry.userId})`],
-                    ['Action', entry.action],
-                    ['Target', entry.target],
-                    ['Risk', <RiskBadge key="risk" risk={entry.riskLevel} />],
-                    ['Client address', entry.clientAddress ?? '—'],
-                    ['Request', entry.requestId ?? '—'],
-                  ]}
-                />
-                <Heading size="sm">Details</Heading>
-                {metadata.length === 0 ? (
-                  <Text color="fg.muted">None recorded.</Text>
-                ) : (
-                  <Facts facts={metadata.map(([key, value]) => [key, <Text key={key} fontFamily="mono" fontSize="sm" whiteSpace="pre-wrap" overflowWrap="anywhere">
-                        {metadataText(value)}
-                      </Text>] as const)} />
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button size="lg" variant="outline" onClick={onClose}>
-                Close
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <PanelDialog title={`Audit entry ${entry.id}`} onClose={onClose}>
+      <Facts
+        facts={[
+          ['When', formatWhen(entry.timestamp)],
+          ['User', entry.userId === null ? actorOf(entry) : `${actorOf(entry)} (No. ${entry.userId})`],
+          ['Action', entry.action],
+          ['Target', entry.target],
+          ['Risk', <RiskBadge key="risk" risk={entry.riskLevel} />],
+          ['Client address', entry.clientAddress ?? '—'],
+          ['Request', entry.requestId ?? '—'],
+        ]}
+      />
+      <Heading size="sm">Details</Heading>
+      {metadata.length === 0 ? (
+        <Text color="fg.muted">None recorded.</Text>
+      ) : (
+        <Facts
+          facts={metadata.map(
+            ([key, value]) =>
+              [
+                key,
+                <Text key={key} fontFamily="mono" fontSize="sm" whiteSpace="pre-wrap" overflowWrap="anywhere">
+                  {metadataText(value)}
+                </Text>,
+              ] as const,
+          )}
+        />
+      )}
+    </PanelDialog>
   );
 }
 

@@ -3,7 +3,7 @@ import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ERROR_RATE_ALERT_PERCENT, SLOW_API_ALERT_MS, type MinuteFigures, type RequestLogEntry } from '../../../domain/admin';
 import { formatCount } from '../../../domain/rules/numbers';
 import { BarChart, LineChart, type ChartDatum, type ChartValue } from '../../ui/charts';
-import { DashboardAlert, DashboardSection, FigureTile, useDashboardView } from '../../ui/dashboard';
+import { DashboardAlerts, DashboardSection, FigureTile, useDashboardView } from '../../ui/dashboard';
 import { FilterSelect } from '../../ui/DataTable';
 import { SimpleTable } from '../../ui/detail';
 import { formatWhen } from '../../ui/when';
@@ -45,11 +45,10 @@ export default function PerformanceMonitorScreen() {
   const routes = useMemo(() => p?.routes ?? [], [p]);
   const route = routes.find((r) => routeName(r) === chosen);
   const series = route ? route.series : (p?.series ?? []);
-  const failed = [performance, errors].find((view) => view.unreachable || view.error);
   return (
     <Stack gap="4">
       <Heading size="xl">Performance monitor</Heading>
-      {failed && <DashboardAlert unreachable={failed.unreachable} error={failed.error} reload={() => [performance, errors].forEach((view) => view.reload())} />}
+      <DashboardAlerts views={[performance, errors]} />
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
         <FigureTile label="Requests" value={p ? formatCount(p.requests) : '…'} help={p ? `Last ${p.windowMinutes} minutes` : ''} testId="requests" />
         <FigureTile label="Average response" value={p ? ms(p.averageMs) : '…'} help={`Alert above ${formatCount(SLOW_API_ALERT_MS)} ms`} alert={(p?.averageMs ?? 0) > SLOW_API_ALERT_MS} testId="average-response" />

@@ -5,7 +5,7 @@ import { pathOf } from '../../../domain/routes';
 import type { SystemAlert } from '../../../domain/system-alert';
 import { formatCount } from '../../../domain/rules/numbers';
 import { serverFailure } from '../../ui/connection';
-import { DashboardAlert, DashboardSection, FigureTile, useDashboardView } from '../../ui/dashboard';
+import { DashboardAlerts, DashboardSection, FigureTile, useDashboardView } from '../../ui/dashboard';
 import { SimpleTable } from '../../ui/detail';
 import { notify } from '../../ui/notify';
 import { formatWhen } from '../../ui/when';
@@ -57,8 +57,6 @@ export default function SuperuserDashboardScreen() {
   const security = useDashboardView(useSecurityMetrics());
   const audit = useDashboardView(useLatestAudit());
   const h = health.data;
-  const reloadAll = () => [health, ping, alerts, security, audit].forEach((view) => view.reload());
-  const failed = [health, alerts, security, audit].find((view) => view.unreachable || view.error);
   return (
     <Stack gap="4">
       <Flex align="center" gap="3" wrap="wrap">
@@ -69,7 +67,8 @@ export default function SuperuserDashboardScreen() {
           Read again every {DASHBOARD_REFRESH_MS / 1000} s
         </Text>
       </Flex>
-      {failed && <DashboardAlert unreachable={failed.unreachable} error={failed.error} reload={reloadAll} />}
+      {/* The ping says its own failure in its tile. */}
+      <DashboardAlerts views={[health, alerts, security, audit]} />
       <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
         <FigureTile label="Health score" value={h ? `${h.score} / 100` : '…'} help={h ? `Uptime ${formatCount(Math.floor(h.uptimeSeconds / 3600))} h` : 'Being measured'} alert={h !== undefined && h.score < 100} testId="health-score" />
         <FigureTile

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, Portal, SimpleGrid } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { accountFormSchema, type UserCreate } from '../../../domain/user';
 import { Failure } from '../../ui/detail';
-import { FormStack, TextField } from '../../ui/form';
+import { TextField } from '../../ui/form';
 import { notify } from '../../ui/notify';
+import { PanelDialog } from '../../ui/PanelDialog';
 import { applyServerErrors } from '../../ui/server-errors';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { userWrites } from './api';
@@ -41,41 +42,19 @@ export function NewUserDialog({ onClose }: { onClose: (created: boolean) => void
   });
 
   return (
-    <Dialog.Root open size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" onOpenChange={(e) => !e.open && onClose(false)}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <FormStack onSubmit={submit} gap="0" aria-label="New user">
-              <Dialog.Header>
-                <Dialog.Title>New user</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body display="flex" flexDirection="column" gap="4">
-                {formError && <Failure text={formError} />}
-                <TextField label="Username" size="lg" autoComplete="off" required registration={register('username')} error={errors.username} />
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <TextField label="First name" size="lg" registration={register('first_name')} error={errors.first_name} />
-                  <TextField label="Last name" size="lg" registration={register('last_name')} error={errors.last_name} />
-                </SimpleGrid>
-                <TextField label="E-mail" size="lg" type="email" registration={register('email')} error={errors.email} />
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <TextField label="Password" size="lg" type="password" autoComplete="new-password" required registration={register('password')} error={errors.password} />
-                  <TextField label="Repeat password" size="lg" type="password" autoComplete="new-password" required registration={register('re_password')} error={errors.re_password} />
-                </SimpleGrid>
-                <RoleFields registration={{ department: register('department'), designation: register('designation') }} errors={errors} />
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button size="lg" variant="outline" onClick={() => onClose(false)}>
-                  Cancel
-                </Button>
-                <Button size="lg" type="submit" loading={formState.isSubmitting}>
-                  Create user
-                </Button>
-              </Dialog.Footer>
-            </FormStack>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <PanelDialog title="New user" onClose={() => onClose(false)} submit={{ label: 'Create user', onSubmit: submit, busy: formState.isSubmitting }}>
+      {formError && <Failure text={formError} />}
+      <TextField label="Username" size="lg" autoComplete="off" required registration={register('username')} error={errors.username} />
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <TextField label="First name" size="lg" registration={register('first_name')} error={errors.first_name} />
+        <TextField label="Last name" size="lg" registration={register('last_name')} error={errors.last_name} />
+      </SimpleGrid>
+      <TextField label="E-mail" size="lg" type="email" registration={register('email')} error={errors.email} />
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <TextField label="Password" size="lg" type="password" autoComplete="new-password" required registration={register('password')} error={errors.password} />
+        <TextField label="Repeat password" size="lg" type="password" autoComplete="new-password" required registration={register('re_password')} error={errors.re_password} />
+      </SimpleGrid>
+      <RoleFields registration={{ department: register('department'), designation: register('designation') }} errors={errors} />
+    </PanelDialog>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Dialog, Flex, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Stack, Text } from '@chakra-ui/react';
 import type { ActiveSession } from '../../../domain/session';
 import type { UserListItem } from '../../../domain/user';
 import { readFailure, serverFailure } from '../../ui/connection';
 import { Empty } from '../../ui/DataTable';
 import { Failure } from '../../ui/detail';
 import { notify } from '../../ui/notify';
+import { PanelDialog } from '../../ui/PanelDialog';
 import { formatWhen } from '../../ui/when';
 import { userWrites, useUserSessions } from './api';
 
@@ -30,47 +31,28 @@ export function UserSessionsDialog({ user, onClose }: { user: UserListItem; onCl
     }
   };
   return (
-    <Dialog.Root open size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" onOpenChange={(e) => !e.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content aria-label={`Sessions of ${user.username}`}>
-            <Dialog.Header>
-              <Dialog.Title>Sessions of {user.username}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                {failure && <Failure text={failure} />}
-                {sessions.data?.length === 0 && <Empty text={`${user.username} is not signed in anywhere.`} />}
-                {sessions.data?.map((session) => (
-                  <Card.Root key={session.id} data-testid={`session-${session.id}`}>
-                    <Card.Body>
-                      <Flex align="center" gap="3" wrap="wrap">
-                        <Stack gap="0" flex="1" minW="12rem">
-                          <Text fontWeight="semibold" overflowWrap="anywhere">
-                            {session.device}
-                          </Text>
-                          <Text fontSize="sm" color="fg.muted">
-                            From {session.clientAddress}, signed in {formatWhen(session.sessionStart)}, last active {formatWhen(session.lastActivity)}
-                          </Text>
-                        </Stack>
-                        <Button size="lg" variant="outline" colorPalette="red" loading={ending === session.id} disabled={ending !== null} onClick={() => void terminate(session)}>
-                          Terminate
-                        </Button>
-                      </Flex>
-                    </Card.Body>
-                  </Card.Root>
-                ))}
+    <PanelDialog title={`Sessions of ${user.username}`} onClose={onClose}>
+      {failure && <Failure text={failure} />}
+      {sessions.data?.length === 0 && <Empty text={`${user.username} is not signed in anywhere.`} />}
+      {sessions.data?.map((session) => (
+        <Card.Root key={session.id} data-testid={`session-${session.id}`}>
+          <Card.Body>
+            <Flex align="center" gap="3" wrap="wrap">
+              <Stack gap="0" flex="1" minW="12rem">
+                <Text fontWeight="semibold" overflowWrap="anywhere">
+                  {session.device}
+                </Text>
+                <Text fontSize="sm" color="fg.muted">
+                  From {session.clientAddress}, signed in {formatWhen(session.sessionStart)}, last active {formatWhen(session.lastActivity)}
+                </Text>
               </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button size="lg" variant="outline" onClick={onClose}>
-                Close
+              <Button size="lg" variant="outline" colorPalette="red" loading={ending === session.id} disabled={ending !== null} onClick={() => void terminate(session)}>
+                Terminate
               </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </Flex>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </PanelDialog>
   );
 }
