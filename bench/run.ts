@@ -37,6 +37,9 @@
 //   BENCH_ONLY=messaging npm run bench  only the messaging row (issue 22 §3, PostgreSQL): 200
 //                                      messages to a department channel delivered live to 200
 //                                      clients on two API processes, per second and p99 delay
+//   BENCH_ONLY=metrics npm run bench    only the metrics hooks rows (issue 23 §4): the current user
+//                                      under 50 connections on a server with the request timing
+//                                      hooks and on one without, in alternating rounds
 //   BENCH_ONLY=estimations npm run bench  only the re-pricing rows (issue 21 §1, decision 352):
 //                                      bulk-update-costs of one material used by 5,000 costing
 //                                      lines of open estimations, beside the same re-pricing (lines,
@@ -63,6 +66,7 @@ import { measureQuotationPdf } from './lib/browser-pdf';
 import { DESIGN, REPRICE_LINES, REPRICE_OPEN_ESTIMATIONS, REPRICE_RUNS, repricingOn, type RepricingFigures } from './lib/estimation-costing';
 import { reportsSection } from './lib/reports';
 import { messagingSection } from './lib/messaging';
+import { metricsSection } from './lib/metrics';
 import { ACCOUNTS, AGING_SCALE, agingReportOn, INVOICE_LIST_CONNECTIONS, INVOICE_LIST_SCALE, invoiceListOn, invoicePdfOn, PDF_LINES, type AgingFigures, type InvoiceListFigures, type InvoicePdfFigures } from './lib/invoices';
 
 interface Figures {
@@ -574,7 +578,7 @@ async function estimationSection(): Promise<Row[]> {
   return rows;
 }
 
-const PARTS = ['server', 'stock', 'gras', 'job-orders', 'list', 'sales', 'invoices', 'estimations', 'reports', 'messaging', 'browser'] as const;
+const PARTS = ['server', 'stock', 'gras', 'job-orders', 'list', 'sales', 'invoices', 'estimations', 'reports', 'messaging', 'metrics', 'browser'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsToRun(only = process.env.BENCH_ONLY): readonly Part[] {
@@ -598,6 +602,7 @@ async function main(): Promise<void> {
   if (parts.includes('estimations')) rows.push(...(await estimationSection()));
   if (parts.includes('reports')) rows.push(...(await reportsSection(progress, signInAs)));
   if (parts.includes('messaging')) rows.push(...(await messagingSection(progress, signInAs)));
+  if (parts.includes('metrics')) rows.push(...(await metricsSection(progress, signInAs)));
   if (parts.includes('browser')) rows.push(...browserRows(await measureInBrowser(progress)));
   console.log(formatTable(rows));
   const failedStock = rows.filter((row) => row.verdict === 'fail' && /^(ledger invariant|issues refused|GRAs refused|LPO lines over-received)/.test(row.metric));

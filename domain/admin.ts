@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, refSchema, requiredText, textInput } from './entity';
 import { moduleNameSchema } from './modules';
-import { atLeast, idParam, integerParam, MAX_PAGE_SIZE, pageSizeParam } from './query-params';
+import { atLeast, flagParam, idParam, integerParam, MAX_PAGE_SIZE, pageSizeParam } from './query-params';
 import { RISK_LEVELS, type RiskLevel } from './system';
 
 /**
@@ -224,12 +224,7 @@ export const ALERT_MESSAGES = {
 } as const;
 
 /** GET admin/system/alerts/?resolved=: unresolved first, newest first. */
-export const alertQuerySchema = z.object({
-  resolved: z
-    .enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'Must be a valid boolean.' })
-    .transform((v) => v === 'true' || v === 'True' || v === '1')
-    .optional(),
-}).strict();
+export const alertQuerySchema = z.object({ resolved: flagParam.optional() }).strict();
 export type AlertQuery = z.infer<typeof alertQuerySchema>;
 
 /** What the monitor raises an alert for: at most one open alert per cause (its `source`). */

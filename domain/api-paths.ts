@@ -81,6 +81,8 @@ export const API = {
     blacklist: '/auth/jwt/blacklist/',
     me: '/auth/users/me/',
     register: '/auth/users/',
+    /** Whether new registrations are open (the register screen asks before showing its form). */
+    registration: '/auth/registration/',
     setPassword: '/auth/users/set_password/',
   },
   users: {

@@ -18,6 +18,8 @@ export const tokenClaimsSchema = z.object({
   iat: z.number(),
   jti: z.string(),
   user_id: z.int(),
+  /** The session (sign-in) the token belongs to; the server refuses tokens of ended sessions. */
+  sid: z.optional(z.string()),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
@@ -75,6 +77,18 @@ export const AUTH_MESSAGES = {
   registrationClosed: 'New registrations are currently closed.',
   usernameTaken: 'A user with that username already exists.',
   cannotBlockSelf: 'You cannot block your own account.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  sessionTimedOut: 'Your session timed out after a period of inactivity. Please sign in again.',
+} as const;
+
+/**
+ * Maintenance mode (issue 23): every call of a user who is not a superuser answers 503 with this
+ * message and code, sign-in's refusal included; the app shows its maintenance screen.
+ */
+export const MAINTENANCE = {
+  message: 'FabOps is down for maintenance. Your work is kept on this device and sent when it is back.',
+  code: 'maintenance',
+  retryAfterSeconds: 60,
 } as const;
 
 /** Session messages of product-frame.md §4 and §8. */

@@ -67,6 +67,8 @@ const registrationFields = z.object({
 const passwordsMatch = (r: { password: string; re_password: string }) => r.password === r.re_password;
 /** The API answers a mismatch as djoser does, in `non_field_errors`. */
 export const registrationSchema = registrationFields.refine(passwordsMatch, { message: PASSWORDS_DO_NOT_MATCH, path: ['non_field_errors'] });
+/** GET /auth/registration/: whether the register screen may take a request (the system configuration's switch). */
+export const registrationStatusSchema = z.object({ open: z.boolean() });
 export type Registration = z.infer<typeof registrationSchema>;
 /**
  * A form asking for a new account (with `extra` fields beside the registration's): a repeated

@@ -24,6 +24,7 @@ import { registerJobs } from './plugins/jobs';
 import authRoutes from './modules/auth/routes';
 import usersRoutes from './modules/users/routes';
 import systemRoutes from './modules/system/routes';
+import sessionsRoutes from './modules/sessions/routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import materialsRoutes from './modules/materials/routes';
 import vendorsRoutes from './modules/vendors/routes';
@@ -218,6 +219,7 @@ export async function buildApp({ config, database, requestMetrics = true }: AppO
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(systemRoutes);
+      await api.register(sessionsRoutes);
       await api.register(dashboardRoutes);
       await api.register(materialsRoutes);
       await api.register(vendorsRoutes);

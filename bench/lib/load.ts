@@ -7,12 +7,19 @@ export interface LoadFigures {
   requestsPerSecond: number;
 }
 
+/** What a run of underLoad measured, with how many requests its measured part answered. */
+export interface MeasuredLoad extends LoadFigures {
+  requests: number;
+}
+
 export interface Load {
   url: string;
   connections: number;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Called once warm, just before the measured run (a probe of the server's own counters reads here). */
+  onMeasuring?: () => Promise<void>;
 }
 
 /**
@@ -23,7 +30,7 @@ export interface Load {
 export const WARM_UP_SECONDS = 3;
 const MEASURED_SECONDS = 5;
 
-async function fire(load: Load, seconds: number): Promise<autocannon.Result> {
+async function fire({ onMeasuring: _, ...load }: Load, seconds: number): Promise<autocannon.Result> {
   const result = await autocannon({ ...load, duration: seconds });
   // A figure made of refusals or errors measures the wrong thing: that is a real failure.
   if (result.non2xx || result.errors) {
@@ -33,8 +40,9 @@ async function fire(load: Load, seconds: number): Promise<autocannon.Result> {
 }
 
 /** An unrecorded run first, so compilation and connection pools are warm before measuring. */
-export async function underLoad(load: Load): Promise<LoadFigures> {
+export async function underLoad(load: Load): Promise<MeasuredLoad> {
   await fire(load, WARM_UP_SECONDS);
+  await load.onMeasuring?.();
   const result = await fire(load, MEASURED_SECONDS);
-  return { p50: result.latency.p50, p99: result.latency.p99, requestsPerSecond: result.requests.average };
+  return { p50: result.latency.p50, p99: result.latency.p99, requestsPerSecond: result.requests.average, requests: result.requests.total };
 }

@@ -137,10 +137,10 @@ export async function ensureRowTriggers(db: Db): Promise<void> {
 }
 
 /** Empties every table (tests share one database per file and reset between tests). */
-export async function emptyAll(db: Db): Promise<void> {
+export async function emptyAll(db: Db, keep: readonly string[] = []): Promise<void> {
   const names = Object.values(schema)
     .map((table) => (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')])
-    .filter(Boolean);
+    .filter((name) => name && !keep.includes(name));
   // DELETE, not TRUNCATE: the tables of a test are a few rows each, and TRUNCATE gives every one
   // of them new files, which costs PostgreSQL a quarter of a second on every reset. Foreign keys
   // and triggers sleep meanwhile (replica role), so the order does not matter and nothing is audited.

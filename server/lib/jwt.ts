@@ -9,9 +9,10 @@ import { tokenClaimsSchema, type TokenClaims } from '../../domain/auth';
 const HEADER = { alg: 'HS256', typ: 'JWT' } as const;
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
-export async function signToken(type: TokenClaims['token_type'], userId: number, lifetimeSeconds: number, secret: string, nowMs = Date.now()): Promise<string> {
+/** `sessionId` names the sign-in the token belongs to (its `sid`, server/modules/sessions). */
+export async function signToken(type: TokenClaims['token_type'], userId: number, lifetimeSeconds: number, secret: string, nowMs = Date.now(), sessionId?: string): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
-  const claims: TokenClaims = { token_type: type, exp: iat + Math.floor(lifetimeSeconds), iat, jti: randomUUID().replace(/-/g, ''), user_id: userId };
+  const claims: TokenClaims = { token_type: type, exp: iat + Math.floor(lifetimeSeconds), iat, jti: randomUUID().replace(/-/g, ''), user_id: userId, ...(sessionId ? { sid: sessionId } : {}) };
   return new SignJWT(claims).setProtectedHeader(HEADER).sign(keyOf(secret));
 }
 

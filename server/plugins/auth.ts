@@ -5,7 +5,13 @@ import { can, PERMISSIONS, SUPERUSER_REQUIRED, type Permission } from '../../dom
 import type { User } from '../../domain/user';
 import { users } from '../db/schema';
 import { verifyToken } from '../lib/jwt';
-import { forbidden, unauthorized } from '../lib/http-error';
+import { forbidden, HttpError, unauthorized } from '../lib/http-error';
+import { BriefCache } from '../lib/brief-cache';
+import { isModuleEnabled, MODULE_DISABLED_CODE, moduleDisabledMessage, moduleOfApiPath, type ModuleMap } from '../../domain/modules';
+import type { SystemConfig } from '../../domain/system';
+import { moduleMap, readConfig } from '../modules/system/service';
+import { isIdle, sessionRow, timeOutSession, touchSession, type SessionRow } from '../modules/sessions/service';
+import { maintenanceError } from '../modules/auth/service';
 import { toUser } from '../modules/users/service';
 import { originOf, recordAudit } from '../modules/audit/service';
 
@@ -13,6 +19,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'public' needs no sign-in; 'signed-in' any active user; otherwise a permission of domain/permissions. */
     access?: 'public' | 'signed-in' | Permission;
+    /** A public route that answers in maintenance mode too (health, sign-in and renewal, which refuse non-superusers themselves). */
+    openInMaintenance?: boolean;
   }
   interface FastifyRequest {
     user: User | null;
@@ -27,44 +35,60 @@ function accessTokenOf(request: FastifyRequest): string | null {
   return scheme === 'JWT' && token && !extra ? token : null;
 }
 
-/**
- * Users read by the guard, kept briefly: every API call needs its caller's row, and reading it
- * once per call would cost a database round trip per request. Calls that arrive while the row is
- * being read wait for that one read: when the entry lapses under load, every call in flight
- * would otherwise read the row again (a quarter more queries at 50 clients). Any account write
- * through this process clears the cache; another process's change (deactivation, block, password
- * change) applies within USER_CACHE_MS.
- */
-const USER_CACHE_MS = 2000;
+/** How long the guard keeps its reads (users, sessions, settings): another process's change applies within it. */
+const GUARD_CACHE_MS = 2000;
+/** A session's activity is written at most this often: a call a second must not be a write a second. */
+const ACTIVITY_WRITE_MS = 30_000;
 type UserRow = typeof users.$inferSelect;
-interface CachedUser {
-  row: Promise<UserRow | undefined>;
-  /** Until the read finishes, the entry is fresh. */
-  until: number;
+interface GuardReads {
+  users: BriefCache<number, UserRow | undefined>;
+  sessions: BriefCache<string, SessionRow | undefined>;
+  settings: BriefCache<'settings', { config: SystemConfig; modules: ModuleMap }>;
 }
-const userCaches = new WeakMap<FastifyInstance, Map<number, CachedUser>>();
-const ACCOUNT_WRITES = /^\/api\/v1\/(users|admin|auth\/users)\//;
+const guardReads = new WeakMap<FastifyInstance, GuardReads>();
+const GUARD_WRITES = /^\/api\/v1\/(users|admin|auth\/users|auth\/jwt|system)\//;
 const API_ROUTES = '/api/v1/';
 
-/** Drops the cached users of an app (after writes the guard cannot see, such as a test's reset). */
-export function forgetUsers(app: FastifyInstance): void {
-  userCaches.get(app)?.clear();
+function readsOf(app: FastifyInstance): GuardReads {
+  let reads = guardReads.get(app);
+  if (!reads) guardReads.set(app, (reads = { users: new BriefCache(GUARD_CACHE_MS), sessions: new BriefCache(GUARD_CACHE_MS), settings: new BriefCache(GUARD_CACHE_MS) }));
+  return reads;
 }
 
-function userRow(app: FastifyInstance, id: number): Promise<UserRow | undefined> {
-  let cache = userCaches.get(app);
-  if (!cache) userCaches.set(app, (cache = new Map()));
-  const hit = cache.get(id);
-  if (hit && hit.until > Date.now()) return hit.row;
-  const entry: CachedUser = { row: app.db.select().from(users).where(eq(users.id, id)).then(([row]) => row), until: Infinity };
-  cache.set(id, entry);
-  const settled = (keep: boolean) => {
-    if (cache.get(id) !== entry) return; // forgotten meanwhile: the next call reads afresh
-    if (keep) entry.until = Date.now() + USER_CACHE_MS;
-    else cache.delete(id);
-  };
-  entry.row.then((row) => settled(row !== undefined), () => settled(false));
-  return entry.row;
+/** Drops what the guard keeps of an app (after writes it cannot see, such as a test's reset). */
+export function forgetGuardReads(app: FastifyInstance): void {
+  const reads = guardReads.get(app);
+  reads?.users.forget();
+  reads?.sessions.forget();
+  reads?.settings.forget();
+}
+
+const userRow = (app: FastifyInstance, id: number) =>
+  readsOf(app).users.get(id, () => app.db.select().from(users).where(eq(users.id, id)).then(([row]) => row), (row) => row !== undefined);
+
+/** The system configuration and module switches every call is checked against. */
+export const systemSettings = (app: FastifyInstance) =>
+  readsOf(app).settings.get('settings', async () => ({ config: await readConfig(app.db), modules: await moduleMap(app.db) }));
+
+/**
+ * The token's session must be live: not ended (signed out, terminated, replaced) and not idle
+ * past the session timeout. A call counts as activity, written at most every ACTIVITY_WRITE_MS.
+ */
+async function checkSession(app: FastifyInstance, sessionId: string | undefined, userId: number): Promise<void> {
+  const sessions = readsOf(app).sessions;
+  const session = sessionId ? await sessions.get(sessionId, () => sessionRow(app.db, sessionId), (row) => row !== undefined) : undefined;
+  if (!session || session.user_id !== userId || session.ended_at) throw unauthorized(AUTH_MESSAGES.sessionEnded, 'session_ended');
+  const now = new Date();
+  const { config } = await systemSettings(app);
+  if (isIdle(session, config, now)) {
+    await timeOutSession(app.db, session, now);
+    sessions.forget(session.id);
+    throw unauthorized(AUTH_MESSAGES.sessionTimedOut, 'session_timed_out');
+  }
+  if (now.getTime() - session.last_activity.getTime() >= ACTIVITY_WRITE_MS) {
+    session.last_activity = now;
+    await touchSession(app.db, session.id, now);
+  }
 }
 
 export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<User> {
@@ -76,6 +100,7 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   if (!row) throw unauthorized('User not found', 'user_not_found');
   if (!row.is_active || row.blocked_at) throw unauthorized(AUTH_MESSAGES.userInactive, 'user_inactive');
   if (claims.iat < Math.floor(row.password_changed_at.getTime() / 1000)) throw unauthorized(INVALID_TOKEN, 'token_not_valid');
+  await checkSession(app, claims.sid, row.id);
   return toUser(row);
 }
 
@@ -93,7 +118,7 @@ export function registerAuth(app: FastifyInstance): void {
     }
   });
   app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && ACCOUNT_WRITES.test(request.url)) forgetUsers(app);
+    if (request.method !== 'GET' && GUARD_WRITES.test(request.url)) forgetGuardReads(app);
   });
   // Before the answer leaves: the refusal is on record once the caller hears of it (a reset or a
   // check right after the 403 never races the audit row).
@@ -102,10 +127,18 @@ export function registerAuth(app: FastifyInstance): void {
     return payload;
   });
   app.addHook('preValidation', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (access === 'public' || !request.routeOptions.url) return;
-    if (access === undefined && !request.routeOptions.url.startsWith(API_ROUTES)) return;
+    const { access, openInMaintenance } = request.routeOptions.config;
+    const route = request.routeOptions.url;
+    if (!route || (access === undefined && !route.startsWith(API_ROUTES))) return;
+    if (access === 'public') {
+      if (!openInMaintenance && (await systemSettings(app)).config.maintenanceMode) throw maintenanceError();
+      return;
+    }
     request.user = await authenticate(app, request);
+    const { config, modules } = await systemSettings(app);
+    if (config.maintenanceMode && !request.user.is_superuser) throw maintenanceError();
+    const module = moduleOfApiPath(route.slice(API_ROUTES.length - 1));
+    if (!isModuleEnabled(modules, module)) throw new HttpError(403, { detail: moduleDisabledMessage(module!), code: MODULE_DISABLED_CODE });
     if (access === undefined || access === 'signed-in') return;
     if (!can(request.user, access)) {
       throw forbidden(PERMISSIONS[access].length === 0 ? SUPERUSER_REQUIRED : undefined);

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Box, Button, CloseButton, Container, Drawer, Flex, Heading, Portal, Stack, Text, useRecipe } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { menuFor, type MenuGroup } from '../../domain/menus';
+import { AUTH_MESSAGES } from '../../domain/auth';
 import { isRouteName, pathOf, type Layout, type RouteName } from '../../domain/routes';
 import { displayName, type User } from '../../domain/user';
 import { unsentCountOf } from '../data/outbox';
@@ -18,9 +19,11 @@ import { UnreadMessages } from '../ui/UnreadMessages';
 import { isModuleEnabled } from '../../domain/modules';
 import { SessionReplacedDialog } from './SessionReplacedDialog';
 import { SignInAgainDialog } from './SignInAgainDialog';
+import { MaintenanceScreen } from './MaintenanceScreen';
+import { useMaintenance } from '../data/maintenance';
 
 /** Shown on the sign-in screen when the session ended while a screen was open. */
-export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+export const SESSION_ENDED = AUTH_MESSAGES.sessionEnded;
 
 /**
  * The menu's links look like small ghost buttons, styled once through the menu rather than a button
@@ -74,6 +77,7 @@ async function confirmSignOut(user: User): Promise<boolean> {
 /** The signed-in frame shared by every department layout: header, department menu, screen. */
 export function AppShell({ layout }: { layout: Layout }) {
   const { user, modules, offline } = useSession();
+  const maintenance = useMaintenance();
   const online = useOnline();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -133,7 +137,7 @@ export function AppShell({ layout }: { layout: Layout }) {
         <Container as="main" maxW="7xl" py="6" flex="1" minW="0">
           {/* Online reads (dashboards, reports) share one cache; the sign-in page never loads it. */}
           <QueryClientProvider client={queryClient}>
-            <Outlet />
+            {maintenance && !user.is_superuser ? <MaintenanceScreen user={user} message={maintenance} /> : <Outlet />}
           </QueryClientProvider>
         </Container>
       </Flex>

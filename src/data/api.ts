@@ -7,7 +7,7 @@ export const API_BASE = '/api/v1';
 export const REQUEST_TIMEOUT_MS = 50_000;
 
 /** Paths that work without a session: no token is attached or renewed for them. */
-const SESSIONLESS: readonly string[] = [API.auth.create, API.auth.refresh, API.auth.verify, API.auth.blacklist, API.auth.register];
+export const SESSIONLESS: readonly string[] = [API.auth.create, API.auth.refresh, API.auth.verify, API.auth.blacklist, API.auth.register];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -108,10 +108,11 @@ export function setTransport(next: Transport | null): void {
   transport = next ?? fetchTransport;
 }
 
-const answerListeners = new Set<() => void>();
+type AnswerListener = (request: ApiRequest, response: ApiResponse<unknown>) => void;
+const answerListeners = new Set<AnswerListener>();
 
 /** Called whenever the server answers anything (an error answer too): the app is online, whatever it believed. */
-export function onServerAnswer(listener: () => void): () => void {
+export function onServerAnswer(listener: AnswerListener): () => void {
   answerListeners.add(listener);
   return () => answerListeners.delete(listener);
 }
@@ -123,7 +124,7 @@ async function answerTo(request: ApiRequest): Promise<ApiResponse<unknown>> {
   } catch (cause) {
     throw new ApiError(request, undefined, { cause });
   }
-  answerListeners.forEach((listener) => listener());
+  answerListeners.forEach((listener) => listener(request, response));
   return response;
 }
 

@@ -1,7 +1,7 @@
 import { createStore, useStore } from 'zustand';
 import { isTokenExpired, SESSION_MESSAGES, STORAGE_KEYS, tokenPairSchema } from '../../domain/auth';
 import type { User, UserListItem } from '../../domain/user';
-import { moduleMapSchema, type ModuleMap } from '../../domain/modules';
+import { MODULE_DISABLED_CODE, moduleMapSchema, type ModuleMap } from '../../domain/modules';
 import { offlineSettingsSchema } from '../../domain/offline';
 import { api, isNetworkError, onServerAnswer, responseStatus, SessionExpiredError, setSessionExpiredHandler } from './api';
 import { atMost } from './at-most';
@@ -272,8 +272,11 @@ if (typeof window !== 'undefined') window.addEventListener('storage', (event) =>
  * the server answers anything, or the network comes back: the header must not say "Offline" for
  * a minute after it is not (issue 15 §4).
  */
-onServerAnswer(() => {
+onServerAnswer((_request, response) => {
   if (store.getState().offline) setState({ offline: false });
+  // A superuser switched a module off since the switches were read: read them again, so its menus and screens go.
+  const body = response.data as { code?: unknown } | null;
+  if (response.status === 403 && body?.code === MODULE_DISABLED_CODE && store.getState().user) loadModules().catch(() => undefined);
 });
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => {

@@ -3,6 +3,9 @@ import { healthScore, pingSchema, systemHealthSchema } from '../../domain/admin'
 import { API } from '../../domain/api-paths';
 import { SUPERUSER_REQUIRED } from '../../domain/permissions';
 import { auditLog, systemAlerts } from '../../server/db/schema';
+import type { Db } from '../../server/db/client';
+import { databaseFigures } from '../../server/modules/admin/measures';
+import { startLiveHub } from '../../server/modules/live/hub';
 import { expectAccessMatrix } from '../support/access';
 import { useTestServer } from '../support/server';
 
@@ -42,6 +45,23 @@ describe('GET admin/system/health/', () => {
     await server.db().delete(auditLog);
     await server.db().insert(systemAlerts).values({ type: 'critical', message: 'Disk full', source: 'database' });
     expect((await admin.get(API.admin.health)).json().riskLevel).toBe('critical');
+  });
+});
+
+describe('the measures behind the score', () => {
+  it('finds the database not healthy when its query fails or does not answer in time', async () => {
+    const failing = { execute: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')) } as unknown as Db;
+    expect(await databaseFigures(failing)).toEqual({ healthy: false, latencyMs: null, error: 'connect ECONNREFUSED 127.0.0.1:5432' });
+    const hanging = { execute: () => new Promise(() => undefined) } as unknown as Db;
+    expect(await databaseFigures(hanging, 30)).toEqual({ healthy: false, latencyMs: null, error: 'The database did not answer within 0.03 s.' });
+  });
+
+  it('finds the live updates listener down once it is closed', async () => {
+    const database = { db: server.db(), kind: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite', close: async () => undefined } as const;
+    const hub = await startLiveHub(database, () => undefined);
+    expect(hub.listening()).toBe(true);
+    await hub.close();
+    expect(hub.listening()).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { auditLog, users } from '../../server/db/schema';
 import { signToken } from '../../server/lib/jwt';
 import { hashPassword } from '../../server/lib/password';
-import { as, DEMO_PASSWORD, signIn, signedInAs, startTestServer, type TestServer } from '../support/server';
+import { as, craftedToken, DEMO_PASSWORD, signIn, signedInAs, startTestServer, type TestServer } from '../support/server';
 
 const NO_ACTIVE_ACCOUNT = 'No active account found with the given credentials';
 const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
@@ -33,7 +33,7 @@ async function setUser(username: string, changes: Partial<typeof users.$inferIns
 
 /** A token of a given type signed with the app's key, issued `ageSeconds` ago. */
 async function craftToken(type: 'access' | 'refresh', username: string, lifetimeSeconds: number, ageSeconds = 0): Promise<string> {
-  return signToken(type, await idOf(username), lifetimeSeconds, server.app.jwtSecret, Date.now() - ageSeconds * 1000);
+  return craftedToken(server, username, { type, lifetimeSeconds, ageSeconds });
 }
 
 /** The same token with its payload rewritten, its signature kept. */
@@ -516,7 +516,10 @@ describe('POST /auth/users/ (registration)', () => {
   it('answers 403 while registrations are closed, and accepts them again once reopened', async () => {
     const admin = await signedInAs(server.app, 'admin');
     const config = (await admin.get('/admin/system/config/')).json();
+    expect((await anonymous().get('/auth/registration/')).json()).toEqual({ open: true });
     expect((await admin.put('/admin/system/config/', { ...config, allowNewRegistrations: false })).statusCode).toBe(200);
+    // The register screen asks first, so nobody fills a form that cannot be sent.
+    expect((await anonymous().get('/auth/registration/')).json()).toEqual({ open: false });
     const closed = await register();
     expect(closed.statusCode).toBe(403);
     expect(closed.json()).toEqual({ detail: 'New registrations are currently closed.' });

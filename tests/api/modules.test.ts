@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SUPERUSER_REQUIRED } from '../../domain/permissions';
-import { auditLog, users } from '../../server/db/schema';
-import { as, DEMO_PASSWORD, signIn, signedInAs, startTestServer, type TestServer } from '../support/server';
+import { auditLog, systemConfig, users } from '../../server/db/schema';
+import { forgetGuardReads } from '../../server/plugins/auth';
+import { as, DEMO_PASSWORD, signIn, signedInAs, startTestServer, TEST_MAX_SESSIONS, type TestServer } from '../support/server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -165,10 +166,15 @@ describe('GET /system/modules/detailed/', () => {
 
 /** The system configuration's defaults of the spec, written out. */
 const SPEC_DEFAULTS = { maintenanceMode: false, allowNewRegistrations: true, sessionTimeout: 3600, maxConcurrentSessions: 5 };
+/** What a test server stores: the defaults, with room for the suite's many sign-ins. */
+const SEEDED = { ...SPEC_DEFAULTS, maxConcurrentSessions: TEST_MAX_SESSIONS };
 
 describe('GET and PUT /admin/system/config/', () => {
-  it('returns the defaults of the spec to a superuser', async () => {
-    const res = await (await signedInAs(server.app, 'admin')).get('/admin/system/config/');
+  it('returns the defaults of the spec to a superuser when none is stored', async () => {
+    const admin = await signedInAs(server.app, 'admin');
+    await server.database.db.delete(systemConfig);
+    forgetGuardReads(server.app);
+    const res = await admin.get('/admin/system/config/');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(SPEC_DEFAULTS);
   });
@@ -200,7 +206,7 @@ describe('GET and PUT /admin/system/config/', () => {
       expect(write.statusCode).toBe(403);
       expect(write.json()).toEqual(SUPERUSER_ONLY);
     }
-    expect((await (await signedInAs(server.app, 'admin')).get('/admin/system/config/')).json()).toEqual(SPEC_DEFAULTS);
+    expect((await (await signedInAs(server.app, 'admin')).get('/admin/system/config/')).json()).toEqual(SEEDED);
   });
 
   it('answers 401 without sign-in', async () => {
@@ -229,7 +235,7 @@ describe('GET and PUT /admin/system/config/', () => {
       expect(res.statusCode, `${field}=${value}`).toBe(400);
       expect(Object.keys(res.json()), `${field}=${value}`).toEqual([field]);
     }
-    expect((await admin.get('/admin/system/config/')).json()).toEqual(SPEC_DEFAULTS);
+    expect((await admin.get('/admin/system/config/')).json()).toEqual(SEEDED);
     expect(await auditRows('system.config.update')).toHaveLength(0);
   });
 });

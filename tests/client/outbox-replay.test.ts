@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mirror, type MirrorRow } from '../../src/data/mirror/db';
 import { outbox, type OutboxEntry } from '../../src/data/outbox/db';
 import { addEntry } from '../../src/data/outbox/entries';
-import { backoffMs, NEEDS_ATTENTION } from '../../src/data/outbox/classify';
+import { backoffMs, HELD_RETRY_MS, NEEDS_ATTENTION } from '../../src/data/outbox/classify';
 import { OFFLINE_MESSAGES } from '../../domain/offline';
 import { rememberOfflineSettings } from '../../src/data/offline-period';
 import { CLAIM_BATCH, OUTBOX_REPLAY_LOCK, REPLAY_MESSAGES, replayOutbox, type ReplayEnv, type TokenSource } from '../../src/data/outbox/replay';
@@ -346,6 +346,21 @@ describe('classification of the server’s answer (DESIGN.md "Offline-first rule
     await vi.waitFor(async () => expect(await outbox.entries.count()).toBe(0));
     stop();
     expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /materials/materials/', 'GET /health/', 'GET /health/', 'POST /materials/materials/']);
+  });
+
+  it('holds a write of a switched-off module with the server’s reason, neither refused nor drawn back, and sends it once the module is on', async () => {
+    let switchedOff = true;
+    const reason = 'The materials module is switched off. Ask a superuser to switch it on.';
+    server.on('POST', '/materials/materials/', (r) => (switchedOff ? json(403, { detail: reason, code: 'module_disabled' }) : json(201, materialRow(r.body))));
+    await addEntry(createMaterial, newMaterial('Held'), { userId: ASHA });
+    expect(await replayOutbox(env(undefined, { now: () => NOW }))).toMatchObject({ sent: 0, rejected: 0, remaining: 1 });
+    const [held] = await entries();
+    expect(held).toMatchObject({ state: 'pending', nextAttemptAt: NOW + HELD_RETRY_MS, lastError: { status: 403, messages: [reason] } });
+    // A day of it is no reason to give up: it is not the write's fault.
+    for (let day = 1; day <= 12; day++) await replayOutbox(env(undefined, { now: () => NOW + day * 24 * 3600_000 }));
+    expect((await entries())[0]).toMatchObject({ state: 'pending' });
+    switchedOff = false;
+    expect(await replayOutbox(env(undefined, { now: () => NOW + 13 * 24 * 3600_000 }))).toMatchObject({ sent: 1 });
   });
 
   it('skips the wait of a write that failed for want of a server (503) once it answers again', async () => {

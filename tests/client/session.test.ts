@@ -263,6 +263,17 @@ describe('module configuration (GET /system/modules/)', () => {
     await expect(loadModules()).resolves.toEqual({});
   });
 
+  it('reads the switches again when a call is refused because its module was switched off meanwhile', async () => {
+    server.on('GET', '/auth/users/me/', { status: 200, data: makeUser() });
+    server.on('GET', '/system/modules/', { status: 200, data: {} });
+    await loadCurrentUser();
+    expect(session.state.modules).toEqual({});
+    server.on('GET', '/system/modules/', { status: 200, data: { invoices: false } });
+    server.on('GET', '/invoices/', { status: 403, data: { detail: 'The invoices module is switched off. Ask a superuser to switch it on.', code: 'module_disabled' } });
+    await expect(api.get('/invoices/')).rejects.toThrow();
+    await vi.waitFor(() => expect(session.state.modules).toEqual({ invoices: false }));
+  });
+
   it.each([
     ['a 500', { status: 500, data: { detail: 'boom' } }],
     ['a 403', { status: 403, data: { detail: 'You do not have permission to perform this action.' } }],

@@ -55,9 +55,18 @@ describe('activating a self-registered account', () => {
 
 describe('requesting an account', () => {
   it('asks for no department or designation', () => {
+    fakeServer().on('GET', '/auth/registration/', { status: 200, data: { open: true } });
     show(<RegisterScreen />);
     expect(screen.getByLabelText(/Username/)).toBeTruthy();
     expect(screen.queryByLabelText(/Department/)).toBeNull();
     expect(screen.queryByLabelText(/Designation/)).toBeNull();
+  });
+
+  it('says registrations are closed, instead of a form that cannot be sent, while a superuser has them off', async () => {
+    fakeServer().on('GET', '/auth/registration/', { status: 200, data: { open: false } });
+    show(<RegisterScreen />);
+    expect((await screen.findByRole('alert')).textContent).toContain('New registrations are currently closed.');
+    expect(screen.queryByLabelText(/Username/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toBeTruthy();
   });
 });

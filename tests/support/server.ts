@@ -4,11 +4,15 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app';
-import { forgetUsers } from '../../server/plugins/auth';
+import { forgetGuardReads } from '../../server/plugins/auth';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, emptyAll, type Database } from '../../server/db/client';
 import { DEMO_PASSWORD, seedDemoCompany, seedDemoUsers } from '../../server/db/seed';
 import { hashPassword } from '../../server/lib/password';
+import { eq } from 'drizzle-orm';
+import { systemConfig, users } from '../../server/db/schema';
+import { signToken } from '../../server/lib/jwt';
+import { startSession } from '../../server/modules/sessions/service';
 import type { PostgresCluster } from './postgres-clusters';
 
 export { DEMO_PASSWORD };
@@ -106,11 +110,18 @@ export interface TestServerOptions {
  * through the API get the real cost.
  */
 const TEST_PASSWORD_COST = 1024;
+/** The maximum of concurrent sessions per user on a test server (docs/decisions.md 416). */
+export const TEST_MAX_SESSIONS = 100;
 let testPasswordHash: Promise<string> | undefined;
 
 export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const hash = await (testPasswordHash ??= hashPassword(DEMO_PASSWORD, TEST_PASSWORD_COST));
-  const seed = options.seed === 'demo' ? (db: Database['db']) => seedDemoCompany(db, undefined, hash) : (db: Database['db']) => seedDemoUsers(db, hash).then(() => undefined);
+  const seedData = options.seed === 'demo' ? (db: Database['db']) => seedDemoCompany(db, undefined, hash) : (db: Database['db']) => seedDemoUsers(db, hash).then(() => undefined);
+  // A suite signs the same demo users in many times over; the limit's own tests set it lower.
+  const seed = async (db: Database['db']) => {
+    await seedData(db);
+    await db.update(systemConfig).set({ max_concurrent_sessions: TEST_MAX_SESSIONS });
+  };
   const usePostgres = process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL;
   const pgDb = usePostgres ? await createPostgresDatabase() : null;
   const database = await openDatabase(pgDb ? { url: pgDb.url } : { memory: true, image: await migratedImage() });
@@ -122,15 +133,31 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     database,
     url: pgDb?.url ?? null,
     reset: async () => {
-      await emptyAll(database.db);
+      // Sessions stay: a client signed in before a reset goes on working, as it did before sessions.
+      await emptyAll(database.db, ['user_sessions']);
       await seed(database.db);
-      forgetUsers(app);
+      forgetGuardReads(app);
     },
     close: async () => {
       await app.close();
       await pgDb?.drop();
     },
   };
+}
+
+/**
+ * A token signed with the app's key for a new session of the user, without signing in (a server in
+ * production mode refuses the demo password), issued `ageSeconds` ago.
+ */
+export async function craftedToken(
+  server: Pick<TestServer, 'app' | 'database'>,
+  username: string,
+  { type = 'access', lifetimeSeconds = 300, ageSeconds = 0 }: { type?: 'access' | 'refresh'; lifetimeSeconds?: number; ageSeconds?: number } = {},
+): Promise<string> {
+  const [row] = await server.database.db.select().from(users).where(eq(users.username, username));
+  if (!row) throw new Error(`no user ${username}`);
+  const sessionId = await startSession(server.database.db, row, { device: 'test', address: '127.0.0.1' }, { maxConcurrentSessions: TEST_MAX_SESSIONS, sessionTimeout: 3600 });
+  return signToken(type, row.id, lifetimeSeconds, server.app.jwtSecret, Date.now() - ageSeconds * 1000, sessionId);
 }
 
 /** Signs a demo user in and returns the token pair. */

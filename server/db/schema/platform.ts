@@ -41,6 +41,28 @@ export const tokenBlacklist = pgTable('token_blacklist', {
 });
 
 /**
+ * One row per sign-in on a device (domain/session.ts): its tokens carry its id (`sid`). It is
+ * live until ended_at is set (signed out, terminated, replaced by a sign-in beyond the maximum,
+ * or timed out after idling longer than the session timeout since last_activity).
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: text('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    last_activity: timestamp('last_activity', { withTimezone: true }).notNull().defaultNow(),
+    device: text('device').notNull().default(''),
+    client_address: text('client_address').notNull().default(''),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+    end_reason: text('end_reason'),
+  },
+  (t) => [index('user_sessions_live_idx').on(t.user_id, t.started_at).where(sql`${t.ended_at} is null`)],
+);
+
+/**
  * Sign-in attempts per key (`pair:<username>|<address>`, `address:<address>`, …) since the key's
  * last success, shared by every API process: an attempt is claimed here, in one statement, before
  * its password is checked (server/modules/auth/throttle.ts, docs/decisions.md).

@@ -51,14 +51,24 @@ interface RouteSeries {
 const routeKey = (method: string, route: string) => `${method} ${route}`;
 const msOrNull = (seconds: number | undefined) => (seconds === undefined || !Number.isFinite(seconds) ? null : Math.round(seconds * 10_000) / 10);
 
+/** What the response hook hands over for each request. */
+export interface AnsweredRequest {
+  method: string;
+  /** The route's pattern; undefined when no route matched. */
+  route: string | undefined;
+  statusCode: number;
+  durationMs: number;
+  requestId: string;
+  message?: string;
+}
+
 /**
- * Times every request by its route's pattern, method and status (decision 404): a prom-client
- * summary per route gives p50/p95/p99 over a sliding window, counters the requests and 5xx errors,
- * and Node's default metrics (event-loop delay, memory, CPU) come along; RequestFigures keeps the
- * per-minute series and the capped logs. Fastify's own clock (reply.elapsedTime, from the moment
- * the request arrived) times each request, so one response hook suffices.
+ * The measures of one app (decision 404): a prom-client summary per route gives p50/p95/p99 over a
+ * sliding window, counters the requests and 5xx errors, Node's default metrics (event-loop delay,
+ * memory, CPU) come along, and RequestFigures keeps the per-minute series and the capped logs.
+ * `observe` is all the response hook does per request (the bench times it alone too).
  */
-export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
+export function createMetrics(options: Pick<MetricsOptions, 'slowMs' | 'now'>): Metrics & { observe(request: AnsweredRequest): void } {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Summary({
@@ -73,7 +83,6 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by route pattern, method and status.', labelNames: ['method', 'route', 'status'], registers: [registry] });
   const errors = new Counter({ name: 'http_request_errors_total', help: 'Requests answered with a 5xx, by route pattern and method.', labelNames: ['method', 'route'], registers: [registry] });
   const figures = new RequestFigures({ slowMs: options.slowMs, now: options.now });
-  const eventLoop = new EventLoopWatch();
 
   // Looking a label set up hashes its labels: each route's series are looked up once and kept.
   const series = new Map<string, RouteSeries>();
@@ -84,31 +93,19 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     return found;
   };
 
-  const messages = new WeakMap<FastifyRequest, string>();
-  if (options.requestHooks) {
-    app.addHook('onError', (request, _reply, error, done) => {
-      messages.set(request, error.message);
-      done();
-    });
-    app.addHook('onResponse', (request, reply, done) => {
-      const route = request.routeOptions.url ?? UNMATCHED;
-      const status = reply.statusCode;
-      const ms = reply.elapsedTime;
-      const routeSeries = seriesOf(request.method, route);
-      routeSeries.duration.observe(ms / 1000);
-      let counter = routeSeries.byStatus.get(status);
-      if (!counter) routeSeries.byStatus.set(status, (counter = requests.labels(request.method, route, String(status))));
-      counter.inc();
-      if (status >= 500) routeSeries.errors.inc();
-      figures.record({ method: request.method, route, statusCode: status, durationMs: ms, requestId: request.id, message: messages.get(request) });
-      done();
-    });
-  }
-
-  const metrics: Metrics = {
+  return {
     registry,
     figures,
-    eventLoop,
+    eventLoop: new EventLoopWatch(),
+    observe: ({ method, route = UNMATCHED, statusCode, durationMs, requestId, message }) => {
+      const routeSeries = seriesOf(method, route);
+      routeSeries.duration.observe(durationMs / 1000);
+      let counter = routeSeries.byStatus.get(statusCode);
+      if (!counter) routeSeries.byStatus.set(statusCode, (counter = requests.labels(method, route, String(statusCode))));
+      counter.inc();
+      if (statusCode >= 500) routeSeries.errors.inc();
+      figures.record({ method, route, statusCode, durationMs, requestId, message });
+    },
     percentiles: async () => {
       const byRoute = new Map<string, Partial<Record<string, number>>>();
       for (const value of (await duration.get()).values) {
@@ -122,16 +119,36 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       return new Map([...byRoute].map(([key, q]) => [key, { p50Ms: msOrNull(q['0.5']), p95Ms: msOrNull(q['0.95']), p99Ms: msOrNull(q['0.99']) }]));
     },
   };
+}
+
+/**
+ * Times every request by its route's pattern, method and status, and serves /metrics. Fastify's own
+ * clock (reply.elapsedTime, from the moment the request arrived) times each request, so one
+ * response hook suffices; an error hook keeps a failure's message for the error log.
+ */
+export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
+  const { observe, ...metrics } = createMetrics(options);
+  if (options.requestHooks) {
+    const messages = new WeakMap<FastifyRequest, string>();
+    app.addHook('onError', (request, _reply, error, done) => {
+      messages.set(request, error.message);
+      done();
+    });
+    app.addHook('onResponse', (request, reply, done) => {
+      observe({ method: request.method, route: request.routeOptions.url, statusCode: reply.statusCode, durationMs: reply.elapsedTime, requestId: request.id, message: messages.get(request) });
+      done();
+    });
+  }
   app.decorate('metrics', metrics);
   app.addHook('onClose', async () => {
-    eventLoop.stop();
-    registry.clear();
+    metrics.eventLoop.stop();
+    metrics.registry.clear();
   });
 
   app.get(METRICS_PATH, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const refusal = scrapeRefusal(request, options.token);
     if (refusal) return refusal(reply);
-    return reply.type(registry.contentType).send(await registry.metrics());
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 }
 

@@ -2,13 +2,15 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Config } from '../../config';
 import { tokenBlacklist, users } from '../../db/schema';
-import { AUTH_MESSAGES, type TokenPair } from '../../../domain/auth';
+import { AUTH_MESSAGES, MAINTENANCE, type TokenPair } from '../../../domain/auth';
 import { signToken, verifyToken } from '../../lib/jwt';
-import { unauthorized } from '../../lib/http-error';
+import { HttpError, unauthorized } from '../../lib/http-error';
 import { DEMO_PASSWORD, DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password';
 import { findByUsername } from '../users/service';
 import { recordAudit } from '../audit/service';
 import { claimAttempt, forgetAttempts, returnAttempt, throttleTiming } from './throttle';
+import { readConfig } from '../system/service';
+import { isIdle, sessionRow, signOutSession, startSession, timeOutSession, touchSession, type SessionOrigin } from '../sessions/service';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -24,13 +26,16 @@ const INVALID = () => unauthorized(AUTH_MESSAGES.invalidToken, 'token_not_valid'
  * A new pair is never stamped before the user's last password change: that instant is rounded up
  * to the next second, and a token issued within that second must not count as an older one.
  */
-async function issuePair({ config, secret }: AuthContext, user: Pick<UserRow, 'id' | 'password_changed_at'>): Promise<TokenPair> {
+async function issuePair({ config, secret }: AuthContext, user: Pick<UserRow, 'id' | 'password_changed_at'>, sessionId: string): Promise<TokenPair> {
   const nowMs = Math.max(Date.now(), user.password_changed_at.getTime());
   return {
-    access: await signToken('access', user.id, config.ACCESS_TOKEN_MINUTES * 60, secret, nowMs),
-    refresh: await signToken('refresh', user.id, config.REFRESH_TOKEN_DAYS * 86400, secret, nowMs),
+    access: await signToken('access', user.id, config.ACCESS_TOKEN_MINUTES * 60, secret, nowMs, sessionId),
+    refresh: await signToken('refresh', user.id, config.REFRESH_TOKEN_DAYS * 86400, secret, nowMs, sessionId),
   };
 }
+
+/** The 503 of maintenance mode (domain/auth.ts MAINTENANCE), for everyone but superusers. */
+export const maintenanceError = () => new HttpError(503, { detail: MAINTENANCE.message, code: MAINTENANCE.code }, { 'Retry-After': String(MAINTENANCE.retryAfterSeconds) });
 
 /** Sign-in's throttle keys: the username at this address, and this address over all usernames. */
 function signInKeys(config: Config, username: string, address: string) {
@@ -46,7 +51,8 @@ export const tooManySignIns = (seconds: number) => `Too many failed sign-in atte
  * POST /auth/jwt/create/: a deactivated or blocked account is refused like a wrong password, and
  * so is the published demo password in production (a demo account must not open a live system).
  */
-export async function signIn(ctx: AuthContext, username: string, password: string, address: string): Promise<TokenPair> {
+export async function signIn(ctx: AuthContext, username: string, password: string, origin: SessionOrigin): Promise<TokenPair> {
+  const { address } = origin;
   const keys = signInKeys(ctx.config, username, address);
   try {
     await claimAttempt(ctx.db, [keys.pair, keys.address], throttleTiming(ctx.config), tooManySignIns);
@@ -64,11 +70,16 @@ export async function signIn(ctx: AuthContext, username: string, password: strin
   }
   await forgetAttempts(ctx.db, keys.pair.key);
   await returnAttempt(ctx.db, keys.address.key);
-  await ctx.db.transaction(async (tx) => {
+  const system = await readConfig(ctx.db);
+  // After the password: the maintenance notice is no answer to a stranger's guess.
+  if (system.maintenanceMode && !row.is_superuser) throw maintenanceError();
+  const sessionId = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ last_login: new Date() }).where(eq(users.id, row.id));
-    await recordAudit(tx, { actor: row, action: 'auth.sign_in', target: `user:${row.id}`, risk: 'low' });
+    const id = await startSession(tx, row, origin, system);
+    await recordAudit(tx, { actor: row, action: 'auth.sign_in', target: `user:${row.id}`, risk: 'low', metadata: { session: id } });
+    return id;
   });
-  return issuePair(ctx, row);
+  return issuePair(ctx, row, sessionId);
 }
 
 /**
@@ -81,6 +92,8 @@ export async function refresh(ctx: AuthContext, token: string): Promise<TokenPai
   const [row] = await ctx.db.select().from(users).where(eq(users.id, claims.user_id));
   if (!row || !row.is_active || row.blocked_at) throw unauthorized(AUTH_MESSAGES.noActiveAccount, 'no_active_account');
   if (claims.iat < Math.floor(row.password_changed_at.getTime() / 1000)) throw INVALID();
+  const system = await readConfig(ctx.db);
+  if (system.maintenanceMode && !row.is_superuser) throw maintenanceError();
   const claimed = await ctx.db
     .insert(tokenBlacklist)
     .values({ jti: claims.jti, user_id: claims.user_id, expires_at: new Date(claims.exp * 1000) })
@@ -92,7 +105,15 @@ export async function refresh(ctx: AuthContext, token: string): Promise<TokenPai
     throw unauthorized(AUTH_MESSAGES.blacklisted, 'token_not_valid');
   }
   await ctx.db.delete(tokenBlacklist).where(lt(tokenBlacklist.expires_at, new Date()));
-  return issuePair(ctx, row);
+  // After the claim: a token of an ended session is spent too, and a reuse of it is still caught above.
+  const session = claims.sid ? await sessionRow(ctx.db, claims.sid) : undefined;
+  if (!session || session.user_id !== row.id || session.ended_at) throw unauthorized(AUTH_MESSAGES.sessionEnded, 'session_ended');
+  if (isIdle(session, system, new Date())) {
+    await timeOutSession(ctx.db, session);
+    throw unauthorized(AUTH_MESSAGES.sessionTimedOut, 'session_timed_out');
+  }
+  await touchSession(ctx.db, session.id);
+  return issuePair(ctx, row, session.id);
 }
 
 /** POST /auth/jwt/verify/: any well-signed, unexpired, not blacklisted token. */
@@ -120,6 +141,7 @@ export async function revoke(ctx: AuthContext, token: string): Promise<void> {
       .onConflictDoNothing()
       .returning({ jti: tokenBlacklist.jti });
     if (claimed.length === 0) throw unauthorized(AUTH_MESSAGES.blacklisted, 'token_not_valid');
+    if (claims.sid) await signOutSession(tx, claims.sid);
     await recordAudit(tx, { actor: row ?? null, action: 'auth.token_revoked', target: `user:${claims.user_id}`, risk: 'low', metadata: { jti: claims.jti } });
   });
 }

@@ -16,7 +16,7 @@ export default async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   // Public, so it names nothing an attacker could use (no database engine, no version).
-  app.get(API.health, { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, () => ({ status: 'ok' as const }));
+  app.get(API.health, { config: { access: 'public', openInMaintenance: true }, schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, () => ({ status: 'ok' as const }));
 
   app.get(API.system.modules, { config: { access: 'modules.read' }, schema: { tags: ['modules'], response: { 200: moduleMapSchema } } }, () => moduleMap(app.db));
   app.get(API.system.modulesDetailed, { config: { access: 'modules.read' }, schema: { tags: ['modules'], response: { 200: z.array(moduleDetailSchema) } } }, () =>

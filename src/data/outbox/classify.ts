@@ -1,9 +1,18 @@
+import { MODULE_DISABLED_CODE } from '../../../domain/modules';
+
 /**
  * What to do with an entry after an attempt (DESIGN.md "Offline-first rules"): sent; retry later
  * (the network's or the server's trouble, not the write's); renew the token and try again; or
- * rejected (the write itself was refused and waits for the user).
+ * rejected (the write itself was refused and waits for the user); or held (its module is switched off).
  */
-export type Verdict = { kind: 'sent' } | { kind: 'retry'; delayMs: number; scope: TroubleScope } | { kind: 'renew' } | { kind: 'rejected' };
+export type Verdict = { kind: 'sent' } | { kind: 'retry'; delayMs: number; scope: TroubleScope } | { kind: 'renew' } | { kind: 'rejected' } | { kind: 'held' };
+
+/**
+ * A write of a module a superuser switched off (403, code `module_disabled`) is not refused: it
+ * waits with the server's reason and is tried again this often, so it goes once the module is on.
+ */
+export const HELD_RETRY_MS = 10 * 60_000;
+const isModuleSwitchedOff = (body: unknown) => !!body && typeof body === 'object' && (body as { code?: unknown }).code === MODULE_DISABLED_CODE;
 
 /**
  * Whose trouble a retry is: the server's or the network's as a whole (no answer, 429, 502, 503,
@@ -49,6 +58,7 @@ export function classify(answer: { status: number | null; retryAfter?: string | 
   if (status >= 200 && status < 300) return { kind: 'sent' };
   if (status === 401) return { kind: 'renew' };
   if (SERVER_TROUBLE.has(status)) return retry('server');
+  if (status === 403 && isModuleSwitchedOff(answer.body)) return { kind: 'held' };
   if (status === 408 || status >= 500) return retry('entry');
   if (status >= 400) return { kind: 'rejected' };
   // 1xx/3xx never reach here through fetch (redirects are followed); treat them as trouble.

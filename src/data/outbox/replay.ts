@@ -2,7 +2,7 @@ import { formatNestedErrors } from '../../../domain/api-errors';
 import { mirror } from '../mirror/db';
 import type { TokenSource } from '../token-store';
 import { LAST_SYNC_KEY, replayBookkeeping as bookkeeping, STORAGE_FULL_KEY, type OutboxEntry, type OutboxError, type Resolution } from './db';
-import { classify, failedForServer, NEEDS_ATTENTION } from './classify';
+import { classify, failedForServer, HELD_RETRY_MS, NEEDS_ATTENTION } from './classify';
 import { effectsOf, redraw, settleEffects } from './effects';
 import { isStorageFull } from './quota';
 import { DAY_MS, OFFLINE_MESSAGES } from '../../../domain/offline';
@@ -262,7 +262,7 @@ async function answerOf(response: Response): Promise<Answer> {
   return { status: response.status, retryAfter: response.headers.get('Retry-After'), body };
 }
 
-/** Messages not about one field read as they are; a 409's `current` row is for the form, not a message. */
+/** Messages not about one field read as they are; a 409's `current` row is for the form and a `code` for the app, not messages. */
 const GENERAL_KEYS = ['detail', 'non_field_errors'];
 
 function messagesOf(answer: Answer): string[] {
@@ -271,7 +271,7 @@ function messagesOf(answer: Answer): string[] {
   let lines: string[] = [];
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     for (const [key, value] of Object.entries(body)) {
-      if (key !== 'current') lines.push(...formatNestedErrors(value, GENERAL_KEYS.includes(key) ? '' : key));
+      if (key !== 'current' && key !== 'code') lines.push(...formatNestedErrors(value, GENERAL_KEYS.includes(key) ? '' : key));
     }
   } else if (typeof body === 'string' && !body.trim().startsWith('<')) lines = formatNestedErrors(body);
   if (lines.length) return lines;
@@ -345,6 +345,9 @@ async function deliver(entry: OutboxEntry, access: string, env: ReplayEnv, now: 
       // A refused write is not shown as done: its rows are drawn again without it.
       await redraw(effectsOf(entry));
       return 'rejected';
+    case 'held':
+      await bookkeeping.entries.update(entry.id, { state: 'pending', nextAttemptAt: now() + HELD_RETRY_MS, lastError: errorOf(answer) });
+      return 'later';
     default: {
       const error = errorOf(answer);
       if (verdict.kind === 'retry' && verdict.scope === 'entry' && needsAttention(entry, now())) {

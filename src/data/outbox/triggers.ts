@@ -1,4 +1,5 @@
 import { API_BASE } from '../api';
+import { noteMaintenanceAnswer, onMaintenanceOver } from '../maintenance';
 import { tokens } from '../tokens';
 import { sessionExpiredFor } from '../session';
 import { decodeToken, isTokenExpired } from '../../../domain/auth';
@@ -61,7 +62,12 @@ function pageTokenSource(env: TokenSourceEnv): TokenSource {
 
 /** The page's replay: the browser's fetch, the API base, the page's tokens. */
 export function pageReplayEnv(): ReplayEnv {
-  const pageFetch: typeof fetch = (input, init) => fetch(input, init);
+  const pageFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    // A write turned away for maintenance: the app shows its maintenance screen while it waits.
+    if (response.status === 503) noteMaintenanceAnswer(503, await response.clone().json().catch(() => null), true);
+    return response;
+  };
   return { fetch: pageFetch, baseUrl: API_BASE, tokens: pageTokenSource({ fetch: pageFetch, baseUrl: API_BASE }) };
 }
 
@@ -142,6 +148,7 @@ function createRunner(env: ReplayEnv): Runner {
 
   const onOnline = () => run('unreachable');
   window.addEventListener('online', onOnline);
+  const forgetMaintenance = onMaintenanceOver(() => run('unreachable'));
   // A pair the worker rotated: take it into localStorage at once.
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
   if (channel) channel.onmessage = () => void tokens.syncWithMirror();
@@ -151,6 +158,7 @@ function createRunner(env: ReplayEnv): Runner {
       stopped = true;
       clearTimeout(timer);
       window.removeEventListener('online', onOnline);
+      forgetMaintenance();
       channel?.close();
     },
   };

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
-import { registrationFormSchema } from '../../../domain/user';
+import { registrationFormSchema, registrationStatusSchema } from '../../../domain/user';
+import { AUTH_MESSAGES } from '../../../domain/auth';
 import { pathOf } from '../../../domain/routes';
 import { api } from '../../data/api';
 import { FormStack, TextField } from '../../ui/form';
@@ -15,7 +16,24 @@ import { API } from '../../../domain/api-paths';
 type RegistrationInput = z.input<typeof registrationFormSchema>;
 const FIELDS = ['username', 'password', 're_password', 'first_name', 'last_name', 'email'] as const;
 
+/** Whether registrations are open; null until the server says (or when it cannot be asked: the server decides on submit). */
+function useRegistrationOpen(): boolean | null {
+  const [open, setOpen] = useState<boolean | null>(null);
+  useEffect(() => {
+    let current = true;
+    api
+      .get(API.auth.registration)
+      .then(({ data }) => current && setOpen(registrationStatusSchema.parse(data).open))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
+  return open;
+}
+
 export default function RegisterScreen() {
+  const open = useRegistrationOpen();
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<RegistrationInput>({ resolver: zodResolver(registrationFormSchema) });
@@ -37,6 +55,21 @@ export default function RegisterScreen() {
       <Stack gap="4">
         <Heading size="md">Account requested</Heading>
         <Text>Your account was created. An administrator assigns your department and designation and activates it before you can sign in.</Text>
+        <Link asChild>
+          <RouterLink to={pathOf('login')}>Back to sign in</RouterLink>
+        </Link>
+      </Stack>
+    );
+  }
+
+  if (open === false) {
+    return (
+      <Stack gap="4">
+        <Heading size="md">Request an account</Heading>
+        <Alert.Root status="info" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{AUTH_MESSAGES.registrationClosed}</Alert.Title>
+        </Alert.Root>
         <Link asChild>
           <RouterLink to={pathOf('login')}>Back to sign in</RouterLink>
         </Link>

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../server/db/schema';
-import { signToken } from '../../../server/lib/jwt';
-import { as, startTestServer, type TestServer } from '../../support/server';
+import { as, craftedToken, startTestServer, type TestServer } from '../../support/server';
 
 /**
  * Issue 14 §5: HTTP answers and deployment. The server runs as in production (NODE_ENV=production),
@@ -14,8 +13,7 @@ let token: string;
 let admin: ReturnType<typeof as>;
 beforeAll(async () => {
   server = await startTestServer({ NODE_ENV: 'production' });
-  const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
-  token = await signToken('access', row!.id, 300, server.app.jwtSecret);
+  token = await craftedToken(server, 'admin');
   admin = as(server.app, token);
 });
 afterAll(() => server.close());
