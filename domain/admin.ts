@@ -248,6 +248,9 @@ export const securityMetricsSchema = z.object({
   highRiskEntries: z.number().int(),
   criticalEntries: z.number().int(),
   blockedUsers: z.number().int(),
+  /** Sessions live now (not ended, active within the session timeout), and the users they belong to. */
+  activeSessions: z.number().int(),
+  signedInUsers: z.number().int(),
   openCriticalAlerts: z.number().int(),
   /** riskLevel(openCriticalAlerts, highRiskEntries); high-risk entries count those of risk high and critical. */
   riskLevel: riskLevelSchema,

@@ -8,6 +8,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { outbox } from '../src/data/outbox/db';
 import { OUTBOX_SYNC_TAG, replayOutbox } from '../src/data/outbox/replay';
+import { maintenanceAwareFetch } from '../src/data/maintenance-signal';
 import { idbTokenSource, readSession } from '../src/data/token-store';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -37,7 +38,7 @@ clientsClaim();
  * backoff); rejected entries wait for the user in the Sync screen.
  */
 async function replayOnSync(): Promise<void> {
-  const fetch = self.fetch.bind(self);
+  const fetch = maintenanceAwareFetch(self.fetch.bind(self));
   const result = await replayOutbox({ fetch, baseUrl: API_BASE, tokens: idbTokenSource({ fetch, baseUrl: API_BASE }) });
   // Another tab (or an earlier event) is replaying: it owns the retries.
   if (!result.ran) return;

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { MAINTENANCE } from '../../domain/auth';
 import { onServerAnswer, SESSIONLESS } from './api';
+import { MAINTENANCE_CHANNEL, type MaintenanceSignal } from './maintenance-signal';
 
 /**
  * Maintenance mode as the device learns it (issue 23): the server answers 503 with code
@@ -43,3 +44,7 @@ export function useMaintenance(): string | null {
 }
 
 onServerAnswer((request, response) => noteMaintenanceAnswer(response.status, response.data, !SESSIONLESS.includes(request.url)));
+// A replayer (this page's, another tab's or the worker's) had a write turned away for maintenance.
+if (typeof BroadcastChannel !== 'undefined') {
+  new BroadcastChannel(MAINTENANCE_CHANNEL).onmessage = (event: MessageEvent<MaintenanceSignal>) => noteMaintenanceAnswer(503, { code: MAINTENANCE.code, detail: event.data.detail }, true);
+}

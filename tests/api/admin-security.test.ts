@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { securityMetricsSchema } from '../../domain/admin';
 import { API } from '../../domain/api-paths';
-import { auditLog, systemAlerts, users } from '../../server/db/schema';
+import { auditLog, systemAlerts, userSessions, users } from '../../server/db/schema';
 import { expectAccessMatrix } from '../support/access';
-import { useTestServer } from '../support/server';
+import { signIn, useTestServer } from '../support/server';
 
 const server = useTestServer();
 const HOUR = 3_600_000;
@@ -25,6 +25,17 @@ describe('GET admin/security/metrics/', () => {
     expect(figures).toMatchObject({ failedSignIns: 2, throttledSignIns: 0, refusals: 1, highRiskEntries: 0, criticalEntries: 0, blockedUsers: 0, openCriticalAlerts: 0, riskLevel: 'low' });
     expect(Date.now() - Date.parse(figures.since)).toBeGreaterThanOrEqual(24 * HOUR);
     expect(Date.now() - Date.parse(figures.since)).toBeLessThan(24 * HOUR + 60_000);
+  });
+
+  it('counts the sessions live now and the users they belong to, leaving out those ended', async () => {
+    await server.db().delete(userSessions);
+    await server.as('stores');
+    await server.as('stores');
+    const foreman = await signIn(server.app(), 'foreman');
+    await server.app().inject({ method: 'POST', url: '/api/v1/auth/jwt/blacklist/', payload: { refresh: foreman.refresh } });
+    await server.as('foreman');
+    // With the superuser who asks: stores twice, foreman once (the other signed out), admin.
+    expect(await metrics()).toMatchObject({ activeSessions: 4, signedInUsers: 3 });
   });
 
   it('leaves out entries older than 24 hours', async () => {

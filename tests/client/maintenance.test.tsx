@@ -9,6 +9,7 @@ import { AppShell } from '../../src/app/AppShell';
 import { api } from '../../src/data/api';
 import { loadCurrentUser, session } from '../../src/data/session';
 import { noteMaintenanceAnswer, onMaintenanceOver } from '../../src/data/maintenance';
+import { maintenanceAwareFetch } from '../../src/data/maintenance-signal';
 import { outbox } from '../../src/data/outbox';
 import { sessionDb } from '../../src/data/token-store';
 
@@ -104,6 +105,15 @@ describe('the maintenance screen', () => {
     expect(await screen.findByText('the foreman’s requisitions')).toBeTruthy();
     expect(over).toHaveBeenCalledTimes(1);
     forget();
+  });
+
+  it('shows when a replayer — the page’s, or the service worker’s with no screen of its own — has a queued write turned away', async () => {
+    renderShell();
+    const workerFetch = maintenanceAwareFetch(async () => new Response(JSON.stringify(IN_MAINTENANCE.data), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '60' } }));
+    const response = await workerFetch('/api/v1/requisitions/requisitions/', { method: 'POST' });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual(IN_MAINTENANCE.data);
+    expect(await screen.findByRole('region', { name: 'Down for maintenance' })).toBeTruthy();
   });
 
   it('is not shown to a superuser, who works on', async () => {

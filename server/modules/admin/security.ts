@@ -1,6 +1,8 @@
 import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { DASHBOARD_AUDIT_HOURS, riskLevel, type SecurityMetrics } from '../../../domain/admin';
 import type { Db } from '../../db/client';
+import { liveSessionCounts } from '../sessions/service';
+import { readConfig } from '../system/service';
 import { auditLog, systemAlerts, users } from '../../db/schema';
 
 /** The audit actions the figures count (server/modules/auth and the guard write them). */
@@ -36,10 +38,13 @@ export async function securityMetrics(db: Db, now = new Date()): Promise<Securit
     .from(systemAlerts)
     .where(and(eq(systemAlerts.type, 'critical'), eq(systemAlerts.resolved, false)));
   const figures = audit!;
+  const live = await liveSessionCounts(db, await readConfig(db), now);
   return {
     since: since.toISOString(),
     ...figures,
     blockedUsers: blocked!.n,
+    activeSessions: live.sessions,
+    signedInUsers: live.users,
     openCriticalAlerts: critical!.n,
     riskLevel: riskLevel(critical!.n, figures.highRiskEntries),
   };

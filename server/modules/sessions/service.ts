@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userSessions, users } from '../../db/schema';
 import type { SystemConfig } from '../../../domain/system';
@@ -91,6 +91,15 @@ export async function activeSessions(db: Db, limits: Pick<SystemConfig, 'session
     device: session.device,
     clientAddress: session.client_address,
   }));
+}
+
+/** How many sessions are live, and of how many users (the security metrics). */
+export async function liveSessionCounts(db: Db, limits: Pick<SystemConfig, 'sessionTimeout'>, now = new Date()): Promise<{ sessions: number; users: number }> {
+  const [row] = await db
+    .select({ sessions: sql<number>`count(*)::int`, users: sql<number>`count(DISTINCT ${userSessions.user_id})::int` })
+    .from(userSessions)
+    .where(live(limits, now));
+  return row!;
 }
 
 /** POST admin/users/sessions/{id}/terminate/: ends a live session at once; its next refresh and call fail. */

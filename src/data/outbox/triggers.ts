@@ -1,5 +1,6 @@
 import { API_BASE } from '../api';
-import { noteMaintenanceAnswer, onMaintenanceOver } from '../maintenance';
+import { onMaintenanceOver } from '../maintenance';
+import { maintenanceAwareFetch } from '../maintenance-signal';
 import { tokens } from '../tokens';
 import { sessionExpiredFor } from '../session';
 import { decodeToken, isTokenExpired } from '../../../domain/auth';
@@ -62,12 +63,8 @@ function pageTokenSource(env: TokenSourceEnv): TokenSource {
 
 /** The page's replay: the browser's fetch, the API base, the page's tokens. */
 export function pageReplayEnv(): ReplayEnv {
-  const pageFetch: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
-    // A write turned away for maintenance: the app shows its maintenance screen while it waits.
-    if (response.status === 503) noteMaintenanceAnswer(503, await response.clone().json().catch(() => null), true);
-    return response;
-  };
+  // A write turned away for maintenance: the app shows its maintenance screen while it waits.
+  const pageFetch = maintenanceAwareFetch((input, init) => fetch(input, init));
   return { fetch: pageFetch, baseUrl: API_BASE, tokens: pageTokenSource({ fetch: pageFetch, baseUrl: API_BASE }) };
 }
 
