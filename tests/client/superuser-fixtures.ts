@@ -44,6 +44,8 @@ export const security = (values: Partial<SecurityMetrics> = {}): SecurityMetrics
   highRiskEntries: 1,
   criticalEntries: 0,
   blockedUsers: 1,
+  activeSessions: 9,
+  signedInUsers: 7,
   openCriticalAlerts: 0,
   riskLevel: 'medium',
   ...values,

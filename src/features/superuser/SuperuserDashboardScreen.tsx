@@ -47,8 +47,8 @@ function AlertCard({ alert }: { alert: SystemAlert }) {
 
 /**
  * superuser-dashboard (/superuser): the health score, the API's status, the open alerts with
- * Resolve, the security risk and the latest audit entries of the last 24 hours, all read again
- * every 30 s (product-frame.md §4, §9).
+ * Resolve, the security risk, who is signed in and the latest audit entries of the last 24 hours,
+ * all read again every 30 s (product-frame.md §4, §9).
  */
 export default function SuperuserDashboardScreen() {
   const health = useDashboardView(useSystemHealth());
@@ -57,6 +57,7 @@ export default function SuperuserDashboardScreen() {
   const security = useDashboardView(useSecurityMetrics());
   const audit = useDashboardView(useLatestAudit());
   const h = health.data;
+  const s = security.data;
   return (
     <Stack gap="4">
       <Flex align="center" gap="3" wrap="wrap">
@@ -69,7 +70,7 @@ export default function SuperuserDashboardScreen() {
       </Flex>
       {/* The ping says its own failure in its tile. */}
       <DashboardAlerts views={[health, alerts, security, audit]} />
-      <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
         <FigureTile label="Health score" value={h ? `${h.score} / 100` : '…'} help={h ? `Uptime ${formatCount(Math.floor(h.uptimeSeconds / 3600))} h` : 'Being measured'} alert={h !== undefined && h.score < 100} testId="health-score" />
         <FigureTile
           label="API status"
@@ -82,12 +83,20 @@ export default function SuperuserDashboardScreen() {
         <FigureTile label="Memory" value={h ? `${Math.round(h.memory.percent)} %` : '…'} help={`Alert above ${MEMORY_ALERT_PERCENT} %`} alert={h !== undefined && h.memory.percent > MEMORY_ALERT_PERCENT} testId="memory" />
         <FigureTile
           label="Security risk"
-          value={security.data ? riskLabel(security.data.riskLevel) : '…'}
-          help={security.data ? `${formatCount(security.data.failedSignIns)} failed sign-ins, ${formatCount(security.data.highRiskEntries)} high-risk entries in ${DASHBOARD_AUDIT_HOURS} h` : ''}
-          alert={security.data !== undefined && security.data.riskLevel !== 'low'}
+          value={s ? riskLabel(s.riskLevel) : '…'}
+          help={s ? `${formatCount(s.highRiskEntries)} high-risk entries in ${DASHBOARD_AUDIT_HOURS} h` : ''}
+          alert={s !== undefined && s.riskLevel !== 'low'}
           testId="security-risk"
         />
         <FigureTile label="Open alerts" value={alerts.data ? formatCount(alerts.data.length) : '…'} help="Until resolved" alert={(alerts.data?.length ?? 0) > 0} testId="open-alerts" />
+        <FigureTile label="Signed in" value={s ? formatCount(s.signedInUsers) : '…'} help={s ? `Users, in ${formatCount(s.activeSessions)} sessions` : ''} testId="signed-in" />
+        <FigureTile
+          label="Failed sign-ins"
+          value={s ? formatCount(s.failedSignIns) : '…'}
+          help={s ? `${formatCount(s.refusals)} calls refused in ${DASHBOARD_AUDIT_HOURS} h` : ''}
+          alert={(s?.throttledSignIns ?? 0) > 0}
+          testId="failed-sign-ins"
+        />
       </SimpleGrid>
       <DashboardSection title="Open alerts">
         {alerts.data?.length === 0 && <Text color="fg.muted">No open alerts.</Text>}
