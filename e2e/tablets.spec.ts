@@ -191,6 +191,15 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
       },
       primary: (page) => page.getByRole('dialog').getByRole('button', { name: 'Create user' }),
     },
+    {
+      name: 'sessions dialog',
+      open: '/superuser/users',
+      // The superuser's own sessions: this tablet's is one of them.
+      then: async (page) => {
+        await page.getByRole('group', { name: 'Actions for admin' }).getByRole('button', { name: 'Sessions' }).click();
+      },
+      primary: (page) => page.getByRole('dialog').getByRole('button', { name: 'Terminate' }).first(),
+    },
     { name: 'audit logs', open: '/superuser/audit', primary: button('Export xlsx') },
     { name: 'performance monitor', open: '/superuser/performance', primary: (page) => page.getByRole('main').getByRole('combobox', { name: 'Route' }) },
     { name: 'system configuration', open: '/superuser/config', primary: button('Save configuration') },

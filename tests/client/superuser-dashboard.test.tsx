@@ -43,7 +43,7 @@ describe('superuser dashboard', () => {
     await waitFor(async () => expect(await tile('security-risk')).toBe('Medium'));
     await waitFor(async () => expect(await tile('open-alerts')).toBe('2'));
     expect(await tile('signed-in')).toBe('7');
-    expect(screen.getByText('Users, in 9 sessions')).toBeTruthy();
+    expect(screen.getByText('In 9 sessions')).toBeTruthy();
     expect(await tile('failed-sign-ins')).toBe('4');
     expect(within(await screen.findByTestId('alert-4')).getByText('Error rate 6 % (above 5 %).')).toBeTruthy();
     // Only unresolved alerts are asked for.

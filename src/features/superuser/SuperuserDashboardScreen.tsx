@@ -70,7 +70,7 @@ export default function SuperuserDashboardScreen() {
       </Flex>
       {/* The ping says its own failure in its tile. */}
       <DashboardAlerts views={[health, alerts, security, audit]} />
-      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3">
         <FigureTile label="Health score" value={h ? `${h.score} / 100` : '…'} help={h ? `Uptime ${formatCount(Math.floor(h.uptimeSeconds / 3600))} h` : 'Being measured'} alert={h !== undefined && h.score < 100} testId="health-score" />
         <FigureTile
           label="API status"
@@ -89,7 +89,7 @@ export default function SuperuserDashboardScreen() {
           testId="security-risk"
         />
         <FigureTile label="Open alerts" value={alerts.data ? formatCount(alerts.data.length) : '…'} help="Until resolved" alert={(alerts.data?.length ?? 0) > 0} testId="open-alerts" />
-        <FigureTile label="Signed in" value={s ? formatCount(s.signedInUsers) : '…'} help={s ? `Users, in ${formatCount(s.activeSessions)} sessions` : ''} testId="signed-in" />
+        <FigureTile label="Users signed in" value={s ? formatCount(s.signedInUsers) : '…'} help={s ? `In ${formatCount(s.activeSessions)} ${s.activeSessions === 1 ? 'session' : 'sessions'}` : ''} testId="signed-in" />
         <FigureTile
           label="Failed sign-ins"
           value={s ? formatCount(s.failedSignIns) : '…'}
