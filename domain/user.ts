@@ -22,8 +22,12 @@ export type User = z.infer<typeof userSchema>;
 
 /** What a user who is not an admin reads of other accounts: who they are and where they work (issue 14). */
 export const USER_SUMMARY_FIELDS = ['id', 'username', 'first_name', 'last_name', 'department', 'designation', 'is_active'] as const;
-/** A user as the user list and detail answer it: the account's internals only to admins. */
-export const userListItemSchema = userSchema.partial({ email: true, is_superuser: true, can_create_materials: true });
+/**
+ * A user as the user list and detail answer it: the account's internals only to admins, and to
+ * them in the list why a superuser blocked it (null when not blocked; a blocked account is not
+ * active, and activating it does not unblock it).
+ */
+export const userListItemSchema = userSchema.partial({ email: true, is_superuser: true, can_create_materials: true }).extend({ blocked_reason: z.string().nullable().optional() });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
 /** Only what roles and landing rules read, so they work on any user-like value. */
@@ -66,8 +70,23 @@ export const registrationSchema = registrationFields.refine(passwordsMatch, { me
 /** GET /auth/registration/: whether the register screen may take a request (the system configuration's switch). */
 export const registrationStatusSchema = z.object({ open: z.boolean() });
 export type Registration = z.infer<typeof registrationSchema>;
-/** The registration form flags a repeated password that does not match at the repeat box, where it is typed. */
-export const registrationFormSchema = registrationFields.refine(passwordsMatch, { message: PASSWORDS_DO_NOT_MATCH, path: ['re_password'] });
+/**
+ * A form asking for a new account (with `extra` fields beside the registration's): a repeated
+ * password that does not match is flagged at the repeat box, where it is typed.
+ */
+export const accountFormSchema = <E extends z.ZodRawShape>(extra: E) =>
+  // The extra fields hide the registration's from the checker's view of the row; they are still there.
+  registrationFields.extend(extra).refine((r) => passwordsMatch(r as unknown as Registration), { message: PASSWORDS_DO_NOT_MATCH, path: ['re_password'] });
+export const registrationFormSchema = accountFormSchema({});
+
+/**
+ * POST /users/: an account an admin creates, active at once: the registration's fields and the
+ * department and designation activation assigns (Admin only by a superuser, as activation).
+ */
+export const userCreateSchema = registrationFields
+  .extend({ department: departmentSchema, designation: designationSchema })
+  .refine(passwordsMatch, { message: PASSWORDS_DO_NOT_MATCH, path: ['non_field_errors'] });
+export type UserCreate = z.infer<typeof userCreateSchema>;
 
 /** POST /auth/users/set_password/ */
 export const setPasswordSchema = z

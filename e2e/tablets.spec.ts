@@ -177,6 +177,33 @@ const SHOP_FLOOR: Record<string, Screen[]> = {
     { name: 'acrylic dashboard', open: '/jobs/acrylic', primary: link('Raise requisition') },
     { name: 'acrylic requisitions', open: '/jobs/acrylic/requisitions', primary: link('New requisition') },
   ],
+  // The superuser's console (issue 23 §3): a superuser on the floor with a tablet, or at a desk.
+  admin: [
+    { name: 'superuser dashboard', open: '/superuser', primary: link('All audit logs') },
+    { name: 'system diagnostics', open: '/superuser/diagnostics', primary: (page) => page.getByRole('main').getByRole('heading', { name: 'Dead letters' }) },
+    { name: 'module management', open: '/superuser/modules', primary: (page) => page.getByTestId('module-sales orders') },
+    { name: 'user management', open: '/superuser/users', primary: button('New user') },
+    {
+      name: 'new user dialog',
+      open: '/superuser/users',
+      then: async (page) => {
+        await page.getByRole('main').getByRole('button', { name: 'New user' }).click();
+      },
+      primary: (page) => page.getByRole('dialog').getByRole('button', { name: 'Create user' }),
+    },
+    {
+      name: 'sessions dialog',
+      open: '/superuser/users',
+      // The superuser's own sessions: this tablet's is one of them.
+      then: async (page) => {
+        await page.getByRole('group', { name: 'Actions for admin' }).getByRole('button', { name: 'Sessions' }).click();
+      },
+      primary: (page) => page.getByRole('dialog').getByRole('button', { name: 'Terminate' }).first(),
+    },
+    { name: 'audit logs', open: '/superuser/audit', primary: button('Export xlsx') },
+    { name: 'performance monitor', open: '/superuser/performance', primary: (page) => page.getByRole('main').getByRole('combobox', { name: 'Route' }) },
+    { name: 'system configuration', open: '/superuser/config', primary: button('Save configuration') },
+  ],
 };
 
 /** Everything on the page that leaves the window sideways or is cut by its box, described for the failure message. */

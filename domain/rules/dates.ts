@@ -94,6 +94,9 @@ export function isoDayAfter(isoDay: string, days: number): string {
 
 /** The company works on Indian Standard Time: "today" and a row's created day are days in Kolkata, whatever the device's clock zone. */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
+/** The first and the last instant of a business day (India keeps +05:30 all year), as an API's instant filters take them. */
+export const businessDayStart = (day: string): string => `${toIsoDate(day)}T00:00:00.000+05:30`;
+export const businessDayEnd = (day: string): string => `${toIsoDate(day)}T23:59:59.999+05:30`;
 const businessDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 /** The business day (YYYY-MM-DD) of an instant, as the server's `(t AT TIME ZONE 'Asia/Kolkata')::date`. */
 export const businessDayOf = (instant: string | Date | number): string => businessDayFormat.format(new Date(instant));

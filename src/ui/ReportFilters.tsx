@@ -15,12 +15,13 @@ import { MaterialPicker } from './MaterialPicker';
 /**
  * What the user may narrow a report by, as the API's query parameters: a period typed as
  * DD-MM-YYYY (optionally the last `lastDays` days until the user changes it), a choice among
- * options (`all` labels the choice of none), or one material.
+ * options (`all` labels the choice of none), one material, or words typed (a name, a part of one).
  */
 export type ReportFilter =
   | { kind: 'period'; from: string; to: string; lastDays?: number }
   | { kind: 'choice'; name: string; label: string; options: readonly Option[]; all?: string }
-  | { kind: 'material'; name: string };
+  | { kind: 'material'; name: string }
+  | { kind: 'text'; name: string; label: string };
 
 
 const filterNames = (f: ReportFilter) => (f.kind === 'period' ? [f.from, f.to] : [f.name]);
@@ -45,6 +46,7 @@ export function describeFilters(fields: readonly ReportFilter[], chosen: Record<
         return from || to ? [[from && `From ${from}`, to && `to ${to}`].filter(Boolean).join(' ')] : ['All dates'];
       }
       if (f.kind === 'choice') return chosen[f.name] ? [`${f.label}: ${f.options.find((o) => o.value === chosen[f.name])?.label ?? chosen[f.name]}`] : [];
+      if (f.kind === 'text') return chosen[f.name] ? [`${f.label}: ${chosen[f.name]}`] : [];
       return chosen[f.name] ? [`Material No. ${chosen[f.name]}`] : [];
     })
     .join(' · ');
@@ -55,7 +57,7 @@ function filterFormSchema(fields: readonly ReportFilter[], query: z.ZodType, fix
   const shape: Record<string, z.ZodType<unknown, string>> = {};
   for (const f of fields) {
     if (f.kind === 'period') Object.assign(shape, { [f.from]: displayDateInput, [f.to]: displayDateInput });
-    else shape[f.name] = z.string().transform((v) => v || undefined);
+    else shape[f.name] = z.string().transform((v) => v.trim() || undefined);
   }
   return z
     .object(shape)
@@ -111,6 +113,8 @@ export function ReportFilters({ fields, query, fixed, chosen, onChoose }: { fiel
             [periodField(f.from, 'From'), periodField(f.to, 'To')]
           ) : f.kind === 'choice' ? (
             <SelectField key={f.name} label={f.label} options={f.options} placeholder={f.all ?? null} registration={register(f.name)} error={errors[f.name]} />
+          ) : f.kind === 'text' ? (
+            <TextField key={f.name} label={f.label} registration={register(f.name)} error={errors[f.name]} />
           ) : null,
         )}
       </SimpleGrid>

@@ -39,6 +39,13 @@ export function DashboardAlert({ unreachable, error, reload }: { unreachable: bo
   );
 }
 
+/** A dashboard of several reads: the first that failed says why, and Try again reads them all again. */
+export function DashboardAlerts({ views }: { views: readonly DashboardView<unknown>[] }) {
+  const failed = views.find((view) => view.unreachable || view.error);
+  if (!failed) return null;
+  return <DashboardAlert unreachable={failed.unreachable} error={failed.error} reload={() => views.forEach((view) => view.reload())} />;
+}
+
 /** A big figure: what it counts, the line under it; outlined when it asks for action, a link when `to` says where that action is. */
 export function FigureTile({ label, value, help, alert, testId, to }: { label: string; value: string; help: string; alert?: boolean; testId: string; to?: string }) {
   const body = (

@@ -193,6 +193,83 @@ describe('GET /users/ filtered by is_active', () => {
   });
 });
 
+describe('why a blocked account is blocked, in the list', () => {
+  beforeEach(() => server.reset());
+
+  it('is shown to admins with the reason, and to nobody else', async () => {
+    const admin = await signedInAs(server.app, 'admin');
+    await admin.post(`/admin/users/${await idOf('metal')}/block/`, { reason: 'Lost tablet' });
+    const listed = (await admin.get('/users/?search=metal')).json();
+    expect(listed.results).toEqual([expect.objectContaining({ username: 'metal', is_active: false, blocked_reason: 'Lost tablet' })]);
+    expect((await admin.get('/users/?search=stores.manager')).json().results).toEqual([expect.objectContaining({ blocked_reason: null })]);
+
+    const office = await addOfficeAdmin();
+    expect((await office.get('/users/?search=metal')).json().results[0].blocked_reason).toBe('Lost tablet');
+    const sales = await signedInAs(server.app, 'sales.exec');
+    expect((await sales.get('/users/?search=metal')).json().results[0]).not.toHaveProperty('blocked_reason');
+
+    await admin.post(`/admin/users/${await idOf('metal')}/unblock/`);
+    expect((await admin.get('/users/?search=metal')).json().results).toEqual([expect.objectContaining({ is_active: true, blocked_reason: null })]);
+  });
+});
+
+describe('POST /users/ (an admin creates an account)', () => {
+  beforeEach(() => server.reset());
+  const joiner = { username: 'new.welder', first_name: 'Kiran', last_name: 'Pawar', email: '', password: 'Weld-Bay-Seven-42', re_password: 'Weld-Bay-Seven-42', department: 'metal', designation: 'executive' };
+
+  it('creates it active with its department and designation, audited; it signs in at once', async () => {
+    const admin = await signedInAs(server.app, 'admin');
+    const res = await admin.post('/users/', joiner);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ username: 'new.welder', department: 'metal', designation: 'executive', is_active: true, is_superuser: false, can_create_materials: false });
+    expect(res.json()).not.toHaveProperty('password');
+    expect(await signInStatus('new.welder', joiner.password)).toBe(200);
+    expect(await auditRows('user.create', `user:${res.json().id}`)).toEqual([
+      expect.objectContaining({ username: 'admin', risk_level: 'high', metadata: { username: 'new.welder', department: 'metal', designation: 'executive' } }),
+    ]);
+  });
+
+  it('creates it while new registrations are closed', async () => {
+    const admin = await signedInAs(server.app, 'admin');
+    await admin.put('/admin/system/config/', { maintenanceMode: false, allowNewRegistrations: false, sessionTimeout: 3600, maxConcurrentSessions: 5 });
+    expect((await admin.post('/users/', joiner)).statusCode).toBe(201);
+  });
+
+  it('refuses bad input with 400 on its fields, and a name taken in any case', async () => {
+    const admin = await signedInAs(server.app, 'admin');
+    const bad = await admin.post('/users/', { ...joiner, username: 'no spaces', password: 'short', department: 'nowhere', designation: undefined });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['department', 'designation', 'password', 'username']);
+    const mismatch = await admin.post('/users/', { ...joiner, re_password: 'Weld-Bay-Seven-43' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toEqual({ non_field_errors: ["The two password fields didn't match."] });
+    const taken = await admin.post('/users/', { ...joiner, username: 'Metal' });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toEqual({ username: ['A user with that username already exists.'] });
+    const weak = await admin.post('/users/', { ...joiner, password: 'password123', re_password: 'password123' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toHaveProperty('password');
+    expect(await server.database.db.select().from(users).where(eq(users.username, 'new.welder'))).toHaveLength(0);
+  });
+
+  it('lets the Admin department create accounts, but only a superuser an Admin-department one', async () => {
+    const office = await addOfficeAdmin();
+    expect((await office.post('/users/', joiner)).statusCode).toBe(201);
+    const res = await office.post('/users/', { ...joiner, username: 'new.clerk', department: 'admin' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: 'Only a superuser can give an account the Admin department.' });
+    expect((await (await signedInAs(server.app, 'admin')).post('/users/', { ...joiner, username: 'new.clerk', department: 'admin' })).statusCode).toBe(201);
+  });
+
+  it('answers 403 to everyone else and 401 without sign-in', async () => {
+    for (const username of ['sales.exec', 'management', 'stores.manager']) {
+      expect((await (await signedInAs(server.app, username)).post('/users/', joiner)).statusCode, username).toBe(403);
+    }
+    expect((await as(server.app, null).post('/users/', joiner)).statusCode).toBe(401);
+    expect(await server.database.db.select().from(users).where(eq(users.username, 'new.welder'))).toHaveLength(0);
+  });
+});
+
 describe('GET /users/{id}/', () => {
   it('returns one user', async () => {
     await server.reset();

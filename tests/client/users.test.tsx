@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { fakeServer, makeUser } from './support';
+import { renderRoute } from './render-screen';
 import UsersScreen from '../../src/features/users/UsersScreen';
 import RegisterScreen from '../../src/features/auth/RegisterScreen';
 
@@ -31,7 +32,7 @@ describe('activating a self-registered account', () => {
     const server = fakeServer()
       .on('GET', '/users/', { status: 200, data: { count: 1, next: null, previous: null, results: [joiner] } })
       .on('POST', '/users/activate/31/', { status: 200, data: { ...joiner, is_active: true, department: 'stores', designation: 'executive' } });
-    show(<UsersScreen />);
+    renderRoute('users-home', UsersScreen, '/users', []);
     const row = (await screen.findByRole('cell', { name: 'new.joiner' })).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Activate' }));
     const dialog = await screen.findByRole('dialog');

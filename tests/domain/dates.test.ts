@@ -1,7 +1,9 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { displayDateInput } from '../../domain/entity';
 import {
+  businessDayEnd,
   businessDayOf,
+  businessDayStart,
   businessToday,
   DATE_MESSAGES,
   INVALID_DATE_FORMAT,
@@ -164,6 +166,15 @@ describe('the business day', () => {
     expect(businessDayOf('2026-11-27T18:29:59Z')).toBe('2026-11-27');
     expect(businessDayOf('2026-11-27T18:30:00Z')).toBe('2026-11-28');
     expect(businessDayOf(new Date('2026-11-28T00:00:00+05:30'))).toBe('2026-11-28');
+  });
+
+  it('runs from its first instant to its last in Kolkata, each of them its own day', () => {
+    expect(businessDayStart('2026-11-28')).toBe('2026-11-28T00:00:00.000+05:30');
+    expect(businessDayEnd('2026-11-28')).toBe('2026-11-28T23:59:59.999+05:30');
+    expect(businessDayOf(businessDayStart('2026-11-28'))).toBe('2026-11-28');
+    expect(businessDayOf(businessDayEnd('2026-11-28'))).toBe('2026-11-28');
+    expect(Date.parse(businessDayStart('2026-11-29')) - Date.parse(businessDayEnd('2026-11-28'))).toBe(1);
+    expect(() => businessDayStart('28-11-2026')).toThrow(INVALID_DATE_FORMAT);
   });
 });
 

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { flagParam } from '../../../domain/query-params';
 import { API } from '../../../domain/api-paths';
-import { activationSchema, departmentSchema, resetPasswordSchema, userListItemSchema, userSchema } from '../../../domain/user';
+import { activationSchema, departmentSchema, resetPasswordSchema, userCreateSchema, userListItemSchema, userSchema } from '../../../domain/user';
 import { can } from '../../../domain/permissions';
 import { currentUser } from '../../plugins/auth';
 import { forbidden } from '../../lib/http-error';
 import { pageQuerySchema, pageSchema, toPage } from '../../lib/pagination';
 import { idParams } from '../../lib/schemas';
-import { activate, asSeenBy, deactivate, getUser, listUsers, resetPassword, setMaterialCreation } from './service';
+import { activate, asSeenBy, createUser, deactivate, getUser, listUsers, resetPassword, setMaterialCreation } from './service';
 import { salesExecutiveOptions, salesExecutiveOptionSchema } from '../../../domain/lead';
 import { salesExecutives } from './sales-executives';
 
@@ -32,6 +32,9 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     const reader = currentUser(req);
     return toPage(req, rows.map((user) => asSeenBy(reader, user)), count, req.query.page, req.query.page_size);
   });
+  app.post(API.users.list, { config: { access: 'users.admin' }, schema: { tags, body: userCreateSchema, response: { 201: userSchema } } }, async (req, reply) =>
+    reply.code(201).send(await createUser(app.db, currentUser(req), req.body)),
+  );
   // The sales executive dropdown (product-frame.md §3, §6): 'Select' first, then active sales users and the extra one.
   app.get(API.users.salesExecutives, { config: { access: 'users.list' }, schema: { tags, response: { 200: z.array(salesExecutiveOptionSchema) } } }, async () =>
     salesExecutiveOptions(await salesExecutives(app.db)),

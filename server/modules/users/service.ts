@@ -3,7 +3,7 @@ import { isUniqueViolation, type Db } from '../../db/client';
 import { systemConfig, users } from '../../db/schema';
 import { AUTH_MESSAGES } from '../../../domain/auth';
 import type { Department, Designation } from '../../../domain/departments';
-import { USER_SUMMARY_FIELDS, type Activation, type Registration, type User, type UserListItem } from '../../../domain/user';
+import { USER_SUMMARY_FIELDS, type Activation, type Registration, type User, type UserCreate, type UserListItem } from '../../../domain/user';
 import { USER_ADMIN_MESSAGES } from '../../../domain/auth';
 import { can } from '../../../domain/permissions';
 import type { Config } from '../../config';
@@ -40,6 +40,10 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** An account as admins list it: the user, and why a superuser blocked it (null when not blocked). */
+export type ListedUser = User & { blocked_reason: string | null };
+const toListedUser = (row: UserRow): ListedUser => ({ ...toUser(row), blocked_reason: row.blocked_at ? row.blocked_reason : null });
+
 /** What a reader sees of an account: everything for admins, the summary for everyone else. */
 export function asSeenBy(reader: User, user: User): UserListItem {
   if (can(reader, 'users.admin')) return user;
@@ -54,7 +58,7 @@ export interface UserListQuery {
   search?: string;
 }
 
-export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: User[]; count: number }> {
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: ListedUser[]; count: number }> {
   const filters: SQL[] = [];
   if (query.department) filters.push(eq(users.department, query.department));
   // Active as toUser reports it: a blocked account is not active.
@@ -73,7 +77,7 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: U
     .orderBy(asc(users.username))
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
-  return { rows: rows.map(toUser), count: total?.n ?? 0 };
+  return { rows: rows.map(toListedUser), count: total?.n ?? 0 };
 }
 
 async function findRow(db: Db, id: number): Promise<UserRow> {
@@ -102,31 +106,49 @@ export async function registerUser(db: Db, throttle: ThrottleContext, input: Reg
   await claimAttempt(db, [{ key: `register:${throttle.address}`, free: throttle.config.REGISTRATIONS_PER_ADDRESS }], throttleTiming(throttle.config), tooManyRegistrations);
   if (await findByUsername(db, input.username)) throw fieldError('username', AUTH_MESSAGES.usernameTaken);
   await refuseWeakPassword('password', input.password, input);
+  return insertUser(db, null, { ...input, is_active: false }, 'user.register', 'medium');
+}
+
+/**
+ * An account an admin creates (POST /users/): active at once with its department and designation,
+ * whether or not registrations are open. Giving the Admin department is a superuser's act, as in
+ * activation.
+ */
+export async function createUser(db: Db, actor: User, input: UserCreate): Promise<User> {
+  if (input.department === 'admin' && !actor.is_superuser) throw forbidden(USER_ADMIN_MESSAGES.grantAdmin);
+  if (await findByUsername(db, input.username)) throw fieldError('username', AUTH_MESSAGES.usernameTaken);
+  await refuseWeakPassword('password', input.password, input);
+  return insertUser(db, actor, { ...input, is_active: true }, 'user.create', 'high');
+}
+
+type NewAccount = Registration & Partial<Activation> & { is_active: boolean };
+
+async function insertUser(db: Db, actor: User | null, input: NewAccount, action: string, risk: RiskLevel): Promise<User> {
+  const { department = null, designation = null } = input;
   try {
-    return await insertRegistration(db, input);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          password_hash: await hashPassword(input.password),
+          first_name: input.first_name,
+          last_name: input.last_name,
+          email: input.email,
+          department,
+          designation,
+          is_active: input.is_active,
+        })
+        .returning();
+      const metadata = department ? { username: input.username, department, designation } : { username: input.username };
+      await recordAudit(tx, { actor, action, target: `user:${row!.id}`, risk, metadata });
+      return toUser(row!);
+    });
   } catch (error) {
-    // Two sign-ups with one name at once: the unique index decides, the loser gets the same 400.
+    // Two accounts with one name at once: the unique index decides, the loser gets the same 400.
     if (isUniqueViolation(error)) throw fieldError('username', AUTH_MESSAGES.usernameTaken);
     throw error;
   }
-}
-
-async function insertRegistration(db: Db, input: Registration): Promise<User> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        username: input.username,
-        password_hash: await hashPassword(input.password),
-        first_name: input.first_name,
-        last_name: input.last_name,
-        email: input.email,
-        is_active: false,
-      })
-      .returning();
-    await recordAudit(tx, { actor: null, action: 'user.register', target: `user:${row!.id}`, risk: 'medium', metadata: { username: input.username } });
-    return toUser(row!);
-  });
 }
 
 /** A weak password is a 400 on its field, in Django's validators' words (server/lib/password-strength.ts). */

@@ -26,7 +26,7 @@ import { openDialog } from '../../ui/dialog';
 import { notify } from '../../ui/notify';
 import { canKeepMine, ConflictView } from './ConflictView';
 import { PayloadForm } from './PayloadForm';
-import { formatWhen } from './when';
+import { formatWhen } from '../../ui/when';
 import { recordDeviceOutbox } from './device-outbox';
 import { can } from '../../../domain/permissions';
 import { DEVICE_OUTBOX_MESSAGES, type DeviceOutboxAction } from '../../../domain/device-outbox';
