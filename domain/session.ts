@@ -16,8 +16,33 @@ export const activeSessionSchema = z.object({
   /** The browser or app that signed in (its user agent, shortened). */
   device: z.string(),
   clientAddress: z.string(),
+  /** The app's build the device last called with; null before its first call that named one. */
+  appVersion: z.string().nullable(),
 });
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
 
 export const SESSION_END_REASONS = ['signed-out', 'terminated', 'replaced', 'timed-out'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/** One build of the app in use: how many live sessions and users run it, and when one last called. */
+export interface BuildInUse {
+  version: string | null;
+  sessions: number;
+  users: number;
+  lastActivity: string;
+}
+
+/** The builds the live sessions run, the most used first (System Diagnostics: which devices still run an old app). */
+export function buildsInUse(sessions: readonly ActiveSession[]): BuildInUse[] {
+  const builds = new Map<string | null, { sessions: number; users: Set<number>; lastActivity: string }>();
+  for (const session of sessions) {
+    const build = builds.get(session.appVersion) ?? { sessions: 0, users: new Set<number>(), lastActivity: session.lastActivity };
+    build.sessions++;
+    build.users.add(session.userId);
+    if (session.lastActivity > build.lastActivity) build.lastActivity = session.lastActivity;
+    builds.set(session.appVersion, build);
+  }
+  return [...builds]
+    .map(([version, b]) => ({ version, sessions: b.sessions, users: b.users.size, lastActivity: b.lastActivity }))
+    .sort((a, b) => b.sessions - a.sessions || b.lastActivity.localeCompare(a.lastActivity));
+}

@@ -12,6 +12,7 @@ import type { SystemConfig } from '../../domain/system';
 import { moduleMap, readConfig } from '../modules/system/service';
 import { isIdle, sessionRow, timeOutSession, touchSession, type SessionRow } from '../modules/sessions/service';
 import { maintenanceError } from '../modules/auth/service';
+import { APP_VERSION_HEADER, APP_VERSION_PATTERN } from '../../domain/app-version';
 import { toUser } from '../modules/users/service';
 import { originOf, recordAudit } from '../modules/audit/service';
 
@@ -74,7 +75,7 @@ export const systemSettings = (app: FastifyInstance) =>
  * The token's session must be live: not ended (signed out, terminated, replaced) and not idle
  * past the session timeout. A call counts as activity, written at most every ACTIVITY_WRITE_MS.
  */
-async function checkSession(app: FastifyInstance, sessionId: string | undefined, userId: number): Promise<void> {
+async function checkSession(app: FastifyInstance, sessionId: string | undefined, userId: number, appVersion: string | undefined): Promise<void> {
   const sessions = readsOf(app).sessions;
   const session = sessionId ? await sessions.get(sessionId, () => sessionRow(app.db, sessionId), (row) => row !== undefined) : undefined;
   if (!session || session.user_id !== userId || session.ended_at) throw unauthorized(AUTH_MESSAGES.sessionEnded, 'session_ended');
@@ -85,10 +86,18 @@ async function checkSession(app: FastifyInstance, sessionId: string | undefined,
     sessions.forget(session.id);
     throw unauthorized(AUTH_MESSAGES.sessionTimedOut, 'session_timed_out');
   }
-  if (now.getTime() - session.last_activity.getTime() >= ACTIVITY_WRITE_MS) {
+  const newVersion = appVersion !== undefined && appVersion !== session.app_version;
+  if (newVersion || now.getTime() - session.last_activity.getTime() >= ACTIVITY_WRITE_MS) {
     session.last_activity = now;
-    await touchSession(app.db, session.id, now);
+    if (appVersion) session.app_version = appVersion;
+    await touchSession(app.db, session.id, now, appVersion);
   }
+}
+
+/** The build the calling app names, if it is a build's name. */
+function appVersionOf(request: FastifyRequest): string | undefined {
+  const named = request.headers[APP_VERSION_HEADER];
+  return typeof named === 'string' && APP_VERSION_PATTERN.test(named) ? named : undefined;
 }
 
 export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<User> {
@@ -100,7 +109,7 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   if (!row) throw unauthorized('User not found', 'user_not_found');
   if (!row.is_active || row.blocked_at) throw unauthorized(AUTH_MESSAGES.userInactive, 'user_inactive');
   if (claims.iat < Math.floor(row.password_changed_at.getTime() / 1000)) throw unauthorized(INVALID_TOKEN, 'token_not_valid');
-  await checkSession(app, claims.sid, row.id);
+  await checkSession(app, claims.sid, row.id, appVersionOf(request));
   return toUser(row);
 }
 

@@ -2,6 +2,8 @@ import { isTokenExpired, tokenPairSchema } from '../../domain/auth';
 import { tokens } from './tokens';
 import { processing } from './processing';
 import { API } from '../../domain/api-paths';
+import { APP_VERSION_HEADER } from '../../domain/app-version';
+import { APP_VERSION } from './app-version';
 
 export const API_BASE = '/api/v1';
 export const REQUEST_TIMEOUT_MS = 50_000;
@@ -188,6 +190,7 @@ type Call = Pick<ApiRequest, 'method' | 'url' | 'data'> & CallOptions;
 
 function requestOf({ method, url, data, params, headers, responseType = 'json', signal }: Call): ApiRequest {
   const request: ApiRequest = { method, url, baseURL: API_BASE, params, data, headers: new Headers(headers), timeout: REQUEST_TIMEOUT_MS, withCredentials: true, responseType, signal };
+  request.headers.set(APP_VERSION_HEADER, APP_VERSION);
   if (data !== undefined && !(data instanceof FormData)) request.headers.set('Content-Type', 'application/json');
   return request;
 }

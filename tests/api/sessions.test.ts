@@ -65,6 +65,20 @@ describe('GET /admin/users/active-sessions/', () => {
     expect(desk.sid).toBe(sessions[1]!.id);
   });
 
+  it('keeps the build each device last called with, as soon as it changes, and ignores what is no build’s name', async () => {
+    const tablet = await signInFrom('foreman', TABLET);
+    const versionOf = async () =>
+      (await (await signedInAs(server.app, 'admin')).get(`${API.admin.activeSessions}?user=${decodeToken(tablet.access)!.user_id}`)).json<{ appVersion: string | null }[]>()[0]!.appVersion;
+    expect(await versionOf()).toBeNull();
+    await tablet.client.get(API.auth.me, { 'x-app-version': '0.1.0+202612071620' });
+    expect(await versionOf()).toBe('0.1.0+202612071620');
+    await tablet.client.get(API.auth.me, { 'x-app-version': '<script>alert(1)</script>' });
+    expect(await versionOf()).toBe('0.1.0+202612071620');
+    // Updated on the device: the next call names the new build, and it is kept at once.
+    await tablet.client.get(API.auth.me, { 'x-app-version': '0.1.0+202612080900' });
+    expect(await versionOf()).toBe('0.1.0+202612080900');
+  });
+
   it('lists one user’s sessions with ?user=', async () => {
     const first = await signInFrom('foreman', 'Tablet one');
     const second = await signInFrom('foreman', 'Tablet two');

@@ -44,8 +44,18 @@ beforeEach(() => {
   server = fakeServer()
     .on('GET', API.admin.health, { status: 200, data: health({ database: { healthy: false, latencyMs: null, error: 'connection refused' }, stores: { jobs: true, liveUpdates: false } }) })
     .on('GET', API.jobs.list, byState({ created: 3, retry: 1, active: 0 }, [deadLetter]))
-    .on('GET', API.mail.list, byState({ queued: 2, kept: 5 }, [failedMail]));
+    .on('GET', API.mail.list, byState({ queued: 2, kept: 5 }, [failedMail]))
+    .on('GET', API.admin.activeSessions, { status: 200, data: liveSessions });
 });
+
+/** Three tablets and a desk: two foremen's tablets still on last week's build. */
+const session = (id: string, userId: number, appVersion: string | null, lastActivity: string) => ({ id, userId, username: `user-${userId}`, sessionStart: '2026-12-07T03:00:00.000Z', lastActivity, device: 'Chrome', clientAddress: '10.0.4.2', appVersion });
+const liveSessions = [
+  session('a', 5, '0.1.0+202611300900', '2026-12-07T06:00:00.000Z'),
+  session('b', 6, '0.1.0+202611300900', '2026-12-07T06:20:00.000Z'),
+  session('c', 7, 'development', '2026-12-07T06:30:00.000Z'),
+  session('d', 7, null, '2026-12-07T05:00:00.000Z'),
+];
 
 afterEach(() => {
   cleanup();
@@ -72,6 +82,18 @@ describe('system diagnostics', () => {
     expect(server.calls('GET', API.jobs.list).map((r) => r.config.params)).toContainEqual({ state: 'created', page_size: 1 });
     const failed = await screen.findByRole('table', { name: 'Failed mail' });
     expect(within(failed).getByText('Invoice INV-26-27/00001')).toBeTruthy();
+  });
+
+  it('shows the builds of the app the signed-in devices run, the most used first, and which is this console’s', async () => {
+    show();
+    const builds = await screen.findByRole('table', { name: 'App builds in use' });
+    await waitFor(() => expect(within(builds).getAllByRole('row')).toHaveLength(4));
+    const rows = within(builds).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').slice(0, 3).map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['0.1.0+202611300900', '2', '2'],
+      ["development (this console's)", '1', '1'],
+      ['Not named yet', '1', '1'],
+    ]);
   });
 
   it('lists the dead letters and retries one', async () => {

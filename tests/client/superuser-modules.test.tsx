@@ -20,6 +20,8 @@ const details = (leadsOn = false): ModuleDetail[] =>
     routes: ROUTES.filter((r) => r.module === name).map((r) => r.name),
     updated_at: name === 'leads' ? '2026-12-01T09:30:00.000Z' : null,
     updated_by: name === 'leads' ? 'admin' : null,
+    row_count: null,
+    last_activity: null,
   }));
 
 let server: FakeServer;

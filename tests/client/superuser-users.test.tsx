@@ -21,8 +21,8 @@ const listed = (user: User, blocked_reason: string | null = null): UserListItem 
 const suresh = makeUser({ id: 7, username: 'foreman', first_name: 'Suresh', last_name: 'Patil', department: 'production', designation: 'foreman' });
 const gurpreet = makeUser({ id: 9, username: 'metal', first_name: 'Gurpreet', last_name: 'Singh', department: 'metal', designation: 'supervisor', is_active: false });
 const sessions: ActiveSession[] = [
-  { id: 'sess-1', userId: 7, username: 'foreman', sessionStart: '2026-12-07T03:30:00.000Z', lastActivity: '2026-12-07T06:10:00.000Z', device: 'Chrome on Android tablet', clientAddress: '10.0.4.21' },
-  { id: 'sess-2', userId: 7, username: 'foreman', sessionStart: '2026-12-06T04:00:00.000Z', lastActivity: '2026-12-06T11:00:00.000Z', device: 'Firefox on Windows', clientAddress: '10.0.1.7' },
+  { id: 'sess-1', userId: 7, username: 'foreman', sessionStart: '2026-12-07T03:30:00.000Z', lastActivity: '2026-12-07T06:10:00.000Z', device: 'Chrome on Android tablet', clientAddress: '10.0.4.21', appVersion: '0.1.0+202612071620' },
+  { id: 'sess-2', userId: 7, username: 'foreman', sessionStart: '2026-12-06T04:00:00.000Z', lastActivity: '2026-12-06T11:00:00.000Z', device: 'Firefox on Windows', clientAddress: '10.0.1.7', appVersion: null },
 ];
 
 let server: FakeServer;

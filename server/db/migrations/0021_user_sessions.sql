@@ -5,6 +5,7 @@ CREATE TABLE "user_sessions" (
 	"last_activity" timestamp with time zone DEFAULT now() NOT NULL,
 	"device" text DEFAULT '' NOT NULL,
 	"client_address" text DEFAULT '' NOT NULL,
+	"app_version" text,
 	"ended_at" timestamp with time zone,
 	"end_reason" text
 );

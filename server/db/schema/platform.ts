@@ -56,6 +56,8 @@ export const userSessions = pgTable(
     last_activity: timestamp('last_activity', { withTimezone: true }).notNull().defaultNow(),
     device: text('device').notNull().default(''),
     client_address: text('client_address').notNull().default(''),
+    /** The app's version the device last called with (its X-App-Version): which builds the devices run. */
+    app_version: text('app_version'),
     ended_at: timestamp('ended_at', { withTimezone: true }),
     end_reason: text('end_reason'),
   },

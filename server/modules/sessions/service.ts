@@ -56,9 +56,12 @@ export async function sessionRow(db: Db, id: string): Promise<SessionRow | undef
   return row;
 }
 
-/** Records a call or a refresh as the session's latest activity. */
-export async function touchSession(db: Db, id: string, now = new Date()): Promise<void> {
-  await db.update(userSessions).set({ last_activity: now }).where(and(eq(userSessions.id, id), isNull(userSessions.ended_at)));
+/** Records a call or a refresh as the session's latest activity, with the app's build when the call named it. */
+export async function touchSession(db: Db, id: string, now = new Date(), appVersion?: string): Promise<void> {
+  await db
+    .update(userSessions)
+    .set({ last_activity: now, ...(appVersion ? { app_version: appVersion } : {}) })
+    .where(and(eq(userSessions.id, id), isNull(userSessions.ended_at)));
 }
 
 /** Ends a session that idled past the timeout, on record. */
@@ -90,6 +93,7 @@ export async function activeSessions(db: Db, limits: Pick<SystemConfig, 'session
     lastActivity: session.last_activity.toISOString(),
     device: session.device,
     clientAddress: session.client_address,
+    appVersion: session.app_version,
   }));
 }
 

@@ -11,7 +11,9 @@ import { DataTable } from '../../ui/DataTable';
 import { Facts, Failure, SimpleTable } from '../../ui/detail';
 import { notify } from '../../ui/notify';
 import { formatWhen } from '../../ui/when';
-import { useDeadLetters, useFailedMail, useJobCounts, useMailCounts, useRetryJob, useSystemHealth, WAITING_JOB_STATES, WATCHED_MAIL_STATES } from './api';
+import { buildsInUse } from '../../../domain/session';
+import { APP_VERSION } from '../../data/app-version';
+import { useActiveSessions, useDeadLetters, useFailedMail, useJobCounts, useMailCounts, useRetryJob, useSystemHealth, WAITING_JOB_STATES, WATCHED_MAIL_STATES } from './api';
 
 export const RETRY_FAILED = 'Failed to retry the job';
 const DEAD_LETTERS_PAGE = 10;
@@ -105,6 +107,29 @@ function DeadLetters() {
   );
 }
 
+/** The builds of the app the signed-in devices run: an old one names devices that have not taken an update. */
+function BuildsInUse() {
+  const sessions = useActiveSessions();
+  const failure = readFailure(sessions);
+  const builds = buildsInUse(sessions.data ?? []);
+  return (
+    <>
+      {failure && <Failure text={failure} />}
+      <SimpleTable
+        label="App builds in use"
+        headers={['Build', 'Sessions', 'Users', 'Last call']}
+        rows={builds.map((b) => [
+          b.version === null ? 'Not named yet' : b.version === APP_VERSION ? `${b.version} (this console's)` : b.version,
+          formatCount(b.sessions),
+          formatCount(b.users),
+          formatWhen(b.lastActivity),
+        ])}
+        empty={sessions.data ? 'Nobody is signed in.' : '…'}
+      />
+    </>
+  );
+}
+
 function MailQueue() {
   const counts = useMailCounts();
   const failed = useFailedMail(FAILED_MAIL_SHOWN);
@@ -131,7 +156,7 @@ function MailQueue() {
 /**
  * system-diagnostics (/superuser/diagnostics): what the server is made of and how each part is:
  * the database, the stores, memory and the process, the background jobs with their dead letters
- * (Retry), and the mail queue.
+ * (Retry), the mail queue, and the builds of the app the signed-in devices run.
  */
 export default function SystemDiagnosticsScreen() {
   const health = useSystemHealth(false);
@@ -153,6 +178,9 @@ export default function SystemDiagnosticsScreen() {
       </DashboardSection>
       <DashboardSection title="Mail queue">
         <MailQueue />
+      </DashboardSection>
+      <DashboardSection title="App builds in use">
+        <BuildsInUse />
       </DashboardSection>
     </Stack>
   );

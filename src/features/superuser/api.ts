@@ -1,3 +1,4 @@
+import type { ActiveSession } from '../../../domain/session';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   apiStatus,
@@ -174,6 +175,9 @@ async function countsBy<S extends string>(path: string, states: readonly S[]): P
 
 /** The job states of work not done yet: waiting, waiting out a retry's backoff, running. */
 export const WAITING_JOB_STATES = ['created', 'retry', 'active'] as const satisfies readonly JobState[];
+
+/** Every live session, for the builds the devices run. */
+export const useActiveSessions = () => useQuery({ queryKey: ['superuser', 'sessions'], queryFn: async () => (await api.get<ActiveSession[]>(API.admin.activeSessions)).data });
 
 export const useJobCounts = () => useQuery({ queryKey: ['superuser', 'jobs', 'counts'], queryFn: () => countsBy(API.jobs.list, WAITING_JOB_STATES) });
 
