@@ -13,7 +13,7 @@ export const activeSessionSchema = z.object({
   sessionStart: z.string(),
   /** The last sign-in or refresh: the session times out this long after it. */
   lastActivity: z.string(),
-  /** The browser or app that signed in (its user agent, shortened). */
+  /** The browser and system that signed in, as deviceName() reads its user agent ('Chrome on Android'). */
   device: z.string(),
   clientAddress: z.string(),
   /** The app's build the device last called with; null before its first call that named one. */
@@ -45,4 +45,34 @@ export function buildsInUse(sessions: readonly ActiveSession[]): BuildInUse[] {
   return [...builds]
     .map(([version, b]) => ({ version, sessions: b.sessions, users: b.users.size, lastActivity: b.lastActivity }))
     .sort((a, b) => b.sessions - a.sessions || b.lastActivity.localeCompare(a.lastActivity));
+}
+
+const BROWSERS: readonly [RegExp, string][] = [
+  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
+  [/\bOPR\//, 'Opera'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
+  [/\b(?:Chrome|CriOS|Chromium|HeadlessChrome)\//, 'Chrome'],
+  [/\bVersion\/[\d.]+.*Safari\//, 'Safari'],
+];
+const SYSTEMS: readonly [RegExp, string][] = [
+  [/\bAndroid\b/, 'Android'],
+  [/\biPad\b/, 'iPad'],
+  [/\biPhone\b/, 'iPhone'],
+  [/\bWindows\b/, 'Windows'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'Mac'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bLinux\b/, 'Linux'],
+];
+
+/**
+ * A device's name from its user agent, as a superuser recognises it in the sessions list
+ * ('Chrome on Android', 'Edge on Windows'); a user agent of no known browser is kept as it is,
+ * cut to 200 characters.
+ */
+export function deviceName(userAgent: string): string {
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? (userAgent.trim().slice(0, 200) || 'Unknown device');
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-
 import type { Db } from '../../db/client';
 import { userSessions, users } from '../../db/schema';
 import type { SystemConfig } from '../../../domain/system';
-import type { ActiveSession, SessionEndReason } from '../../../domain/session';
+import { deviceName, type ActiveSession, type SessionEndReason } from '../../../domain/session';
 import type { User } from '../../../domain/user';
 import { notFound } from '../../lib/http-error';
 import { recordAudit } from '../audit/service';
@@ -11,13 +11,12 @@ import { recordAudit } from '../audit/service';
 export type SessionRow = typeof userSessions.$inferSelect;
 type SessionLimits = Pick<SystemConfig, 'maxConcurrentSessions' | 'sessionTimeout'>;
 
-/** Where a sign-in came from: the user agent, shortened, and the address. */
+/** Where a sign-in came from: its user agent and address. */
 export interface SessionOrigin {
   device: string;
   address: string;
 }
 
-const DEVICE_MAX = 200;
 const liveSince = (limits: Pick<SystemConfig, 'sessionTimeout'>, now: Date) => new Date(now.getTime() - limits.sessionTimeout * 1000);
 /** Live: not ended, and active within the session timeout. */
 const live = (limits: Pick<SystemConfig, 'sessionTimeout'>, now: Date): SQL => and(isNull(userSessions.ended_at), gt(userSessions.last_activity, liveSince(limits, now)))!;
@@ -33,7 +32,7 @@ export const isIdle = (session: Pick<SessionRow, 'last_activity'>, limits: Pick<
  */
 export async function startSession(tx: Db, user: Pick<User, 'id' | 'username'>, origin: SessionOrigin, limits: SessionLimits, now = new Date()): Promise<string> {
   const id = randomUUID();
-  await tx.insert(userSessions).values({ id, user_id: user.id, started_at: now, last_activity: now, device: origin.device.slice(0, DEVICE_MAX), client_address: origin.address });
+  await tx.insert(userSessions).values({ id, user_id: user.id, started_at: now, last_activity: now, device: deviceName(origin.device), client_address: origin.address });
   const others = await tx
     .select({ id: userSessions.id })
     .from(userSessions)
