@@ -21,6 +21,8 @@ async function setMaintenance(admin: Page, on: boolean) {
   if ((await toggle.isChecked()) !== on) await form.getByText('Maintenance mode', { exact: true }).click();
   await expect(toggle).toBeChecked({ checked: on });
   await form.getByRole('button', { name: 'Save configuration' }).click();
+  // Turning it on is asked for again: it stops everyone else's work.
+  if (on) await admin.getByRole('dialog', { name: 'Turn maintenance mode on' }).getByRole('button', { name: 'Turn on' }).click();
   await expect(admin.getByText('System configuration saved.')).toBeVisible();
 }
 
