@@ -3,6 +3,11 @@ const COUNT = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 /** A count of things with Indian digit grouping: 100000 -> '1,00,000'. Money and quantities are shown by domain/decimal.ts. */
 export const formatCount = (count: number): string => COUNT.format(count);
 
+const MEASURE = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A measure to a tenth (milliseconds, percent of requests) with Indian digit grouping: 1234.56 -> '1,234.6'. */
+export const formatMeasure = (value: number): string => MEASURE.format(value);
+
 const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
 function belowHundred(n: number): string {

@@ -14,6 +14,7 @@ const WITHOUT_UNSAVED_INPUT: Record<string, string> = {
   'src/ui/form.tsx': 'the fields forms are built of',
   'src/ui/dialog.tsx': 'the app dialog: its prompt is answered before anything else happens',
   'src/ui/BlockingDialog.tsx': 'the frame of a dialog; its form (if any) is its caller’s',
+  'src/ui/PanelDialog.tsx': 'the frame of a dialog; its form (if any) is its caller’s, which reports its input',
   'src/features/invoices/actions.tsx': 'hands its steps’ submits to the dialogs, which report their input (useDialogForm)',
   'src/features/invoices/InvoiceSchedule.tsx': 'hands its submits to the schedule dialogs, which report their input (useDialogForm)',
   'src/features/invoices/InvoiceCreditNotes.tsx': 'hands its submit to the credit note dialog, which reports its input (useDialogForm)',

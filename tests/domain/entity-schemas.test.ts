@@ -13,6 +13,8 @@ import { ENTITIES, type Entity } from '../../server/db/entities';
 const PLATFORM_TABLES = [
   'users',
   'token_blacklist',
+  // Who is signed in where (issue 23): the server's own bookkeeping, never a device's row.
+  'user_sessions',
   'login_throttle',
   'system_secrets',
   'system_modules',

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ERROR_RATE_ALERT_PERCENT, SLOW_API_ALERT_MS, type MinuteFigures, type RequestLogEntry } from '../../../domain/admin';
-import { formatCount } from '../../../domain/rules/numbers';
+import { formatCount, formatMeasure } from '../../../domain/rules/numbers';
 import { BarChart, LineChart, type ChartDatum, type ChartValue } from '../../ui/charts';
 import { DashboardAlerts, DashboardSection, FigureTile, useDashboardView } from '../../ui/dashboard';
 import { FilterSelect } from '../../ui/DataTable';
@@ -11,7 +11,7 @@ import { useErrorRates, usePerformance } from './api';
 
 const ms = (value: number | null) => (value === null ? '—' : `${formatCount(Math.round(value))} ms`);
 const chartMs = (value: ChartValue) => `${formatCount(Math.round(Number(value)))} ms`;
-const percent = (value: number) => `${value.toFixed(1)} %`;
+const percent = (value: number) => `${formatMeasure(value)} %`;
 /** A minute on a chart's axis: its time of day (the charts cover the last hour). */
 const minuteLabel = (minute: string) => formatWhen(minute).slice(-5);
 const routeName = (r: { method: string; route: string }) => `${r.method} ${r.route}`;

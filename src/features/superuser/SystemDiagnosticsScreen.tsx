@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { SystemHealth } from '../../../domain/admin';
 import type { Job } from '../../../domain/jobs';
 import type { Mail } from '../../../domain/mail';
-import { formatCount } from '../../../domain/rules/numbers';
+import { formatCount, formatMeasure } from '../../../domain/rules/numbers';
 import { readFailure, serverFailure } from '../../ui/connection';
 import { DashboardSection, FigureTile } from '../../ui/dashboard';
 import { DataTable } from '../../ui/DataTable';
@@ -21,7 +21,7 @@ const FAILED_MAIL_SHOWN = 10;
 
 const MB = 1024 * 1024;
 const megabytes = (bytes: number) => `${formatCount(Math.round(bytes / MB))} MB`;
-const milliseconds = (ms: number | null) => (ms === null ? '—' : `${ms.toFixed(1)} ms`);
+const milliseconds = (ms: number | null) => (ms === null ? '—' : `${formatMeasure(ms)} ms`);
 const okBadge = (ok: boolean, yes: string, no: string) => <Badge colorPalette={ok ? 'green' : 'red'}>{ok ? yes : no}</Badge>;
 
 const JOB_STATE_LABELS: Record<(typeof WAITING_JOB_STATES)[number], string> = { created: 'Waiting', retry: 'Waiting to retry', active: 'Running' };

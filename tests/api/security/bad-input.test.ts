@@ -199,7 +199,7 @@ const INTERNALS = [
 ];
 
 /** The only routes a signed-out caller may use; every other one answers 401. */
-const PUBLIC_ROUTES = ['POST /api/v1/auth/jwt/create/', 'POST /api/v1/auth/jwt/refresh/', 'POST /api/v1/auth/jwt/verify/', 'POST /api/v1/auth/jwt/blacklist/', 'POST /api/v1/auth/users/', 'GET /api/v1/health/'];
+const PUBLIC_ROUTES = ['POST /api/v1/auth/jwt/create/', 'POST /api/v1/auth/jwt/refresh/', 'POST /api/v1/auth/jwt/verify/', 'POST /api/v1/auth/jwt/blacklist/', 'POST /api/v1/auth/users/', 'GET /api/v1/health/', 'GET /api/v1/auth/registration/'];
 
 function operations(doc: { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> }): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
