@@ -23,7 +23,7 @@ test.describe('a new colleague joins', () => {
     // The admin activates the account from the users list.
     await signIn(page, 'admin');
     await page.goto('/users');
-    await page.getByLabel('Search users').fill(username);
+    await page.getByLabel('Search by name or username').fill(username);
     const row = page.getByRole('row', { name: new RegExp(username) });
     await expect(row.getByText('Inactive')).toBeVisible();
     await row.getByRole('button', { name: 'Activate' }).click();
@@ -54,7 +54,7 @@ test.describe('a new colleague joins', () => {
   test('the admin reset-password dialog keeps OK disabled until the new password is acceptable', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/users');
-    await page.getByLabel('Search users').fill('metal');
+    await page.getByLabel('Search by name or username').fill('metal');
     await page.getByRole('row', { name: /metal/ }).getByRole('button', { name: 'Reset password' }).click();
     const dialog = page.getByRole('dialog');
     const ok = dialog.getByRole('button', { name: 'Reset password' });

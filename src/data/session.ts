@@ -75,11 +75,13 @@ async function fetchCurrentUser(): Promise<User> {
         return cached;
       }
     }
-    // Offline is not signed out: keep working from the cached profile (DESIGN.md offline rules).
-    if (isNetworkError(error)) {
+    // Offline, or a server down for maintenance (503), is not signed out: keep working from the
+    // cached profile (DESIGN.md offline rules); maintenance shows its own screen (src/data/maintenance.ts).
+    const unavailable = responseStatus(error) === 503;
+    if (isNetworkError(error) || unavailable) {
       const cached = tokens.confirmedRecently() ? await tokens.cachedUser() : null;
       if (cached) {
-        setState({ user: cached, offline: true });
+        setState({ user: cached, offline: !unavailable });
         return cached;
       }
       // Unreachable and nothing cached: keep the tokens for when the network is back.

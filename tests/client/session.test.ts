@@ -119,6 +119,16 @@ describe('loading the current user (product-frame.md §4 Session)', () => {
     expect(localStorage.getItem('refresh')).not.toBeNull();
   });
 
+  it('keeps the user signed in from the cached profile while the server is down for maintenance (503), online', async () => {
+    server.on('GET', ME, { status: 200, data: makeUser() });
+    await loadCurrentUser();
+    session.resetForTests();
+    server.on('GET', ME, { status: 503, data: { detail: 'FabOps is down for maintenance. Your work is kept on this device and sent when it is back.', code: 'maintenance' } });
+    await expect(loadCurrentUser()).resolves.toMatchObject({ id: 7, username: 'asha' });
+    expect(session.state).toMatchObject({ user: { id: 7 }, offline: false });
+    expect(localStorage.getItem('refresh')).not.toBeNull();
+  });
+
   it('keeps the stored tokens when the network fails and no profile is cached', async () => {
     server.on('GET', ME, 'network-error');
     await expect(loadCurrentUser()).rejects.toThrow();
