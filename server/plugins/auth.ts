@@ -47,7 +47,9 @@ interface GuardReads {
   settings: BriefCache<'settings', { config: SystemConfig; modules: ModuleMap }>;
 }
 const guardReads = new WeakMap<FastifyInstance, GuardReads>();
-const GUARD_WRITES = /^\/api\/v1\/(users|admin|auth\/users|auth\/jwt|system)\//;
+const GUARD_WRITES = /^\/api\/v1\/(users|admin|auth\/users|system)\//;
+/** A sign-in may end the user's oldest sessions, a sign-out its own: only the sessions kept are stale. */
+const SESSION_WRITES = /^\/api\/v1\/auth\/jwt\//;
 const API_ROUTES = '/api/v1/';
 
 function readsOf(app: FastifyInstance): GuardReads {
@@ -127,7 +129,9 @@ export function registerAuth(app: FastifyInstance): void {
     }
   });
   app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && GUARD_WRITES.test(request.url)) forgetGuardReads(app);
+    if (request.method === 'GET') return;
+    if (GUARD_WRITES.test(request.url)) forgetGuardReads(app);
+    else if (SESSION_WRITES.test(request.url)) guardReads.get(app)?.sessions.forget();
   });
   // Before the answer leaves: the refusal is on record once the caller hears of it (a reset or a
   // check right after the 403 never races the audit row).

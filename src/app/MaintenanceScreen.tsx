@@ -8,6 +8,9 @@ import { useOutboxEntries } from '../data/outbox';
 /** While down for maintenance, the app asks the server this often whether it is back. */
 export const MAINTENANCE_CHECK_MS = 30_000;
 
+/** Any signed-in call: its answer itself ends maintenance on this device, or keeps it (src/data/maintenance.ts). */
+const askServer = () => api.get(API.auth.me).catch(() => undefined);
+
 export const waitingChanges = (count: number) =>
   count === 0 ? 'Nothing you changed is waiting.' : `${count} change${count === 1 ? '' : 's'} you made ${count === 1 ? 'waits' : 'wait'} on this device and ${count === 1 ? 'is' : 'are'} sent when FabOps is back.`;
 
@@ -22,12 +25,11 @@ export function MaintenanceScreen({ user, message }: { user: User; message: stri
   const [checking, setChecking] = useState(false);
   const check = async () => {
     setChecking(true);
-    // The answer itself ends maintenance on this device, or keeps it (src/data/maintenance.ts).
-    await api.get(API.auth.me).catch(() => undefined);
+    await askServer();
     setChecking(false);
   };
   useEffect(() => {
-    const timer = setInterval(() => void api.get(API.auth.me).catch(() => undefined), MAINTENANCE_CHECK_MS);
+    const timer = setInterval(() => void askServer(), MAINTENANCE_CHECK_MS);
     return () => clearInterval(timer);
   }, []);
   return (
