@@ -89,7 +89,8 @@ export function SimpleTable({
   if (!rows.length) return <Text color="fg.muted">{empty}</Text>;
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" native aria-label={label} css={{ ...FOLDING_TABLE, '& [data-numeric]': { textAlign: 'end' }, ...MARK_STYLES }}>
+      {/* Long words (an API path, a server's message) wrap inside their cell rather than widen the table past a tablet's side. */}
+      <Table.Root size="sm" native aria-label={label} css={{ ...FOLDING_TABLE, '& td': { whiteSpace: 'normal', overflowWrap: 'anywhere' }, '& [data-numeric]': { textAlign: 'end' }, ...MARK_STYLES }}>
         <thead>
           <tr>
             {headers.map((h, i) => (
