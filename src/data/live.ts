@@ -57,9 +57,28 @@ async function follow(signal: AbortSignal): Promise<boolean> {
 }
 
 /**
+ * Reads the stream until it ends or the browser says the network is gone: a stream left open
+ * across "offline" would go on delivering the server's rows to a device that believes itself
+ * offline, and a half-open connection may never end by itself.
+ */
+async function followWhileOnline(signal: AbortSignal): Promise<boolean> {
+  const read = new AbortController();
+  const cut = () => read.abort();
+  signal.addEventListener('abort', cut);
+  window.addEventListener('offline', cut);
+  try {
+    // Cut by going offline is no failure: the loop waits for the network, not a backoff.
+    return await follow(read.signal).catch(() => read.signal.aborted);
+  } finally {
+    signal.removeEventListener('abort', cut);
+    window.removeEventListener('offline', cut);
+  }
+}
+
+/**
  * One stream per tab, however many screens listen: a browser allows six connections to a server,
  * and every screen holding its own would starve the API calls. Opened with the first listener,
- * closed with the last; offline it waits for the network, on failure it retries with backoff.
+ * closed with the last; offline it closes and waits for the network, on failure it retries with backoff.
  */
 function connect(): () => void {
   const abort = new AbortController();
@@ -67,7 +86,7 @@ function connect(): () => void {
     let failures = 0;
     while (!abort.signal.aborted) {
       await untilOnline(abort.signal);
-      const ended = await follow(abort.signal).catch(() => false);
+      const ended = await followWhileOnline(abort.signal);
       if (abort.signal.aborted) return;
       failures = ended ? 0 : failures + 1;
       if (failures) await pause(RETRY_MS[Math.min(failures, RETRY_MS.length) - 1]!, abort.signal);

@@ -83,4 +83,22 @@ describe('live events in the PWA', () => {
     expect(opened).toHaveLength(1);
     stop();
   });
+
+  it('closes the stream when the browser goes offline, and opens a new one when it is back', async () => {
+    const heard: string[] = [];
+    const stop = listenLive((channel, data) => heard.push(`${channel} ${JSON.stringify(data)}`));
+    await settle();
+    online = false;
+    window.dispatchEvent(new Event('offline'));
+    await settle();
+    expect(opened[0]!.signal.aborted).toBe(true);
+    expect(opened).toHaveLength(1);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(opened).toHaveLength(2));
+    opened[1]!.send('event: files\ndata: {"id":5}\n\n');
+    await settle();
+    expect(heard).toEqual(['files {"id":5}']);
+    stop();
+  });
 });
