@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_MESSAGES } from '../../../domain/file';
 import { ESTIMATION_DATA_PART, ESTIMATION_FILE_PARTS, ESTIMATION_FILE_TYPES, ESTIMATION_STEP_MESSAGES, type EstimationFile } from '../../../domain/estimation';
-import { badRequest, fieldError, HttpError, type FieldErrors } from '../../lib/http-error';
-import { checkBodyText } from '../../plugins/input';
+import { badRequest, fieldError, type FieldErrors } from '../../lib/http-error';
+import { readMultipart, type MultipartBody } from '../files/multipart';
 import type { Upload } from '../files/service';
 
 /**
@@ -15,11 +15,6 @@ import type { Upload } from '../files/service';
 
 export interface EstimationUpload extends Upload {
   kind: EstimationFile['kind'];
-}
-
-export interface EstimationBody {
-  data: unknown;
-  files: EstimationUpload[];
 }
 
 const KIND_OF_PART = new Map<string, EstimationFile['kind']>(Object.entries(ESTIMATION_FILE_PARTS).map(([kind, part]) => [part, kind as EstimationFile['kind']]));
@@ -35,41 +30,20 @@ function formValue(field: string, text: string): unknown {
   return /^\d{1,10}$/.test(trimmed) ? Number(trimmed) : text;
 }
 
-const tooLarge = (limitBytes: number) => new HttpError(413, { detail: FILE_MESSAGES.tooLarge(limitBytes) });
-
 /** Reads a JSON or multipart body; a malformed or oversized part is the client's error, never a 500. */
-export async function readEstimationBody(req: FastifyRequest, limitBytes: number): Promise<EstimationBody> {
-  if (!req.isMultipart()) return { data: req.body === undefined ? {} : req.body, files: [] };
-  const files: EstimationUpload[] = [];
-  const fields: Record<string, unknown> = {};
-  let data: unknown;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const kind = KIND_OF_PART.get(part.fieldname);
-        if (!kind) throw fieldError(part.fieldname, ESTIMATION_STEP_MESSAGES.filePart(part.fieldname));
-        const bytes = await part.toBuffer();
-        if (part.file.truncated) throw tooLarge(limitBytes);
-        files.push({ kind, name: part.filename, bytes });
-      } else if (part.fieldname === ESTIMATION_DATA_PART) {
-        try {
-          data = JSON.parse(String(part.value));
-        } catch (error) {
-          throw fieldError(ESTIMATION_DATA_PART, `JSON parse error - ${(error as Error).message}`);
-        }
-      } else {
-        const value = formValue(part.fieldname, String(part.value));
-        if (value !== undefined) fields[part.fieldname] = value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limitBytes);
-    throw fieldError(ESTIMATION_DATA_PART, `The upload could not be read: ${(error as Error).message}.`);
-  }
-  const body = data === undefined ? fields : data && typeof data === 'object' && !Array.isArray(data) ? { ...fields, ...data } : data;
-  checkBodyText(body);
-  return { data: body, files };
+export function readEstimationBody(req: FastifyRequest, limitBytes: number): Promise<MultipartBody<{ kind: EstimationFile['kind'] }>> {
+  return readMultipart(req, {
+    limitBytes,
+    acceptsJson: true,
+    dataPart: ESTIMATION_DATA_PART,
+    errorField: ESTIMATION_DATA_PART,
+    filePart: (fieldname) => {
+      const kind = KIND_OF_PART.get(fieldname);
+      if (!kind) throw fieldError(fieldname, ESTIMATION_STEP_MESSAGES.filePart(fieldname));
+      return { kind };
+    },
+    formField: formValue,
+  });
 }
 
 /** Drawings must be PDFs or pictures, images pictures, by their bytes: 400 naming each bad part. */

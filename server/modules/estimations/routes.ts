@@ -41,14 +41,14 @@ export default async function estimationsRoutes(fastify: FastifyInstance) {
   const rowsPage = pageSchema(estimationListRowSchema);
   const body = async (req: FastifyRequest) => {
     const sent = await readEstimationBody(req, limitBytes);
-    await checkEstimationFiles(sent.files);
+    await checkEstimationFiles(sent.uploads);
     return sent;
   };
 
   // Every reader of estimations reads them all, the device's delta included (decision 347).
   listRoute(app, API.estimations.list, { ...read, tags, spec: estimationList, item: estimationListRowSchema, describe: (_db, rows) => describeEstimations(rows) });
   app.post(API.estimations.list, { config: { access: 'estimations.request' }, schema: { tags, consumes, response: { 201: estimationViewSchema } } }, async (req, reply) => {
-    const { data, files } = await body(req);
+    const { data, uploads: files } = await body(req);
     return sendRow(reply, await createEstimation(app.db, currentUser(req), parseBody(estimationCreateSchema, data), files), 201);
   });
   app.get(API.estimations.cancelled, { config: read, schema: { tags, querystring: estimationPageQuerySchema, response: { 200: rowsPage } } }, (req) =>
@@ -59,7 +59,7 @@ export default async function estimationsRoutes(fastify: FastifyInstance) {
   );
   app.get(API.estimations.detail.pattern, { config: read, schema: one }, async (req, reply) => sendRow(reply, await estimationView(app.db, req.params.id)));
   app.patch(API.estimations.detail.pattern, { config: write, schema: { ...one, consumes } }, async (req, reply) => {
-    const { data, files } = await body(req);
+    const { data, uploads: files } = await body(req);
     const [changes, expected] = versionedBody(req, parseBody(estimationUpdateSchema, data));
     return sendRow(reply, await updateEstimation(app.db, currentUser(req), req.params.id, changes, expected, files));
   });

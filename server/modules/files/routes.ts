@@ -5,27 +5,21 @@ import { z } from 'zod';
 import { API } from '../../../domain/api-paths';
 import { FILE_FIELD, FILE_MESSAGES, INLINE_FILE_TYPES, fileOwnerParamsSchema, fileSchema } from '../../../domain/file';
 import { currentUser } from '../../plugins/auth';
-import { HttpError, fieldError } from '../../lib/http-error';
+import { fieldError } from '../../lib/http-error';
 import { idParams } from '../../lib/schemas';
 import { addFile, deleteFile, listFiles, readFile, type Upload } from './service';
-
-const tooLarge = (limitBytes: number) => new HttpError(413, { detail: FILE_MESSAGES.tooLarge(limitBytes) });
+import { readMultipart } from './multipart';
 
 /** Reads the one file of a multipart upload; a missing, malformed or oversized one is the client's error, never a 500. */
 async function uploadOf(req: FastifyRequest, limitBytes: number): Promise<Upload> {
-  if (!req.isMultipart()) throw fieldError(FILE_FIELD, FILE_MESSAGES.notMultipart);
-  try {
-    const part = await req.file();
-    if (!part || part.fieldname !== FILE_FIELD) throw fieldError(FILE_FIELD, FILE_MESSAGES.missing);
-    const bytes = await part.toBuffer();
-    // Over a socket the file can end cut at the limit without toBuffer noticing: busboy marks it truncated.
-    if (part.file.truncated) throw tooLarge(limitBytes);
-    return { name: part.filename, bytes };
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limitBytes);
-    throw fieldError(FILE_FIELD, `The upload could not be read: ${(error as Error).message}.`);
-  }
+  const { uploads } = await readMultipart(req, {
+    limitBytes,
+    errorField: FILE_FIELD,
+    filePart: (fieldname) => (fieldname === FILE_FIELD ? {} : null),
+    formField: () => undefined,
+  });
+  if (!uploads[0]) throw fieldError(FILE_FIELD, FILE_MESSAGES.missing);
+  return uploads[0];
 }
 
 /** `inline` for what a browser shows safely (images, PDFs), else a download; the name in both ASCII and UTF-8 forms (RFC 6266). */

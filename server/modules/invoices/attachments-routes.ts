@@ -4,41 +4,25 @@ import multipart from '@fastify/multipart';
 import { API } from '../../../domain/api-paths';
 import { FILE_FIELD, FILE_MESSAGES } from '../../../domain/file';
 import { invoiceAttachmentCreateSchema, invoiceAttachmentSchema } from '../../../domain/invoice';
-import { badRequest, fieldError, HttpError, type FieldErrors } from '../../lib/http-error';
+import { badRequest, HttpError, type FieldErrors } from '../../lib/http-error';
 import { listRoute } from '../../lib/list';
 import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/auth';
-import { checkBodyText } from '../../plugins/input';
+import { readMultipart } from '../files/multipart';
 import type { Upload } from '../files/service';
 import { parseBody } from '../../plugins/errors';
 import { addInvoiceAttachment, deleteInvoiceAttachment, invoiceAttachmentList, invoiceAttachmentView, withFile } from './attachments';
 
-const tooLarge = (limitBytes: number) => new HttpError(413, { detail: FILE_MESSAGES.tooLarge(limitBytes) });
-
 /** The fields (invoice, description) and the one file of an attachment upload; a malformed or oversized part is the client's error. */
-async function attachmentBody(req: FastifyRequest, limitBytes: number): Promise<{ fields: Record<string, unknown>; upload: Upload | null }> {
-  if (!req.isMultipart()) throw fieldError(FILE_FIELD, FILE_MESSAGES.notMultipart);
-  const fields: Record<string, unknown> = {};
-  let upload: Upload | null = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.file.truncated) throw tooLarge(limitBytes);
-        if (part.fieldname === FILE_FIELD) upload = { name: part.filename, bytes };
-      } else {
-        const value = String(part.value);
-        // A form sends every field as text: the invoice is an id.
-        fields[part.fieldname] = part.fieldname === 'invoice' && /^\d{1,10}$/.test(value) ? Number(value) : value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limitBytes);
-    throw fieldError(FILE_FIELD, `The upload could not be read: ${(error as Error).message}.`);
-  }
-  checkBodyText(fields);
-  return { fields, upload };
+async function attachmentBody(req: FastifyRequest, limitBytes: number): Promise<{ fields: unknown; upload: Upload | null }> {
+  const { data, uploads } = await readMultipart(req, {
+    limitBytes,
+    errorField: FILE_FIELD,
+    filePart: (fieldname) => (fieldname === FILE_FIELD ? {} : null),
+    // A form sends every field as text: the invoice is an id.
+    formField: (fieldname, text) => (fieldname === 'invoice' && /^\d{1,10}$/.test(text) ? Number(text) : text),
+  });
+  return { fields: data, upload: uploads[0] ?? null };
 }
 
 /** invoices/attachments/ (business-areas.md §7 "Invoices": multipart invoice, file, description; decision 332). */

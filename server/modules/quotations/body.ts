@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { FILE_MESSAGES } from '../../../domain/file';
 import { QUOTATION_DATA_PART, QUOTATION_MESSAGES } from '../../../domain/quotation';
-import { fieldError, HttpError, type FieldErrors, throwIfAny } from '../../lib/http-error';
-import { checkBodyText } from '../../plugins/input';
+import { fieldError, type FieldErrors, throwIfAny } from '../../lib/http-error';
+import { readMultipart } from '../files/multipart';
 import type { Upload } from '../files/service';
 
 /**
@@ -11,48 +10,25 @@ import type { Upload } from '../files/service';
  * fields travel as JSON in the part `data` and each item's image as a file part, named where the
  * image goes (`items.0.image` in a quotation, `image` in an item).
  */
-const DATA_PART = QUOTATION_DATA_PART;
-const MULTIPART_MESSAGES = {
-  data: `Send the fields as JSON in the part "${DATA_PART}".`,
-  json: (message: string) => `JSON parse error - ${message}`,
-} as const;
-
 export interface WriteBody {
   data: unknown;
   /** Uploaded images by the field they were sent in. */
   images: ReadonlyMap<string, Upload>;
 }
 
-const tooLarge = (limitBytes: number) => new HttpError(413, { detail: FILE_MESSAGES.tooLarge(limitBytes) });
-
 /** Reads a JSON or multipart body; a malformed or oversized part is the client's error, never a 500. */
 export async function readWriteBody(req: FastifyRequest, limitBytes: number): Promise<WriteBody> {
-  if (!req.isMultipart()) return { data: req.body === undefined ? {} : req.body, images: new Map() };
-  const images = new Map<string, Upload>();
-  let data: unknown = {};
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.file.truncated) throw tooLarge(limitBytes);
-        images.set(part.fieldname, { name: part.filename, bytes });
-      } else if (part.fieldname === DATA_PART) {
-        try {
-          data = JSON.parse(String(part.value));
-        } catch (error) {
-          throw fieldError(DATA_PART, MULTIPART_MESSAGES.json((error as Error).message));
-        }
-      } else {
-        throw fieldError(part.fieldname, MULTIPART_MESSAGES.data);
-      }
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limitBytes);
-    throw fieldError(DATA_PART, `The upload could not be read: ${(error as Error).message}.`);
-  }
-  checkBodyText(data);
-  return { data, images };
+  const { data, uploads } = await readMultipart(req, {
+    limitBytes,
+    acceptsJson: true,
+    dataPart: QUOTATION_DATA_PART,
+    errorField: QUOTATION_DATA_PART,
+    filePart: (fieldname) => ({ field: fieldname }),
+    formField: (fieldname) => {
+      throw fieldError(fieldname, `Send the fields as JSON in the part "${QUOTATION_DATA_PART}".`);
+    },
+  });
+  return { data, images: new Map(uploads.map(({ field, ...upload }) => [field, upload])) };
 }
 
 /** Item images must be pictures the PDF can show: PNG or JPEG, by their bytes. */
