@@ -6,6 +6,7 @@ import { PERIOD_OUT_OF_ORDER } from '../../domain/query-params';
 import { auditLog, estimationFiles, estimations } from '../../server/db/schema';
 import { expectAccessMatrix } from '../support/access';
 import { addCostingLine, makeEstimationProduct, makeEstimation } from '../support/factories-estimation';
+import { multipartBody, PDF, PNG, type FormPart } from '../support/multipart';
 import { userId } from '../support/factories';
 import { makeCustomer, makeLead } from '../support/factories-sales';
 import { useTestServer } from '../support/server';
@@ -15,25 +16,9 @@ import { useTestServer } from '../support/server';
 const { app, as, db } = useTestServer();
 const auditOf = (...actions: string[]) => db().select().from(auditLog).where(inArray(auditLog.action, actions)).orderBy(auditLog.id);
 
-/** A PDF as small as a reader accepts, and a 1×1 PNG. */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-type Part = { name: string; value: string } | { name: string; file: string; bytes: Buffer; type?: string };
-
-/** A multipart body as a browser's FormData sends it. */
-async function form(parts: readonly Part[]) {
-  const data = new FormData();
-  for (const part of parts) {
-    if ('value' in part) data.append(part.name, part.value);
-    else data.append(part.name, new Blob([new Uint8Array(part.bytes)], { type: part.type ?? 'application/octet-stream' }), part.file);
-  }
-  const encoded = new Response(data);
-  return { body: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
-}
-
-async function postForm(username: string, url: string, parts: readonly Part[], method: 'post' | 'patch' = 'post') {
-  const { body, headers } = await form(parts);
+async function postForm(username: string, url: string, parts: readonly FormPart[], method: 'post' | 'patch' = 'post') {
+  const { body, headers } = await multipartBody(parts);
   return (await as(username))[method](url, body, headers);
 }
 
@@ -144,7 +129,7 @@ describe('creating an estimation', () => {
       const res = await design.post(API.estimations.list, { ...good, ...change });
       expect([res.statusCode, res.json()], JSON.stringify(change)).toEqual([400, errors]);
     }
-    const multipart = async (parts: Part[]) => {
+    const multipart = async (parts: FormPart[]) => {
       const res = await postForm('design', API.estimations.list, parts);
       expect(res.statusCode, res.body).toBe(400);
       return res.json();

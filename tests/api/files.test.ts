@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, quotationItems, quotations } from '../../server/db/schema';
 import { makeJobOrder } from '../support/factories-requisitions';
+import { multipartBody, PDF, PNG } from '../support/multipart';
 import { userId } from '../support/factories';
 import { makeQuotation } from '../support/factories-sales';
 import { useTwoApiProcesses } from '../support/api-process';
@@ -9,17 +10,9 @@ import { signIn, useTestServer } from '../support/server';
 
 /** Files of rows (issue 16 §3 "Files"): kept in the database, typed by their bytes, under the row's permission. */
 
-/** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** A multipart body as a browser's FormData sends it: the file in the field "file", with the name and type the client declares. */
-async function form(name: string, declaredType: string, bytes: Buffer, field = 'file') {
-  const data = new FormData();
-  data.append(field, new Blob([new Uint8Array(bytes)], { type: declaredType }), name);
-  const encoded = new Response(data);
-  return { body: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
-}
+const form = (name: string, declaredType: string, bytes: Buffer, field = 'file') => multipartBody([{ name: field, file: name, bytes, type: declaredType }]);
 
 describe('files of a row', () => {
   const server = useTestServer();

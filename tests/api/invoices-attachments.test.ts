@@ -3,39 +3,18 @@ import { eq, inArray } from 'drizzle-orm';
 import { API } from '../../domain/api-paths';
 import { auditLog, files } from '../../server/db/schema';
 import { expectAccessMatrix } from '../support/access';
-import { makeCompany, makeGstRates } from '../support/factories-invoices';
-import { makeCustomer } from '../support/factories-sales';
+import { postDraftInvoice } from '../support/factories-invoices';
+import { multipartBody, PDF, PNG } from '../support/multipart';
 import { useTestServer } from '../support/server';
 
 const { app, as, db } = useTestServer();
 const auditOf = (...actions: string[]) => db().select().from(auditLog).where(inArray(auditLog.action, actions)).orderBy(auditLog.id);
 
-/** A PDF as small as a reader accepts, and a 1×1 PNG. */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+/** A multipart body as the attach form sends it: the fields, and the file in "file" when given. */
+const form = (fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) =>
+  multipartBody([...Object.entries(fields).map(([name, value]) => ({ name, value })), ...(file ? [{ name: 'file', file: file.name, bytes: file.bytes, type: file.type }] : [])]);
 
-/** A multipart body as a browser's FormData sends it: the fields, and the file in "file" when given. */
-async function form(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  if (file) data.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const encoded = new Response(data);
-  return { body: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
-}
-
-async function invoice() {
-  await makeCompany(db());
-  await makeGstRates(db());
-  const customer = await makeCustomer(db(), { name: 'Orbit Retail LLP', state: 'Maharashtra' });
-  const res = await (await as('accounts')).post(API.invoices.list, {
-    customer: customer.id,
-    invoice_date: '2026-11-20',
-    due_date: '2026-12-20',
-    items: [{ description: 'Acrylic display stand', hsn_code: '3926', quantity: '1', unit_price: '1000', tax_rate: '18' }],
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const invoice = async () => postDraftInvoice(db(), await as('accounts'), 'Orbit Retail LLP');
 
 async function attach(username: string, fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
   const { body, headers } = await form(fields, file);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverSentEvents, type ServerSentEvent } from '../../domain/live';
 import { publish } from '../../server/modules/live/hub';
+import { PNG } from '../support/multipart';
 import { makeUser } from '../support/factories';
 import { makeJobOrder } from '../support/factories-requisitions';
 import { useTwoApiProcesses } from '../support/api-process';
@@ -8,8 +9,6 @@ import { signIn, startTestServer, useTestServer } from '../support/server';
 
 /** Live updates (issue 16 §3): server-sent events, fanned out through the database's LISTEN/NOTIFY. */
 
-/** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 interface Stream {
   next(): Promise<ServerSentEvent>;

@@ -7,29 +7,22 @@ import { MESSAGE_ATTACHMENT_MESSAGES, MESSAGE_MESSAGES, directConversation } fro
 import { useTestServer } from '../support/server';
 import { makeCategory, makeMaterial, userId } from '../support/factories';
 import { makeRequisition } from '../support/factories-requisitions';
+import { dataPart, multipartBody, PDF, PNG } from '../support/multipart';
 
 /** Files sent with a message (issue 22 §2 "attachments through the foundations' file storage", decision 398). */
 
 const { db, as } = useTestServer({ seed: 'users' });
 
-/** A 1×1 PNG and a PDF as small as a reader accepts. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 type Part = { name: string; type: string; bytes: Buffer; field?: string };
 const photo: Part = { name: 'cut edge.png', type: 'image/png', bytes: PNG };
 const drawing: Part = { name: 'stand drawing.pdf', type: 'application/pdf', bytes: PDF };
 
 /** A message as the compose box sends it with files: its fields as JSON in "data", each file in "file". */
-async function form(data: unknown, parts: readonly Part[]) {
-  const body = new FormData();
-  if (data !== undefined) body.append('data', typeof data === 'string' ? data : JSON.stringify(data));
-  for (const part of parts) body.append(part.field ?? 'file', new Blob([new Uint8Array(part.bytes)], { type: part.type }), part.name);
-  const encoded = new Response(body);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
-}
+const form = (data: unknown, parts: readonly Part[]) =>
+  multipartBody([...dataPart(data), ...parts.map((part) => ({ name: part.field ?? 'file', file: part.name, bytes: part.bytes, type: part.type }))]);
 async function send(username: string, data: unknown, parts: readonly Part[]) {
-  const { payload, headers } = await form(data, parts);
-  return (await as(username)).post(API.messaging.mine, payload, headers);
+  const { body, headers } = await form(data, parts);
+  return (await as(username)).post(API.messaging.mine, body, headers);
 }
 const requisitionThread = async () => {
   const material = await makeMaterial(db(), (await makeCategory(db())).id);
@@ -75,15 +68,12 @@ describe('a message with files', () => {
   });
 
   it('takes the message as form fields too', async () => {
-    const { payload, headers } = await (async () => {
-      const body = new FormData();
-      body.append('conversation', 'department-production');
-      body.append('body', 'Gauge of the sheet');
-      body.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'gauge.png');
-      const encoded = new Response(body);
-      return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
-    })();
-    const res = await (await as('foreman')).post(API.messaging.mine, payload, headers);
+    const { body, headers } = await multipartBody([
+      { name: 'conversation', value: 'department-production' },
+      { name: 'body', value: 'Gauge of the sheet' },
+      { name: 'file', file: 'gauge.png', bytes: PNG, type: 'image/png' },
+    ]);
+    const res = await (await as('foreman')).post(API.messaging.mine, body, headers);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ conversation: 'department-production', body: 'Gauge of the sheet', attachments: [{ name: 'gauge.png' }] });
   });
@@ -120,14 +110,14 @@ describe("who may download a message's files", () => {
 
   it("only the sender adds files to a message afterwards through files/; others are refused", async () => {
     const sent = (await send('stores', { conversation: 'department-stores', body: 'Count sheet' }, [photo])).json();
-    const { payload, headers } = await form(undefined, [drawing]);
+    const { body, headers } = await form(undefined, [drawing]);
     const url = API.files.ofOwner('message', sent.id);
-    expect((await (await as('stores')).post(url, payload, headers)).statusCode).toBe(201);
-    const member = await (await as('stores.manager')).post(url, payload, headers);
+    expect((await (await as('stores')).post(url, body, headers)).statusCode).toBe(201);
+    const member = await (await as('stores.manager')).post(url, body, headers);
     expect([member.statusCode, member.json()]).toEqual([403, { detail: "Only a message's sender may attach files to it or remove them." }]);
-    expect((await (await as('foreman')).post(url, payload, headers)).statusCode).toBe(404);
+    expect((await (await as('foreman')).post(url, body, headers)).statusCode).toBe(404);
     // A superuser outside the channel reads it for audit but does not write in it.
-    expect((await (await as('admin')).post(url, payload, headers)).statusCode).toBe(404);
+    expect((await (await as('admin')).post(url, body, headers)).statusCode).toBe(404);
     expect((await storedFiles()).length).toBe(2);
   });
 });

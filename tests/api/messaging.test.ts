@@ -7,8 +7,8 @@ import { PERMISSION_DENIED } from '../../domain/permissions';
 import { useTestServer } from '../support/server';
 import { makeCategory, makeMaterial, userId } from '../support/factories';
 import { makeJobOrder, makeRequisition } from '../support/factories-requisitions';
-import { makeCompany, makeGstRates } from '../support/factories-invoices';
-import { makeCustomer, makeQuotation } from '../support/factories-sales';
+import { postDraftInvoice } from '../support/factories-invoices';
+import { makeQuotation } from '../support/factories-sales';
 
 /** Messaging (issue 22 §2, decisions 380–384): conversations, who reads what, unread and mention counts. */
 
@@ -124,19 +124,7 @@ describe('the threads of a delivery note, a quotation and an invoice', () => {
     return note!.id;
   };
   const quotation = async (salesExec = 'sales.senior') => (await makeQuotation(db(), { sales_exec: await userId(db(), salesExec) })).id;
-  const invoice = async () => {
-    await makeCompany(db());
-    await makeGstRates(db());
-    const customer = await makeCustomer(db(), { state: 'Maharashtra' });
-    const res = await (await as('accounts')).post(API.invoices.list, {
-      customer: customer.id,
-      invoice_date: '2026-11-20',
-      due_date: '2026-12-20',
-      items: [{ description: 'Acrylic display stand', hsn_code: '3926', quantity: '1', unit_price: '1000', tax_rate: '18' }],
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as number;
-  };
+  const invoice = async () => (await postDraftInvoice(db(), await as('accounts'))).id;
   // Each record type: who writes first, who else reads it (the record's read permission), who may not (403 to read and to write).
   const cases = [
     { type: 'delivery-note', make: deliveryNote, writer: 'dispatch', readers: ['stores', 'accounts', 'sales.exec', 'foreman'], outsiders: ['design', 'purchase'] },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../domain/api-paths';
 import { auditLog, files } from '../../server/db/schema';
+import { dataPart, multipartBody, PDF, PNG } from '../support/multipart';
 import { userId } from '../support/factories';
 import { makeCustomer, makeQuotation } from '../support/factories-sales';
 import { useTestServer } from '../support/server';
@@ -10,19 +11,14 @@ import { useTestServer } from '../support/server';
 
 const { as, db } = useTestServer();
 
-/** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** A multipart body as the screen's FormData sends it: the fields as JSON in "data", files under their fields. */
-async function form(data: unknown, uploads: Record<string, Buffer> = {}, extra: Record<string, string> = {}) {
-  const body = new FormData();
-  if (data !== undefined) body.append('data', typeof data === 'string' ? data : JSON.stringify(data));
-  for (const [field, value] of Object.entries(extra)) body.append(field, value);
-  for (const [field, bytes] of Object.entries(uploads)) body.append(field, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${field}.png`);
-  const encoded = new Response(body);
-  return { body: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
-}
+const form = (data: unknown, uploads: Record<string, Buffer> = {}, extra: Record<string, string> = {}) =>
+  multipartBody([
+    ...dataPart(data),
+    ...Object.entries(extra).map(([name, value]) => ({ name, value })),
+    ...Object.entries(uploads).map(([name, bytes]) => ({ name, file: `${name}.png`, bytes, type: 'image/png' })),
+  ]);
 
 const ownQuotation = async (username = 'sales.exec') =>
   makeQuotation(db(), { sales_exec: await userId(db(), username), tax_rate: '18', items: [{ description: 'Tray', quantity: '10', unit_price: '250.00', discount: '100.00' }] });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API } from '../../domain/api-paths';
+import { dataPart, multipartBody, PNG } from '../support/multipart';
 import { userId } from '../support/factories';
 import { makeCustomer } from '../support/factories-sales';
 import { pdfPages } from '../support/pdf-text';
@@ -9,8 +10,6 @@ import { useTestServer, type TestClient } from '../support/server';
 
 const { as, db } = useTestServer();
 
-/** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 async function pdfOf(client: TestClient, url: string) {
   const res = await client.get(url);
@@ -33,11 +32,8 @@ async function quotation() {
       { code: 'WP-3', description: 'Wall panel', quantity: '3', unit: 'SET', unit_price: '1500.50' },
     ],
   };
-  const form = new FormData();
-  form.append('data', JSON.stringify(data));
-  form.append('items.1.image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'panel.png');
-  const encoded = new Response(form);
-  const res = await (await as('sales.exec')).post(API.quotations.list, Buffer.from(await encoded.arrayBuffer()), { 'content-type': encoded.headers.get('content-type')! });
+  const { body, headers } = await multipartBody([...dataPart(data), { name: 'items.1.image', file: 'panel.png', bytes: PNG, type: 'image/png' }]);
+  const res = await (await as('sales.exec')).post(API.quotations.list, body, headers);
   expect(res.statusCode).toBe(201);
   return res.json() as { id: number; number: number };
 }

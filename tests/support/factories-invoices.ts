@@ -2,6 +2,10 @@ import type { Db } from '../../server/db/client';
 import { companyProfile, taxConfigurations } from '../../server/db/schema';
 import { div } from '../../domain/decimal';
 import type { IndianState } from '../../domain/india';
+import { API } from '../../domain/api-paths';
+import type { InvoiceView } from '../../domain/invoice';
+import { makeCustomer } from './factories-sales';
+import type { TestClient } from './server';
 
 /** Accounts test data (the company's GST details, the GST rates in force), made directly in the database. */
 
@@ -22,4 +26,19 @@ export async function makeGstRates(db: Db, rates: readonly string[] = ['0', '5',
       { name: `SGST ${half}%`, tax_type: 'SGST', rate: half, effective_from: from },
     ]);
   }
+}
+
+/** A draft invoice of one display stand (₹1,000 + 18 %) for a customer in Maharashtra, made through the API by `accounts`. */
+export async function postDraftInvoice(db: Db, accounts: TestClient, customerName?: string): Promise<InvoiceView> {
+  await makeCompany(db);
+  await makeGstRates(db);
+  const customer = await makeCustomer(db, { ...(customerName ? { name: customerName } : {}), state: 'Maharashtra' });
+  const res = await accounts.post(API.invoices.list, {
+    customer: customer.id,
+    invoice_date: '2026-11-20',
+    due_date: '2026-12-20',
+    items: [{ description: 'Acrylic display stand', hsn_code: '3926', quantity: '1', unit_price: '1000', tax_rate: '18' }],
+  });
+  if (res.statusCode !== 201) throw new Error(`The draft invoice was refused (${res.statusCode}): ${res.body}`);
+  return res.json() as InvoiceView;
 }
