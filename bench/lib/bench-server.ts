@@ -15,6 +15,16 @@ function announcedPort(child: Child): Promise<number> {
   });
 }
 
+/** The API (or `script`) listening for `use`, stopped afterwards whatever happens. */
+export async function withBenchServer<T>(env: NodeJS.ProcessEnv, use: (origin: string) => Promise<T>, script?: string): Promise<T> {
+  const server = await startBenchServer(env, script);
+  try {
+    return await use(server.origin);
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Starts bench/serve.ts (or another script that prints `port N` once it listens) and waits until it listens. */
 export async function startBenchServer(env: NodeJS.ProcessEnv, script = 'bench/serve.ts'): Promise<BenchServer> {
   const child = startChild(['--import', 'tsx', script], env);

@@ -1,8 +1,8 @@
 import { environmentFor, type FreshDatabase } from './databases';
-import { startBenchServer } from './bench-server';
+import { startBenchServer, withBenchServer } from './bench-server';
 import { underLoad, type LoadFigures } from './load';
 import { runToEnd } from './processes';
-import { rawSqlUnderLoad } from './raw-sql';
+import { listBesideRawSql } from './raw-sql';
 
 /** The materials list and its delta sync, measured against the same query in raw SQL. */
 export interface CatalogueFigures {
@@ -46,37 +46,16 @@ async function busiestCategory(origin: string, access: string): Promise<number> 
   return best.id;
 }
 
-/**
- * Rounds of the API and its raw query, taken in turn: this machine's speed drifts by a fifth from
- * minute to minute, and one window of each measured the drift as often as the list. The round of
- * the median ratio gives the figures.
- */
-export const LIST_ROUNDS = 3;
-
 export async function materialsListOn(database: FreshDatabase, signIn: (origin: string) => Promise<string>): Promise<Pick<CatalogueFigures, 'api' | 'rawSql' | 'rawSqlInProcess'>> {
   await prepare(database, LIST_SCALE);
-  const rounds: Pick<CatalogueFigures, 'api' | 'rawSql' | 'rawSqlInProcess'>[] = [];
   let category: number | undefined;
-  for (let round = 0; round < LIST_ROUNDS; round++) {
-    // PGlite lets one process at a time open its data: the server stops before the raw query runs.
-    const server = await startBenchServer(environmentFor(database));
-    let api: LoadFigures;
-    try {
-      const access = await signIn(server.origin);
-      category ??= await busiestCategory(server.origin, access);
-      api = await underLoad({
-        url: `${server.origin}/api/v1/materials/materials/?category=${category}&ordering=-quantity&page_size=15`,
-        headers: { authorization: `JWT ${access}` },
-        connections: LIST_CONNECTIONS,
-      });
-    } finally {
-      await server.stop();
-    }
-    const raw = await rawSqlUnderLoad(database, { BENCH_QUERY: 'materials', BENCH_CATEGORY: String(category) }, LIST_CONNECTIONS);
-    rounds.push({ api, rawSql: raw.http, rawSqlInProcess: raw.inProcess });
-  }
-  const ratio = ({ api, rawSql }: (typeof rounds)[number]) => rawSql.requestsPerSecond / api.requestsPerSecond;
-  return rounds.sort((a, b) => ratio(a) - ratio(b))[Math.floor(rounds.length / 2)]!;
+  const api = () =>
+    withBenchServer(environmentFor(database), async (origin) => {
+      const access = await signIn(origin);
+      category ??= await busiestCategory(origin, access);
+      return underLoad({ url: `${origin}/api/v1/materials/materials/?category=${category}&ordering=-quantity&page_size=15`, headers: { authorization: `JWT ${access}` }, connections: LIST_CONNECTIONS });
+    });
+  return listBesideRawSql(database, api, () => ({ BENCH_QUERY: 'materials', BENCH_CATEGORY: String(category) }), LIST_CONNECTIONS);
 }
 
 /** A first sync of the whole materials mirror, page by page, as a tablet does it. */

@@ -2,10 +2,10 @@ import { API } from '../../domain/api-paths';
 import type { InvoiceCreate } from '../../domain/invoice';
 import { businessToday } from '../../domain/rules/dates';
 import { environmentFor, type FreshDatabase } from './databases';
-import { startBenchServer } from './bench-server';
+import { startBenchServer, withBenchServer } from './bench-server';
 import { getJson, prepare } from './catalogue';
 import { underLoad, type LoadFigures } from './load';
-import { rawSql, rawSqlUnderLoad } from './raw-sql';
+import { listBesideRawSql, rawSql } from './raw-sql';
 import { createLargeQuotation, median, serverPdfMs } from './sales';
 
 /**
@@ -65,25 +65,18 @@ export async function invoiceListOn(database: FreshDatabase, signIn: (origin: st
   const today = businessToday();
   const from = businessToday(-LIST_FILTER.days);
   const filters = `status_in=${LIST_FILTER.statuses.join(',')}&invoice_date_from=${from}&invoice_date_to=${today}&search=${encodeURIComponent(LIST_FILTER.search)}&ordering=${LIST_FILTER.ordering}`;
-  const server = await startBenchServer(environmentFor(database));
-  let figures: Omit<InvoiceListFigures, 'listRawSql' | 'listRawSqlInProcess'>;
-  let customer: number;
-  try {
-    const access = await signIn(server.origin);
-    const busiest = await busiestCustomer(server.origin, access, filters);
-    customer = busiest.customer;
-    if (busiest.matching < 15) throw new Error(`the busiest customer has ${busiest.matching} invoices under the filters at scale ${scale}: not a page`);
-    const url = `${server.origin}/api/v1${API.invoices.list}?${filters}&customer=${customer}&page_size=15`;
-    figures = { matching: busiest.matching, list: await underLoad({ url, headers: { authorization: `JWT ${access}` }, connections: INVOICE_LIST_CONNECTIONS }) };
-  } finally {
-    await server.stop();
-  }
-  const raw = await rawSqlUnderLoad(
-    database,
-    { BENCH_QUERY: 'invoices', BENCH_CUSTOMER: String(customer), BENCH_STATUSES: LIST_FILTER.statuses.join(','), BENCH_FROM: from, BENCH_TO: today, BENCH_SEARCH: LIST_FILTER.search },
-    INVOICE_LIST_CONNECTIONS,
-  );
-  return { ...figures, listRawSql: raw.http, listRawSqlInProcess: raw.inProcess };
+  let busiest: { customer: number; matching: number } | undefined;
+  const api = () =>
+    withBenchServer(environmentFor(database), async (origin) => {
+      const access = await signIn(origin);
+      busiest ??= await busiestCustomer(origin, access, filters);
+      if (busiest.matching < 15) throw new Error(`the busiest customer has ${busiest.matching} invoices under the filters at scale ${scale}: not a page`);
+      const url = `${origin}/api/v1${API.invoices.list}?${filters}&customer=${busiest.customer}&page_size=15`;
+      return underLoad({ url, headers: { authorization: `JWT ${access}` }, connections: INVOICE_LIST_CONNECTIONS });
+    });
+  const rawEnv = () => ({ BENCH_QUERY: 'invoices', BENCH_CUSTOMER: String(busiest!.customer), BENCH_STATUSES: LIST_FILTER.statuses.join(','), BENCH_FROM: from, BENCH_TO: today, BENCH_SEARCH: LIST_FILTER.search });
+  const round = await listBesideRawSql(database, api, rawEnv, INVOICE_LIST_CONNECTIONS);
+  return { matching: busiest!.matching, list: round.api, listRawSql: round.rawSql, listRawSqlInProcess: round.rawSqlInProcess };
 }
 
 /** aging_report/ over every owed invoice at scale 50, median of 5, beside one raw pass computing the same buckets. */

@@ -2,10 +2,10 @@ import { API } from '../../domain/api-paths';
 import type { QuotationCreate } from '../../domain/quotation';
 import { businessToday } from '../../domain/rules/dates';
 import { environmentFor, type FreshDatabase } from './databases';
-import { startBenchServer } from './bench-server';
+import { withBenchServer } from './bench-server';
 import { getJson, prepare } from './catalogue';
 import { underLoad, type LoadFigures } from './load';
-import { rawSqlUnderLoad } from './raw-sql';
+import { listBesideRawSql } from './raw-sql';
 
 /** Issue 18 §7: a sales executive's Todays leads under load at scale 10, and a 50-item quotation's PDF. */
 export interface LeadFigures {
@@ -34,21 +34,19 @@ export async function meOf(origin: string, access: string): Promise<number> {
 /** filter_leads/?filter=todays as the sales executive under 50 clients, beside the same query in raw SQL. */
 export async function leadsTodaysOn(database: FreshDatabase, signIn: (origin: string) => Promise<string>): Promise<LeadFigures> {
   await prepare(database, LEADS_SCALE, ['customers', 'leads']);
-  const server = await startBenchServer(environmentFor(database));
-  let figures: Omit<LeadFigures, 'listRawSql' | 'listRawSqlInProcess'>;
-  let executive: number;
-  try {
-    const access = await signIn(server.origin);
-    executive = await meOf(server.origin, access);
-    const url = `${server.origin}/api/v1${API.leads.filter}?filter=todays&page_size=15`;
-    const { count: todays } = await getJson<{ count: number }>(url, access);
-    if (todays < 15) throw new Error(`the executive has ${todays} Todays leads at scale ${LEADS_SCALE}: not a page`);
-    figures = { todays, list: await underLoad({ url, headers: { authorization: `JWT ${access}` }, connections: LEADS_CONNECTIONS }) };
-  } finally {
-    await server.stop();
-  }
-  const raw = await rawSqlUnderLoad(database, { BENCH_QUERY: 'leads-todays', BENCH_USER: String(executive) }, LEADS_CONNECTIONS);
-  return { ...figures, listRawSql: raw.http, listRawSqlInProcess: raw.inProcess };
+  let executive: number | undefined;
+  let todays = 0;
+  const api = () =>
+    withBenchServer(environmentFor(database), async (origin) => {
+      const access = await signIn(origin);
+      executive ??= await meOf(origin, access);
+      const url = `${origin}/api/v1${API.leads.filter}?filter=todays&page_size=15`;
+      ({ count: todays } = await getJson<{ count: number }>(url, access));
+      if (todays < 15) throw new Error(`the executive has ${todays} Todays leads at scale ${LEADS_SCALE}: not a page`);
+      return underLoad({ url, headers: { authorization: `JWT ${access}` }, connections: LEADS_CONNECTIONS });
+    });
+  const round = await listBesideRawSql(database, api, () => ({ BENCH_QUERY: 'leads-todays', BENCH_USER: String(executive) }), LEADS_CONNECTIONS);
+  return { todays, list: round.api, listRawSql: round.rawSql, listRawSqlInProcess: round.rawSqlInProcess };
 }
 
 /** A quotation of `lines` lines for a customer of the demo company, made through the API as the executive makes one. */

@@ -1,5 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, desc, eq, getTableColumns, gt, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, Column, desc, eq, getTableColumns, gt, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../db/client';
@@ -149,10 +149,11 @@ function orderBy<T extends ListTable>(spec: ListSpec<T>, ordering: string | unde
 
 /**
  * What every request of a list reads the same way, worked out once per list (issue 16's list-call
- * budget): the select list and table written as text, and how each column's value is read. A
- * page is then one SQL template of the request's own conditions, order and limit after that text,
- * run like a hand-written query; building drizzle's select and mapping its rows took a fifth of a
- * list call's time.
+ * budget): the select list with its added values, the table, the live-row condition and the
+ * default order, written as text once, and how each column's value is read. A page is then one
+ * SQL template of the request's own conditions, order and limit after that text, run like a
+ * hand-written query: building drizzle's select and mapping its rows took a fifth of a list call's
+ * time, and walking the added values' subqueries again on every request a tenth.
  */
 interface ListShape {
   /** `SELECT <every column>, count(*) OVER () AS rows_in_all, <added values> FROM <table>`. */
@@ -161,6 +162,12 @@ interface ListShape {
   readonly columns: readonly (readonly [property: string, name: string, column: PgColumn])[];
   /** The spec's added values, as the driver gives them. */
   readonly added: readonly string[];
+  /**
+   * When every property has its column's name, the driver's record is the row: only the columns
+   * whose reader changes a value are read again, in place (a page of 15 rows of 45 columns copied
+   * into new objects was a twentieth of a list call).
+   */
+  readonly inPlace: readonly (readonly [property: string, column: PgColumn])[] | null;
   /** Rows not soft-deleted, for tables that soft-delete. */
   readonly live: SQL | undefined;
   readonly defaultOrder: SQL;
@@ -168,24 +175,60 @@ interface ListShape {
 const shapes = new WeakMap<object, ListShape>();
 const dialect = new PgDialect();
 
+/**
+ * A fixed piece of a list's query as text, its values written in: only the code's own constants
+ * (statuses, a time zone) can be there, never a request's value, so nothing needs escaping beyond
+ * what the driver's literal quoting does.
+ */
+function asText(query: SQL): SQL {
+  const { params } = dialect.sqlToQuery(query);
+  const constant = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+  if (!params.every(constant)) throw new Error(`A list's added values and orderings may hold only constants, not ${params.find((v) => !constant(v))}`);
+  return sql.raw(dialect.sqlToQuery(query.inlineParams()).sql);
+}
+
 function shapeOf<T extends ListTable>(spec: ListSpec<T>): ListShape {
   let shape = shapes.get(spec);
   if (!shape) {
     const columns = getTableColumns(spec.table) as Record<string, PgColumn>;
-    const select = dialect.sqlToQuery(sql`SELECT ${sql.join(Object.values(columns), sql`, `)}, count(*) OVER () AS rows_in_all`);
-    const from = dialect.sqlToQuery(sql` FROM ${spec.table}`);
     const added = Object.entries(spec.added ?? {});
     shape = {
-      // Added values keep their parameters, so they stay a template.
-      selectFrom: sql.join([sql.raw(select.sql), ...added.map(([property, value]) => sql`, (${value}) AS ${sql.identifier(property)}`), sql.raw(from.sql)]),
+      selectFrom: asText(
+        sql.join([
+          sql`SELECT ${sql.join(Object.values(columns), sql`, `)}, count(*) OVER () AS rows_in_all`,
+          ...added.map(([property, value]) => sql`, (${value}) AS ${sql.identifier(property)}`),
+          sql` FROM ${spec.table}`,
+        ]),
+      ),
       columns: Object.entries(columns).map(([property, column]) => [property, column.name, column] as const),
+      inPlace: Object.entries(columns).every(([property, column]) => property === column.name)
+        ? Object.entries(columns).filter(([, column]) => column.mapFromDriverValue !== Column.prototype.mapFromDriverValue)
+        : null,
       added: added.map(([property]) => property),
-      live: columns.deleted_at && isNull(columns.deleted_at),
-      defaultOrder: sql.join(orderBy(spec, undefined), sql`, `),
+      live: columns.deleted_at && asText(isNull(columns.deleted_at)),
+      defaultOrder: asText(sql.join(orderBy(spec, undefined), sql`, `)),
     };
     shapes.set(spec, shape);
   }
   return shape;
+}
+
+function readInPlace(record: Record<string, unknown>, readers: NonNullable<ListShape['inPlace']>) {
+  for (const [property, column] of readers) {
+    const value = record[property];
+    if (value !== null) record[property] = column.mapFromDriverValue(value);
+  }
+  return record;
+}
+
+function readCopied(record: Record<string, unknown>, shape: ListShape) {
+  const row: Record<string, unknown> = {};
+  for (const [property, name, column] of shape.columns) {
+    const value = record[name];
+    row[property] = value === null ? null : column.mapFromDriverValue(value);
+  }
+  for (const property of shape.added) row[property] = record[property];
+  return row;
 }
 
 /** A page's rows and the number of rows in all pages, read as drizzle would read them. */
@@ -193,15 +236,7 @@ async function selectRows<T extends ListTable>(db: Db, spec: ListSpec<T>, where:
   const shape = shapeOf(spec);
   const filtered = where.length ? sql` WHERE ${and(...where)}` : sql``;
   const found = await queryPreparedRows<Record<string, unknown>>(db, sql`${shape.selectFrom}${filtered} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
-  const rows = found.map((record) => {
-    const row: Record<string, unknown> = {};
-    for (const [property, name, column] of shape.columns) {
-      const value = record[name];
-      row[property] = value === null ? null : column.mapFromDriverValue(value);
-    }
-    for (const property of shape.added) row[property] = record[property];
-    return row as T['$inferSelect'];
-  });
+  const rows = (shape.inPlace ? found.map((record) => readInPlace(record, shape.inPlace!)) : found.map((record) => readCopied(record, shape))) as T['$inferSelect'][];
   return { count: Number(found[0]?.rows_in_all ?? 0), rows };
 }
 
