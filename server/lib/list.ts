@@ -170,7 +170,8 @@ interface ListShape {
   readonly inPlace: readonly (readonly [property: string, column: PgColumn])[] | null;
   /** Rows not soft-deleted, for tables that soft-delete. */
   readonly live: SQL | undefined;
-  readonly defaultOrder: SQL;
+  /** The ORDER BY of each ordering asked for, as text (a bounded number of them). */
+  readonly orders: Map<string | undefined, SQL>;
 }
 const shapes = new WeakMap<object, ListShape>();
 const dialect = new PgDialect();
@@ -206,7 +207,7 @@ function shapeOf<T extends ListTable>(spec: ListSpec<T>): ListShape {
         : null,
       added: added.map(([property]) => property),
       live: columns.deleted_at && asText(isNull(columns.deleted_at)),
-      defaultOrder: asText(sql.join(orderBy(spec, undefined), sql`, `)),
+      orders: new Map(),
     };
     shapes.set(spec, shape);
   }
@@ -229,6 +230,19 @@ function readCopied(record: Record<string, unknown>, shape: ListShape) {
   }
   for (const property of shape.added) row[property] = record[property];
   return row;
+}
+
+/** Orderings kept as text per list: the fields a list has give few, but a client may combine them at will. */
+const MAX_ORDERS_KEPT = 50;
+
+/** The ORDER BY of a list for an ordering (already checked against the list's fields), the list's own by default. */
+function orderOf<T extends ListTable>(spec: ListSpec<T>, shape: ListShape, ordering: string | undefined): SQL {
+  let order = shape.orders.get(ordering);
+  if (!order) {
+    order = asText(sql.join(orderBy(spec, ordering), sql`, `));
+    if (shape.orders.size < MAX_ORDERS_KEPT) shape.orders.set(ordering, order);
+  }
+  return order;
 }
 
 /** A page's rows and the number of rows in all pages, read as drizzle would read them. */
@@ -256,7 +270,7 @@ export async function listPage<T extends ListTable>(
   const shape = shapeOf(spec);
   const where = conditions(spec, query, scope);
   if (shape.live) where.push(shape.live);
-  const order = query.ordering === undefined ? shape.defaultOrder : sql.join(orderBy(spec, query.ordering), sql`, `);
+  const order = orderOf(spec, shape, query.ordering);
   const { count, rows } = await selectRows(db, spec, where, order, pageSize, (query.page - 1) * pageSize);
   return pageOfSlice(request, { count, results: rows }, { page: query.page, pageSize });
 }
