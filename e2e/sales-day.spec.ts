@@ -208,6 +208,8 @@ test.describe.serial('a day in sales: a lead made offline, synced once, reassign
     fs.writeFileSync(picture, PICTURE);
     await form.getByLabel('Image of item 1').setInputFiles(picture);
     await expect(form.getByTestId('total-total')).toHaveText(revision1.total);
+    // This tablet signed in moments ago: offline, the quotation's screen loads from the worker's cache once it has installed.
+    await waitForServiceWorker(page);
     await context.setOffline(true);
     await form.getByRole('button', { name: 'Save quotation' }).click();
     await expect(page.getByText('Quotation saved on this device. It is sent to the server when the connection is back.')).toBeVisible();
