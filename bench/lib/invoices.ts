@@ -2,7 +2,7 @@ import { API } from '../../domain/api-paths';
 import type { InvoiceCreate } from '../../domain/invoice';
 import { businessToday } from '../../domain/rules/dates';
 import { environmentFor, type FreshDatabase } from './databases';
-import { startBenchServer, withBenchServer } from './bench-server';
+import { withBenchServer } from './bench-server';
 import { getJson, prepare } from './catalogue';
 import { underLoad, type LoadFigures } from './load';
 import { listBesideRawSql, rawSql } from './raw-sql';
@@ -82,22 +82,18 @@ export async function invoiceListOn(database: FreshDatabase, signIn: (origin: st
 /** aging_report/ over every owed invoice at scale 50, median of 5, beside one raw pass computing the same buckets. */
 export async function agingReportOn(database: FreshDatabase, signIn: (origin: string) => Promise<string>, scale = AGING_SCALE): Promise<AgingFigures> {
   await prepare(database, scale, PARTS);
-  const server = await startBenchServer(environmentFor(database));
-  let figures: Omit<AgingFigures, 'rawSqlSeconds'>;
-  try {
+  const figures = await withBenchServer(environmentFor(database), async (origin) => {
     const runs: number[] = [];
     let report: { buckets: { count: number }[]; customers: unknown[] } | undefined;
     // The first is a warm-up, as for the PDFs.
     for (let i = 0; i <= AGING_RUNS; i++) {
-      const access = await signIn(server.origin);
+      const access = await signIn(origin);
       const started = performance.now();
-      report = await getJson(`${server.origin}/api/v1${API.invoices.agingReport}`, access);
+      report = await getJson(`${origin}/api/v1${API.invoices.agingReport}`, access);
       if (i > 0) runs.push((performance.now() - started) / 1000);
     }
-    figures = { owed: report!.buckets.reduce((n, b) => n + b.count, 0), customers: report!.customers.length, reportSeconds: median(runs) };
-  } finally {
-    await server.stop();
-  }
+    return { owed: report!.buckets.reduce((n, b) => n + b.count, 0), customers: report!.customers.length, reportSeconds: median(runs) };
+  });
   const { seconds } = (await rawSql(database, { BENCH_QUERY: 'aging', BENCH_RUNS: String(AGING_RUNS), BENCH_WARM_UP: '1' })) as { seconds: number };
   return { ...figures, rawSqlSeconds: seconds };
 }
@@ -127,16 +123,13 @@ async function createLargeInvoice(origin: string, access: string): Promise<numbe
 /** GET invoices/{id}/generate_pdf/ of a 100-line invoice beside GET quotations/pdf/{id}/ of a 100-item quotation, same server. */
 export async function invoicePdfOn(database: FreshDatabase, signIn: (origin: string, username: string) => Promise<string>): Promise<InvoicePdfFigures> {
   await prepare(database, 0);
-  const server = await startBenchServer(environmentFor(database));
-  try {
-    const accounts = await signIn(server.origin, ACCOUNTS);
-    const invoice = await createLargeInvoice(server.origin, accounts);
-    const executive = await signIn(server.origin, 'sales.exec');
-    const quotation = await createLargeQuotation(server.origin, executive, PDF_LINES);
-    const quotationMs = await serverPdfMs(server.origin, executive, API.quotations.pdf(quotation));
-    const invoiceMs = await serverPdfMs(server.origin, accounts, API.invoices.pdf(invoice));
+  return withBenchServer(environmentFor(database), async (origin) => {
+    const accounts = await signIn(origin, ACCOUNTS);
+    const invoice = await createLargeInvoice(origin, accounts);
+    const executive = await signIn(origin, 'sales.exec');
+    const quotation = await createLargeQuotation(origin, executive, PDF_LINES);
+    const quotationMs = await serverPdfMs(origin, executive, API.quotations.pdf(quotation));
+    const invoiceMs = await serverPdfMs(origin, accounts, API.invoices.pdf(invoice));
     return { invoiceMs, quotationMs };
-  } finally {
-    await server.stop();
-  }
+  });
 }

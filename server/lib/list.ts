@@ -192,6 +192,7 @@ function shapeOf<T extends ListTable>(spec: ListSpec<T>): ListShape {
   let shape = shapes.get(spec);
   if (!shape) {
     const columns = getTableColumns(spec.table) as Record<string, PgColumn>;
+    const properties = Object.entries(columns);
     const added = Object.entries(spec.added ?? {});
     shape = {
       selectFrom: asText(
@@ -201,9 +202,9 @@ function shapeOf<T extends ListTable>(spec: ListSpec<T>): ListShape {
           sql` FROM ${spec.table}`,
         ]),
       ),
-      columns: Object.entries(columns).map(([property, column]) => [property, column.name, column] as const),
-      inPlace: Object.entries(columns).every(([property, column]) => property === column.name)
-        ? Object.entries(columns).filter(([, column]) => column.mapFromDriverValue !== Column.prototype.mapFromDriverValue)
+      columns: properties.map(([property, column]) => [property, column.name, column] as const),
+      inPlace: properties.every(([property, column]) => property === column.name)
+        ? properties.filter(([, column]) => column.mapFromDriverValue !== Column.prototype.mapFromDriverValue)
         : null,
       added: added.map(([property]) => property),
       live: columns.deleted_at && asText(isNull(columns.deleted_at)),
@@ -250,7 +251,8 @@ async function selectRows<T extends ListTable>(db: Db, spec: ListSpec<T>, where:
   const shape = shapeOf(spec);
   const filtered = where.length ? sql` WHERE ${and(...where)}` : sql``;
   const found = await queryPreparedRows<Record<string, unknown>>(db, sql`${shape.selectFrom}${filtered} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
-  const rows = (shape.inPlace ? found.map((record) => readInPlace(record, shape.inPlace!)) : found.map((record) => readCopied(record, shape))) as T['$inferSelect'][];
+  const readers = shape.inPlace;
+  const rows = (readers ? found.map((record) => readInPlace(record, readers)) : found.map((record) => readCopied(record, shape))) as T['$inferSelect'][];
   return { count: Number(found[0]?.rows_in_all ?? 0), rows };
 }
 
